@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    // Integration tests start real servers and subprocesses; two cores are shared.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    env: { CHECKPOINT_DISABLE: "1" },
+  },
+});
