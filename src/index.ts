@@ -1,3 +1,5 @@
-// Public entry of the package: the generated CDKTF constructs, as namespaces in the
-// style of the prebuilt @cdktf/provider-* packages. Filled by the resource model issue.
-export {};
+// Public entry of the package: the generated CDKTF constructs as namespaces, in the style
+// of the prebuilt @cdktf/provider-* packages:
+//   import { provider, notifier, dataset } from "cdktf-provider-ods";
+//   new notifier.Notifier(stack, "oncall", { ... });
+export * from "./gen";

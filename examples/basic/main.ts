@@ -1,0 +1,112 @@
+// The example stack: one of every resource kind, with references between them.
+// In your own project, import from "cdktf-provider-ods" instead of "../../lib".
+import { App, TerraformOutput, TerraformStack } from "cdktf";
+import type { Construct } from "constructs";
+import {
+  apiToken,
+  dataOdsDataset,
+  dataOdsOrganization,
+  dataset,
+  datasetField,
+  notifier,
+  provider,
+  role,
+  starredQuery,
+  user,
+  virtualField,
+} from "../../lib";
+
+/** Name of the dataset this stack owns; map keys (capabilities) cannot be references. */
+const LOGS = "app-logs";
+/** A dataset that already holds data (the demo ingests sample events into it). */
+export const SAMPLE_DATASET = "web-requests";
+
+export class BasicStack extends TerraformStack {
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    // url and token come from ODS_URL / ODS_TOKEN (or `ods --url/--token`), never from code.
+    new provider.OdsProvider(this, "ods", {});
+
+    const org = new dataOdsOrganization.DataOdsOrganization(this, "org", {});
+
+    const logs = new dataset.Dataset(this, "logs", {
+      name: LOGS,
+      description: "Application logs of the checkout service",
+    });
+
+    const latency = new virtualField.VirtualField(this, "latency_seconds", {
+      dataset: logs.name,
+      name: "latency_seconds",
+      expression: "duration_ms / 1000",
+      description: "Request latency in seconds",
+      type: "float",
+      unit: "s",
+    });
+
+    new starredQuery.StarredQuery(this, "slow_requests", {
+      dataset: logs.name,
+      name: "Slow requests",
+      query: {
+        apl: `['${LOGS}'] | where duration_ms > 1000 | sort by _time desc | take 100`,
+        startTime: "qr-now-1h",
+        endTime: "qr-now",
+        queryOptions: { noFill: true },
+      },
+      metadata: { team: "checkout", uses: latency.name },
+    });
+
+    const sample = new dataOdsDataset.DataOdsDataset(this, "web_requests", { name: SAMPLE_DATASET });
+    new datasetField.DatasetField(this, "duration_unit", {
+      dataset: sample.name,
+      name: "duration_ms",
+      description: "Time to serve the request",
+      unit: "ms",
+    });
+
+    const oncall = new notifier.Notifier(this, "oncall", {
+      name: "checkout-oncall",
+      properties: {
+        email: { emails: ["oncall@example.com", "sre@example.com"] },
+        customWebhook: {
+          url: "https://hooks.example.com/ods",
+          body: "{\"alert\": \"{{.AlertName}}\", \"severity\": \"{{.Severity}}\"}",
+          headers: { "X-Team": "checkout" },
+          // Secrets come from the environment at synth time and are never printed.
+          secretHeaders: { Authorization: process.env.EXAMPLE_WEBHOOK_SECRET ?? "example-secret-change-me" },
+        },
+      },
+    });
+
+    const alice = new user.User(this, "alice", {
+      email: "alice@example.com",
+      name: "Alice Example",
+      role: "user",
+    });
+
+    new role.Role(this, "checkout_readers", {
+      name: "checkout-readers",
+      description: "Read the checkout logs and manage their saved queries",
+      members: [alice.id],
+      orgCapabilities: { datasets: ["read"], notifiers: ["read"] },
+      datasetCapabilities: { [LOGS]: { query: ["read"], starredQueries: ["create", "read", "update", "delete"] } },
+      dependsOn: [logs],
+    });
+
+    const ci = new apiToken.ApiToken(this, "ci_ingest", {
+      name: "checkout-ci-ingest",
+      description: "CI pipeline ships deploy events",
+      datasetCapabilities: { [LOGS]: { ingest: ["create"], query: ["read"] } },
+      rotationGracePeriod: "24h",
+      dependsOn: [logs],
+    });
+
+    new TerraformOutput(this, "ci_token", { value: ci.token, sensitive: true });
+    new TerraformOutput(this, "oncall_notifier_id", { value: oncall.id });
+    new TerraformOutput(this, "api_rate_limit", { value: org.license.apiRateLimitPerSecond });
+  }
+}
+
+const app = new App();
+new BasicStack(app, "basic");
+app.synth();

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm run generate`: the provider schema from the resource model, then the CDKTF
+// construct bindings from that schema with @cdktf/provider-generator. Both are
+// committed; test/resources/generated.test.ts fails when they are stale.
+"use strict";
+process.env.CHECKPOINT_DISABLE = "1";
+const fs = require("node:fs");
+const path = require("node:path");
+
+const ROOT = path.resolve(__dirname, "..");
+
+/** The generated code must not depend on this machine: only the model decides it. */
+function schemaJson() {
+  const { providersSchemaJson } = require(path.join(ROOT, "lib/resources"));
+  return providersSchemaJson();
+}
+
+// Every generated resource and data source gets the model's validation at synth time,
+// with the construct path in the error. One call after `super(...)`, added here so that
+// nothing in src/gen is edited by hand.
+function addValidationHook(file, importPath, isDataSource) {
+  let text = fs.readFileSync(file, "utf8");
+  const superCall = /(    super\(scope, id, \{\n[\s\S]*?\n    \}\);\n)/;
+  if (!superCall.test(text)) return;
+  text = text.replace(superCall, `$1    validateWithModel(this, ${isDataSource ? "'data'" : "'resource'"});\n`);
+  text = text.replace(/(import \* as cdktf from 'cdktf';\n)/, `$1import { validateWithModel } from '${importPath}';\n`);
+  fs.writeFileSync(file, text);
+}
+
+async function generateBindings(outDir) {
+  const { TerraformProviderGenerator } = require("@cdktf/provider-generator/lib/get/generator/provider-generator");
+  const { CodeMaker } = require("codemaker");
+  const tmp = fs.mkdtempSync(path.join(require("node:os").tmpdir(), "ods-gen-"));
+  try {
+    const code = new CodeMaker();
+    new TerraformProviderGenerator(code, schemaJson()).generateAll();
+    await code.save(tmp);
+    const generated = path.join(tmp, "providers", "ods");
+    fs.rmSync(outDir, { recursive: true, force: true });
+    fs.cpSync(generated, outDir, { recursive: true });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  // lazy-index.ts is for the generator's own packaging; jsii rejects it.
+  fs.rmSync(path.join(outDir, "lazy-index.ts"), { force: true });
+  for (const entry of fs.readdirSync(outDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    addValidationHook(path.join(outDir, entry.name, "index.ts"), "../../validation", entry.name.startsWith("data-"));
+  }
+}
+
+function writeSchema(file) {
+  fs.writeFileSync(file, `${JSON.stringify(schemaJson(), null, 2)}\n`);
+}
+
+module.exports = { generateBindings, writeSchema };
+
+if (require.main === module) {
+  const outDir = path.join(ROOT, "src/gen");
+  writeSchema(path.join(ROOT, "provider-schema.json"));
+  generateBindings(outDir).then(
+    () => process.stdout.write(`wrote provider-schema.json and ${path.relative(ROOT, outDir)}/\n`),
+    (err) => {
+      process.stderr.write(`generate: ${err.stack || err}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,114 @@
+// The attribute vocabulary of the resource model. One declaration per attribute drives
+// the Terraform schema (and so the generated constructs), validation, the wire mapping
+// and the comparison of live values with declared ones.
+
+export type PrimitiveType = "string" | "number" | "bool";
+
+/** Checks one non-null, fully known value; answers what was expected, or undefined when fine. */
+export type ValueCheck = (value: unknown) => string | undefined;
+
+interface AttributeCommon {
+  description: string;
+  /** The service's field name; defaults to the camelCase form of the attribute name. */
+  wire?: string;
+  required?: boolean;
+  optional?: boolean;
+  /** Set by the service; with `optional`, the user may also set it. */
+  computed?: boolean;
+  /** Hidden in plans and outputs. */
+  sensitive?: boolean;
+  /**
+   * The service never returns the value (API-CONTRACT.md, Secrets): the engines keep a
+   * salted fingerprint and compare that, since a read can never tell a change.
+   */
+  secret?: boolean;
+  /** A changed value cannot be updated in place: the object is replaced. */
+  forcesReplacement?: boolean;
+  /** Never sent to the service: it steers the engine (e.g. allow_destroy). */
+  engineOnly?: boolean;
+  /** What the service fills in when the attribute is absent; absent and default compare equal. */
+  serverDefault?: unknown;
+  /** The declared value when none is given (sent to the service). */
+  default?: unknown;
+  /** Order carries no meaning (e-mail lists, members, capability actions). */
+  unordered?: boolean;
+  /** Compared as instants, so `+02:00` and `Z` forms of one time are equal. */
+  timestamp?: boolean;
+  /** Checks for each (element) value. */
+  checks?: ValueCheck[];
+}
+
+export interface PrimitiveAttribute extends AttributeCommon {
+  type: PrimitiveType;
+}
+
+export interface CollectionAttribute extends AttributeCommon {
+  type: "list" | "set" | "map";
+  element: PrimitiveType;
+}
+
+export interface NestedAttribute extends AttributeCommon {
+  /** single: one object; list: a list of objects; map: objects by user-chosen key. */
+  type: "object" | "object_list" | "object_map";
+  attributes: Attributes;
+}
+
+export type Attribute = PrimitiveAttribute | CollectionAttribute | NestedAttribute;
+export type Attributes = Readonly<Record<string, Attribute>>;
+
+/** `chat_b_webhook_url` → `chatBWebhookUrl`. */
+export function snakeToCamel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+export function wireName(name: string, attr: Attribute): string {
+  return attr.wire ?? snakeToCamel(name);
+}
+
+export function isNested(attr: Attribute): attr is NestedAttribute {
+  return attr.type === "object" || attr.type === "object_list" || attr.type === "object_map";
+}
+
+/** Whether the user can set the attribute (as opposed to read-only computed ones). */
+export function isSettable(attr: Attribute): boolean {
+  return attr.required === true || attr.optional === true;
+}
+
+// Small constructors keep the kind files readable: one line per attribute.
+type Extra = Omit<AttributeCommon, "description">;
+
+export function str(description: string, extra: Extra = {}): PrimitiveAttribute {
+  return { type: "string", description, ...extra };
+}
+export function num(description: string, extra: Extra = {}): PrimitiveAttribute {
+  return { type: "number", description, ...extra };
+}
+export function bool(description: string, extra: Extra = {}): PrimitiveAttribute {
+  return { type: "bool", description, ...extra };
+}
+export function listOf(element: PrimitiveType, description: string, extra: Extra = {}): CollectionAttribute {
+  return { type: "list", element, description, ...extra };
+}
+export function mapOf(element: PrimitiveType, description: string, extra: Extra = {}): CollectionAttribute {
+  return { type: "map", element, description, ...extra };
+}
+export function object(attributes: Attributes, description: string, extra: Extra = {}): NestedAttribute {
+  return { type: "object", attributes, description, ...extra };
+}
+export function objectList(attributes: Attributes, description: string, extra: Extra = {}): NestedAttribute {
+  return { type: "object_list", attributes, description, ...extra };
+}
+export function objectMap(attributes: Attributes, description: string, extra: Extra = {}): NestedAttribute {
+  return { type: "object_map", attributes, description, ...extra };
+}
+
+/** The same attributes, all read-only: for data sources that show what a resource manages. */
+export function asComputed(attributes: Attributes): Attributes {
+  const out: Record<string, Attribute> = {};
+  for (const [name, attr] of Object.entries(attributes)) {
+    if (attr.engineOnly || attr.secret) continue;
+    const copy = { ...attr, required: false, optional: false, computed: true, default: undefined };
+    out[name] = isNested(attr) ? { ...copy, attributes: asComputed(attr.attributes) } as NestedAttribute : copy;
+  }
+  return out;
+}

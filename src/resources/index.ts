@@ -1,0 +1,11 @@
+// The resource model: every kind and data source the project manages.
+export * from "./registry";
+export * from "./attributes";
+export * from "./kind";
+export * from "./api-binding";
+export * from "./compare";
+export * from "./wire";
+export * from "./validate";
+export { PROVIDER_ATTRIBUTES, PROVIDER_ENV } from "./provider-config";
+export { PROVIDER_SOURCE } from "./schema";
+export type { ProviderSchemaJson, ProvidersSchemaJson, SchemaJson } from "./schema";

@@ -1,0 +1,67 @@
+// The registry of every kind and data source, and the whole provider schema.
+import { apiToken } from "./api-token";
+import {
+  dataCurrentUser,
+  dataDataset,
+  dataDatasetFields,
+  dataDatasets,
+  dataNotifier,
+  dataOrganization,
+  dataRole,
+  dataUser,
+  dataUsers,
+} from "./data-sources";
+import { dataset } from "./dataset";
+import { datasetField } from "./dataset-field";
+import type { DataSourceKind, ResourceKind } from "./kind";
+import { notifier } from "./notifier";
+import { PROVIDER_ATTRIBUTES } from "./provider-config";
+import { role } from "./role";
+import { type ProvidersSchemaJson, PROVIDER_SOURCE, providerSchema } from "./schema";
+import { starredQuery } from "./starred-query";
+import { user } from "./user";
+import { virtualField } from "./virtual-field";
+
+/** Every resource kind, in an order that creates dependencies first when nothing else says. */
+export const RESOURCE_KINDS: readonly ResourceKind[] = [
+  dataset,
+  datasetField,
+  virtualField,
+  starredQuery,
+  notifier,
+  user,
+  role,
+  apiToken,
+];
+
+export const DATA_SOURCE_KINDS: readonly DataSourceKind[] = [
+  dataDataset,
+  dataDatasets,
+  dataDatasetFields,
+  dataOrganization,
+  dataUser,
+  dataUsers,
+  dataCurrentUser,
+  dataNotifier,
+  dataRole,
+];
+
+const resourceByType = new Map(RESOURCE_KINDS.map((k) => [k.typeName, k]));
+const dataSourceByType = new Map(DATA_SOURCE_KINDS.map((k) => [k.typeName, k]));
+
+export function resourceKind(typeName: string): ResourceKind | undefined {
+  return resourceByType.get(typeName);
+}
+
+export function dataSourceKind(typeName: string): DataSourceKind | undefined {
+  return dataSourceByType.get(typeName);
+}
+
+/** The whole provider schema, as `terraform providers schema -json` prints it. */
+export function providersSchemaJson(): ProvidersSchemaJson {
+  return {
+    format_version: "1.0",
+    provider_schemas: { [PROVIDER_SOURCE]: providerSchema(PROVIDER_ATTRIBUTES, RESOURCE_KINDS, DATA_SOURCE_KINDS) },
+  };
+}
+

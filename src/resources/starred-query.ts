@@ -1,0 +1,72 @@
+// ods_starred_query: a saved query-language query on a dataset.
+import { bool, listOf, mapOf, num, object, objectList, str } from "./attributes";
+import { atLeast, datasetName, nonEmpty, oneOf } from "./checks";
+import type { ResourceKind } from "./kind";
+import { datasetScopedApi } from "./api-binding";
+
+const queryOptions = object(
+  {
+    disable_cache: bool("Bypass the result cache.", { optional: true }),
+    disable_stats: bool("Do not collect statistics.", { optional: true }),
+    disable_trace: bool("Do not trace the run.", { optional: true }),
+    no_aggregation: bool("Return events, not aggregations.", { optional: true }),
+    no_fill: bool("Do not fill empty time buckets.", { optional: true }),
+    no_interpolation: bool("Do not interpolate missing values.", { optional: true }),
+    max_data_points: num("Most data points per series.", { optional: true, checks: [atLeast(1)] }),
+    max_series: num("Most series.", { optional: true, checks: [atLeast(1)] }),
+    priority: str("Scheduling priority, e.g. \"low\".", { optional: true }),
+    resolution: str("Time bucket width, e.g. \"1m\" or \"auto\".", { optional: true }),
+  },
+  "Options of the run.",
+  { optional: true },
+);
+
+export const starredQuery: ResourceKind = {
+  typeName: "ods_starred_query",
+  description: "A starred (saved) query on a dataset.",
+  schemaVersion: 0,
+  attributes: {
+    id: str("Assigned by the service.", { computed: true }),
+    dataset: str("Name of the dataset the query belongs to.", { required: true, checks: [datasetName], forcesReplacement: true }),
+    name: str("Name shown in the list of starred queries.", { required: true, checks: [nonEmpty] }),
+    kind: str("Kind of query.", { optional: true, default: "apl", serverDefault: "apl", checks: [oneOf(["apl"])] }),
+    who: str("Whose query it is: a user id, \"team\" or \"all\"; the caller's when unset.", { optional: true, computed: true }),
+    metadata: mapOf("string", "Free-form labels.", { optional: true, serverDefault: {} }),
+    query: object(
+      {
+        apl: str("The query text.", { required: true, checks: [nonEmpty] }),
+        start_time: str("Start of the time range, e.g. \"qr-now-1h\" or an ISO 8601 time.", { optional: true }),
+        end_time: str("End of the time range.", { optional: true }),
+        cursor: str("Row cursor to continue from.", { optional: true }),
+        include_cursor: bool("Include the cursor row.", { optional: true }),
+        include_cursor_field: bool("Return the cursor field.", { optional: true }),
+        default_limit: num("Rows returned when the query sets no limit.", { optional: true, checks: [atLeast(1)] }),
+        default_order: objectList(
+          {
+            field: str("Field to order by.", { required: true, checks: [nonEmpty] }),
+            desc: bool("Descending.", { optional: true, serverDefault: false }),
+          },
+          "Order when the query sets none.",
+          { optional: true },
+        ),
+        libraries: listOf("string", "Query libraries to load.", { optional: true }),
+        variables: mapOf("string", "Values for the query's variables.", { optional: true }),
+        query_options: queryOptions,
+      },
+      "The query.",
+      { required: true },
+    ),
+  },
+  naturalKey: ["dataset", "name"],
+  changeStrategy: "update",
+  creation: "create",
+  deletion: "delete",
+  importIdFormat: "the starred query id",
+  api: datasetScopedApi({
+    list: (c, dataset) => c.listAllStarredQueries({ dataset, who: "all" }),
+    read: (c, id) => c.getStarredQuery(id),
+    create: (c, body) => c.createStarredQuery(body),
+    update: (c, id, body) => c.updateStarredQuery(id, body),
+    remove: (c, id) => c.deleteStarredQuery(id),
+  }),
+};

@@ -1,0 +1,124 @@
+// Validation of declared values against the model: types, required attributes,
+// unknown attributes, and each attribute's checks. Values that are references to
+// other resources ("${ods_dataset.logs.name}") are not known yet and pass through.
+import { type Attribute, type Attributes, type PrimitiveType, isNested } from "./attributes";
+import { MAX_STRING_LENGTH } from "./checks";
+import type { ValidationIssue, Values } from "./kind";
+
+type Path = (string | number)[];
+
+/** A string that holds an unresolved reference or expression. */
+export function isReference(v: unknown): boolean {
+  return typeof v === "string" && v.includes("${");
+}
+
+/** Renders an attribute path the way users write it: `properties.email.emails[0]`. */
+export function formatPath(path: Path): string {
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+}
+
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object") return "an object";
+  if (typeof v === "string") return `the string "${v.length > 60 ? `${v.slice(0, 60)}…` : v}"`;
+  return `${typeof v} ${String(v)}`;
+}
+
+function checkPrimitive(type: PrimitiveType, attr: Attribute, v: unknown, path: Path, out: ValidationIssue[]): void {
+  if (isReference(v)) return;
+  const expected = type === "bool" ? "boolean" : type;
+  if (typeof v !== expected) {
+    out.push({ path, message: `expected a ${type === "bool" ? "boolean (true or false)" : type}, got ${describe(v)}` });
+    return;
+  }
+  if (typeof v === "string" && v.length > MAX_STRING_LENGTH) {
+    out.push({ path, message: `expected at most ${MAX_STRING_LENGTH} characters, got ${v.length}` });
+    return;
+  }
+  if (typeof v === "number" && !Number.isFinite(v)) {
+    out.push({ path, message: `expected a finite number, got ${String(v)}` });
+    return;
+  }
+  for (const check of attr.checks ?? []) {
+    const expectedText = check(v);
+    if (expectedText) {
+      out.push({ path, message: `expected ${expectedText}` });
+      return;
+    }
+  }
+}
+
+function validateAttribute(attr: Attribute, v: unknown, path: Path, out: ValidationIssue[]): void {
+  if (v === undefined || v === null || isReference(v)) return;
+  switch (attr.type) {
+    case "string":
+    case "number":
+    case "bool":
+      checkPrimitive(attr.type, attr, v, path, out);
+      return;
+    case "list":
+    case "set":
+      if (!Array.isArray(v)) {
+        out.push({ path, message: `expected a list of ${attr.element}s, got ${describe(v)}` });
+        return;
+      }
+      v.forEach((item, i) => checkPrimitive(attr.element, attr, item, [...path, i], out));
+      return;
+    case "map":
+      if (typeof v !== "object" || Array.isArray(v)) {
+        out.push({ path, message: `expected a map of ${attr.element}s, got ${describe(v)}` });
+        return;
+      }
+      for (const [k, item] of Object.entries(v as object)) checkPrimitive(attr.element, attr, item, [...path, k], out);
+      return;
+    default:
+      break;
+  }
+  if (!isNested(attr)) return;
+  if (attr.type === "object") {
+    if (typeof v !== "object" || Array.isArray(v)) out.push({ path, message: `expected an object, got ${describe(v)}` });
+    else validateValues(attr.attributes, v as Values, path, out);
+  } else if (attr.type === "object_list") {
+    if (!Array.isArray(v)) out.push({ path, message: `expected a list of objects, got ${describe(v)}` });
+    else v.forEach((item, i) => validateAttribute({ ...attr, type: "object" }, item, [...path, i], out));
+  } else if (typeof v !== "object" || Array.isArray(v)) {
+    out.push({ path, message: `expected a map of objects, got ${describe(v)}` });
+  } else {
+    for (const [k, item] of Object.entries(v as object)) validateAttribute({ ...attr, type: "object" }, item, [...path, k], out);
+  }
+}
+
+/** Validates the values of one object against its attributes; appends issues to `out`. */
+export function validateValues(attrs: Attributes, values: Values, path: Path, out: ValidationIssue[]): void {
+  for (const key of Object.keys(values)) {
+    if (!(key in attrs)) {
+      const known = Object.keys(attrs).filter((k) => attrs[k].required || attrs[k].optional);
+      out.push({ path: [...path, key], message: `unknown attribute; expected one of ${known.join(", ")}` });
+    }
+  }
+  for (const [name, attr] of Object.entries(attrs)) {
+    const v = values[name];
+    const settable = attr.required === true || attr.optional === true;
+    if (v !== undefined && v !== null && !settable) {
+      out.push({ path: [...path, name], message: "is set by the service and cannot be declared" });
+      continue;
+    }
+    if (attr.required && (v === undefined || v === null)) {
+      out.push({ path: [...path, name], message: "is required" });
+      continue;
+    }
+    validateAttribute(attr, v, [...path, name], out);
+  }
+}
+
+/** Validation of a whole declaration: attribute rules first, then the kind's own rules. */
+export function validateDeclaration(
+  kind: { attributes: Attributes; validate?: (values: Values) => ValidationIssue[] },
+  values: Values,
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  validateValues(kind.attributes, values, [], issues);
+  if (issues.length === 0 && kind.validate) issues.push(...kind.validate(values));
+  return issues;
+}
