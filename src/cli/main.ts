@@ -1,5 +1,7 @@
 import { Command, CommanderError } from "commander";
+import { registerDemoCommand } from "./demo";
 import { registerEmulatorCommand } from "./emulator-command";
+import { registerReconcileCommands } from "./reconcile-commands";
 
 /** Exit code for a failed command: terraform's convention (0 ok, 1 error, 2 changes). */
 export const EXIT_ERROR = 1;
@@ -14,6 +16,8 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .showHelpAfterError()
     .exitOverride();
   registerEmulatorCommand(program, setExitCode);
+  registerReconcileCommands(program, setExitCode);
+  registerDemoCommand(program, setExitCode);
   return program;
 }
 

@@ -1,0 +1,101 @@
+// The main job (`npm start`, `ods demo`): a fresh machine with nothing configured gets an
+// embedded emulator, the example app synthesized, a plan, an apply, and a second plan
+// that shows nothing is left to change. A second run finds everything in place.
+import { Command } from "commander";
+import * as path from "node:path";
+import { OdsClient, OdsApiError, resolveClientConfig } from "../api";
+import { startEmulator } from "../emulator";
+import { applyPlan } from "../reconcile/apply";
+import { hasChanges, makePlan } from "../reconcile/plan";
+import { renderPlan } from "../reconcile/render";
+import { findStackFile, loadStack } from "../reconcile/stack";
+import { acquireLock, readState } from "../reconcile/state";
+import { synth } from "./synth";
+import { defaultStateFile } from "./workspace";
+
+/** Sample events for the dataset the example reads (fields must exist to be claimed). */
+function sampleEvents(): Record<string, unknown>[] {
+  const base = Date.parse("2026-11-01T12:00:00Z");
+  const paths = ["/", "/cart", "/checkout", "/api/items"];
+  return Array.from({ length: 40 }, (_, i) => ({
+    _time: new Date(base + i * 15_000).toISOString(),
+    method: i % 5 === 0 ? "POST" : "GET",
+    path: paths[i % paths.length],
+    status: i % 13 === 0 ? 500 : 200,
+    duration_ms: 20 + ((i * 37) % 1400),
+    bytes: 512 + i * 64,
+  }));
+}
+
+async function ensureSampleData(client: OdsClient, name: string, log: (s: string) => void): Promise<void> {
+  try {
+    await client.getDataset(name);
+    return;
+  } catch (err) {
+    if (!(err instanceof OdsApiError) || err.status !== 404) throw err;
+  }
+  await client.createDataset({ name, description: "Sample web requests ingested by the demo" });
+  await client.ingest(name, sampleEvents());
+  log(`Ingested sample events into dataset "${name}".`);
+}
+
+export function registerDemoCommand(program: Command, setExit: (code: number) => void): void {
+  program
+    .command("demo")
+    .description("The main job: embedded emulator, synth examples/basic, plan, apply, plan again.")
+    .option("--data-dir <dir>", "emulator data directory", ".ods/emulator")
+    .option("--out-dir <dir>", "cdktf output directory", "cdktf.out")
+    .action(async (o: { dataDir: string; outDir: string }) => {
+      const log = (s: string): void => {
+        process.stdout.write(`${s}\n`);
+      };
+      const emulator = await startEmulator({ port: 0, dataDir: o.dataDir });
+      try {
+        log(`Emulator running at ${emulator.url} (data in ${path.resolve(o.dataDir)}).`);
+        const client = new OdsClient(resolveClientConfig({ url: emulator.url, token: emulator.adminToken }, {}));
+        await ensureSampleData(client, "web-requests", log);
+
+        log("\n== Synthesizing examples/basic ==");
+        await synth({ out: o.outDir });
+        const stackFile = findStackFile(o.outDir);
+        const stack = loadStack(stackFile);
+        const stateFile = defaultStateFile(o.outDir, stack.name);
+
+        const release = acquireLock(stateFile, "ods demo");
+        try {
+          log("\n== Plan ==");
+          const plan = await makePlan({ client, stack, state: readState(stateFile) });
+          log(renderPlan(plan));
+          log("== Apply ==");
+          const summary = await applyPlan({
+            client, stack, state: readState(stateFile), stateFile, plan,
+            onEvent: (e) => {
+              if (e.phase === "done") log(`${e.address}: ${e.action} complete${e.id ? ` [id=${e.id}]` : ""}`);
+              if (e.phase === "failed") log(`${e.address}: ${e.action} FAILED: ${e.message ?? ""}`);
+            },
+          });
+          for (const w of summary.warnings) log(`Warning: ${w}`);
+          log(`${summary.created} created, ${summary.updated} updated, ${summary.replaced} replaced, ${summary.rotated} rotated, ${summary.deleted} deleted, ${summary.adopted} adopted, ${summary.failed} failed.`);
+          log("\n== Plan again ==");
+          const again = await makePlan({ client, stack, state: readState(stateFile) });
+          log(renderPlan(again));
+          if (summary.failed > 0 || hasChanges(again)) setExit(1);
+        } finally {
+          release();
+        }
+        log(
+          [
+            `State: ${stateFile}`,
+            "",
+            "Point the same commands at a real service:",
+            "  export ODS_URL=https://your-ods-host  ODS_TOKEN=<an API token>",
+            "  npx ods plan      # review",
+            "  npx ods apply     # apply",
+            "Or keep an emulator running: npx ods emulator --data-dir .ods/emulator",
+          ].join("\n"),
+        );
+      } finally {
+        await emulator.close();
+      }
+    });
+}

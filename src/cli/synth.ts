@@ -1,0 +1,50 @@
+// `ods synth`: runs the CDKTF app the way `cdktf synth` does (the `app` command of
+// cdktf.json, with CDKTF_OUTDIR set), without needing the cdktf CLI.
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+export interface SynthOptions {
+  app?: string;
+  out: string;
+  cwd?: string;
+  /** Where the app's own output goes; synthesis output is not ours to hide. */
+  stdio?: "inherit" | "pipe";
+}
+
+export function appCommand(cwd: string, explicit?: string): string {
+  if (explicit) return explicit;
+  const file = path.join(cwd, "cdktf.json");
+  if (!fs.existsSync(file)) throw new Error(`no cdktf.json in ${cwd}: pass --app "COMMAND"`);
+  const config = JSON.parse(fs.readFileSync(file, "utf8")) as { app?: string };
+  if (!config.app) throw new Error(`${file} has no "app" command`);
+  return config.app;
+}
+
+export async function synth(opts: SynthOptions): Promise<string> {
+  const cwd = opts.cwd ?? process.cwd();
+  const command = appCommand(cwd, opts.app);
+  const out = path.resolve(cwd, opts.out);
+  fs.mkdirSync(out, { recursive: true });
+  const stderr: Buffer[] = [];
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = spawn(command, {
+      cwd,
+      shell: true,
+      stdio: ["ignore", opts.stdio === "pipe" ? "pipe" : "inherit", "pipe"],
+      env: { ...process.env, CDKTF_OUTDIR: out, CHECKPOINT_DISABLE: "1" },
+    });
+    child.stderr?.on("data", (d: Buffer) => {
+      stderr.push(d);
+      if (opts.stdio !== "pipe") process.stderr.write(d);
+    });
+    child.on("error", reject);
+    child.on("close", (c) => resolve(c ?? 1));
+  });
+  if (code !== 0) {
+    const text = Buffer.concat(stderr).toString("utf8").trim();
+    const validation = text.split("\n").filter((l) => l.includes("[") && l.includes("]")).join("\n");
+    throw new Error(`synthesis failed (${command} exited ${code})${validation ? `:\n${validation}` : ""}`);
+  }
+  return out;
+}

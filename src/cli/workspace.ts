@@ -1,0 +1,45 @@
+// What every reconcile command needs: the synthesized stack, its state file, and a
+// client for the target service.
+import * as path from "node:path";
+import type { OdsClient } from "../api";
+import { findStackFile, loadStack, type LoadedStack } from "../reconcile/stack";
+import { synth } from "./synth";
+import { clientFor, type TargetFlags } from "./target";
+
+export interface WorkspaceFlags extends TargetFlags {
+  stack?: string;
+  outDir: string;
+  state?: string;
+  app?: string;
+  synth: boolean;
+}
+
+export interface Workspace {
+  stack: LoadedStack;
+  stackFile: string;
+  stateFile: string;
+  client: OdsClient;
+  orgId?: string;
+}
+
+/** Default state location: `.ods/state/<stack>.json` in the project, beside cdktf.out. */
+export function defaultStateFile(outDir: string, stackName: string): string {
+  return path.join(path.dirname(path.resolve(outDir)), ".ods", "state", `${stackName}.json`);
+}
+
+export async function openWorkspace(flags: WorkspaceFlags, log: (line: string) => void): Promise<Workspace> {
+  if (flags.synth) {
+    log(`Synthesizing ${flags.app ?? "the app of cdktf.json"} into ${flags.outDir} ...`);
+    await synth({ app: flags.app, out: flags.outDir });
+  }
+  const stackFile = findStackFile(flags.outDir, flags.stack);
+  const stack = loadStack(stackFile);
+  const client = clientFor(flags, stack.providerConfig);
+  return {
+    stack,
+    stackFile,
+    stateFile: path.resolve(flags.state ?? defaultStateFile(flags.outDir, stack.name)),
+    client,
+    orgId: flags.orgId ?? process.env.ODS_ORG_ID,
+  };
+}

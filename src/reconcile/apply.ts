@@ -1,0 +1,351 @@
+// Applying a plan: calls run concurrently (up to `parallelism`) in dependency order,
+// creates and updates after what they depend on, deletes after what depends on them.
+// State is written after every successful call, so a crash loses at most the call in
+// flight, and that one is recovered by listing and adopting, never by a duplicate.
+import type { OdsClient } from "../api";
+import { OdsApiError } from "../api";
+import { changedAttributes, resourceKind, toWire, type ResourceKind, type Values, type WireObject } from "../resources";
+import { durationMillis } from "../resources/checks";
+import { UNKNOWN, containsUnknown, evaluate, valueAt, type Reference } from "./expressions";
+import { engineValues, liveValues, secretFingerprints, type Plan, type PlannedChange } from "./plan";
+import type { LoadedStack, ManagedDeclaration } from "./stack";
+import { writeState, type ResourceState, type StateFile } from "./state";
+import { LiveIndex } from "./world";
+
+export interface ApplyEvent {
+  address: string;
+  action: PlannedChange["action"];
+  phase: "start" | "done" | "failed" | "skipped";
+  id?: string;
+  message?: string;
+}
+
+export interface ApplySummary {
+  created: number;
+  updated: number;
+  replaced: number;
+  rotated: number;
+  deleted: number;
+  adopted: number;
+  forgotten: number;
+  failed: number;
+  skipped: number;
+  warnings: string[];
+  errors: string[];
+}
+
+export interface ApplyOptions {
+  client: OdsClient;
+  stack: LoadedStack;
+  state: StateFile;
+  stateFile: string;
+  plan: Plan;
+  orgId?: string;
+  parallelism?: number;
+  onEvent?: (event: ApplyEvent) => void;
+}
+
+function sensitiveComputed(kind: ResourceKind): string[] {
+  return Object.entries(kind.attributes)
+    .filter(([, a]) => a.computed && a.sensitive && !a.required && !a.optional)
+    .map(([n]) => n);
+}
+
+/** Splits a live answer into what state keeps openly and what it keeps as sensitive. */
+function stateValues(kind: ResourceKind, live: WireObject, declared: Values): { values: Values; sensitive: Record<string, string> } {
+  const values = liveValues(kind, live, declared);
+  const sensitive: Record<string, string> = {};
+  for (const name of sensitiveComputed(kind)) {
+    const v = values[name];
+    if (typeof v === "string" && v !== "") sensitive[name] = v;
+    delete values[name];
+  }
+  return { values, sensitive };
+}
+
+class ApplyRun {
+  private readonly live = new LiveIndex();
+  private readonly resolved = new Map<string, Values>();
+  private readonly declarations: Map<string, ManagedDeclaration>;
+  readonly summary: ApplySummary = {
+    created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, failed: 0, skipped: 0, warnings: [], errors: [],
+  };
+  private writes = Promise.resolve();
+
+  constructor(private readonly opts: ApplyOptions) {
+    this.declarations = new Map(opts.stack.resources.map((d) => [d.address, d]));
+    for (const [address, r] of Object.entries(opts.state.resources)) {
+      this.resolved.set(address, { ...r.values, ...r.engineValues, ...(r.sensitive ?? {}), id: r.id });
+    }
+  }
+
+  private lookup = (ref: Reference): unknown => {
+    if (ref.address.startsWith("data.")) return valueAt(this.opts.plan.dataValues[ref.address], ref.path) ?? UNKNOWN;
+    const values = this.resolved.get(ref.address);
+    if (!values) return UNKNOWN;
+    const v = valueAt(values, ref.path);
+    return v === undefined ? null : v;
+  };
+
+  /** State writes are serialized: concurrent calls finish in any order. */
+  private record(address: string, entry: ResourceState | undefined): Promise<void> {
+    if (entry) {
+      this.opts.state.resources[address] = entry;
+      this.resolved.set(address, { ...entry.values, ...entry.engineValues, ...(entry.sensitive ?? {}), id: entry.id });
+    } else {
+      delete this.opts.state.resources[address];
+      this.resolved.delete(address);
+    }
+    this.writes = this.writes.then(() => writeState(this.opts.stateFile, this.opts.state));
+    return this.writes;
+  }
+
+  private entryFor(kind: ResourceKind, decl: ManagedDeclaration, values: Values, live: WireObject, prior?: ResourceState): ResourceState {
+    const { values: liveVals, sensitive } = stateValues(kind, live, values);
+    return {
+      typeName: kind.typeName,
+      id: kind.api.idOf(live),
+      values: liveVals,
+      engineValues: engineValues(kind, values),
+      secretFingerprints: secretFingerprints(kind, values, this.opts.state.fingerprintSalt),
+      sensitive: Object.keys(sensitive).length > 0 ? sensitive : prior?.sensitive,
+      dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")),
+    };
+  }
+
+  private body(kind: ResourceKind, values: Values, operation: "create" | "update"): WireObject {
+    const body = toWire(kind.attributes, values);
+    return kind.api.shapeBody ? kind.api.shapeBody(body, operation) : body;
+  }
+
+  /** After a write whose answer was lost: find the object by natural key, if it was made. */
+  private async findAfterLostAnswer(kind: ResourceKind, values: Values): Promise<WireObject | undefined> {
+    this.live.invalidate(kind);
+    const dataset = typeof values.dataset === "string" ? values.dataset : undefined;
+    const list = await this.live.load(this.opts.client, kind, dataset);
+    const managed = new Set(Object.values(this.opts.state.resources).filter((r) => r.typeName === kind.typeName).map((r) => r.id));
+    const key = JSON.stringify(kind.naturalKey.map((k) => values[k]));
+    return list.find((o) => {
+      const lv = liveValues(kind, o, values);
+      return JSON.stringify(kind.naturalKey.map((k) => lv[k])) === key && !managed.has(kind.api.idOf(o));
+    });
+  }
+
+  private async create(kind: ResourceKind, values: Values): Promise<{ live: WireObject; adopted: boolean }> {
+    const body = this.body(kind, values, "create");
+    try {
+      return { live: await kind.api.create(this.opts.client, body), adopted: false };
+    } catch (err) {
+      if (!(err instanceof OdsApiError) || !err.requestMayHaveBeenApplied) throw err;
+      // The connection dropped after the request was sent: the object may exist now.
+      const found = await this.findAfterLostAnswer(kind, values);
+      if (found) return { live: found, adopted: true };
+      return { live: await kind.api.create(this.opts.client, body), adopted: false };
+    }
+  }
+
+  private async rotate(kind: ResourceKind, id: string, values: Values): Promise<WireObject> {
+    if (!kind.api.rotate) throw new Error(`${kind.typeName} cannot be rotated`);
+    const grace = durationMillis(String(values.rotation_grace_period ?? "0s"));
+    // The old secret keeps working for the grace period so that its users can switch.
+    const until = new Date(Date.now() + Math.max(grace, 1000)).toISOString().replace(/\.\d{3}Z$/, "Z");
+    return kind.api.rotate(this.opts.client, id, this.body(kind, values, "create"), until);
+  }
+
+  private async removeLive(kind: ResourceKind, id: string): Promise<void> {
+    if (!kind.api.remove) return;
+    try {
+      await kind.api.remove(this.opts.client, id);
+    } catch (err) {
+      if (err instanceof OdsApiError && err.status === 404) return; // already gone
+      throw err;
+    }
+  }
+
+  async run(change: PlannedChange): Promise<void> {
+    const kind = resourceKind(change.typeName);
+    if (!kind) throw new Error(`unknown type ${change.typeName}`);
+    const prior = this.opts.state.resources[change.address];
+    if (change.action === "delete" || change.action === "forget") {
+      if (change.action === "delete" && change.id) await this.removeLive(kind, change.id);
+      await this.record(change.address, undefined);
+      if (change.action === "delete") this.summary.deleted++;
+      else this.summary.forgotten++;
+      return;
+    }
+    const decl = this.declarations.get(change.address);
+    if (!decl) throw new Error(`internal: ${change.address} is not declared`);
+    const values = evaluate(decl.values, this.lookup) as Values;
+    if (containsUnknown(values)) {
+      throw new Error(`${change.address}: a referenced value is still unknown (did a dependency fail?)`);
+    }
+    let live: WireObject;
+    switch (change.action) {
+      case "noop": {
+        // Nothing to call; engine-only settings (allow_destroy, grace period) may have changed.
+        const kept = prior ?? this.entryFor(kind, decl, values, { id: change.id } as WireObject);
+        await this.record(change.address, { ...kept, engineValues: engineValues(kind, values), dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")) });
+        return;
+      }
+      case "create": {
+        const made = await this.create(kind, values);
+        live = made.live;
+        if (made.adopted) {
+          // Found after a lost answer: bring it to the declared values like any adoption.
+          live = await this.bringInLine(kind, live, values, undefined);
+          this.summary.adopted++;
+        } else this.summary.created++;
+        break;
+      }
+      case "adopt": {
+        live = this.live.findById(kind, change.id!) ?? ({ id: change.id } as WireObject);
+        live = await this.bringInLine(kind, live, values, prior, change.alsoUpdate === true);
+        this.summary.adopted++;
+        break;
+      }
+      case "update":
+        live = await kind.api.update!(this.opts.client, change.id!, this.body(kind, values, "update"));
+        this.summary.updated++;
+        break;
+      case "rotate":
+        live = await this.rotate(kind, change.id!, values);
+        this.summary.rotated++;
+        break;
+      case "replace":
+        await this.removeLive(kind, change.id!);
+        await this.record(change.address, undefined);
+        live = (await this.create(kind, values)).live;
+        this.summary.replaced++;
+        break;
+      default:
+        throw new Error(`internal: unexpected action ${change.action as string}`);
+    }
+    await this.record(change.address, this.entryFor(kind, decl, values, live, change.action === "rotate" || change.action === "replace" ? undefined : prior));
+    this.opts.onEvent?.({ address: change.address, action: change.action, phase: "done", id: kind.api.idOf(live) });
+  }
+
+  /**
+   * An adopted object: update it when it differs; a token whose secret this state never
+   * saw is rotated at once, since its secret can never be read back.
+   */
+  private async bringInLine(kind: ResourceKind, live: WireObject, values: Values, prior: ResourceState | undefined, differs?: boolean): Promise<WireObject> {
+    const id = kind.api.idOf(live);
+    if (kind.changeStrategy === "rotate") {
+      const hasSecret = prior?.sensitive && Object.keys(prior.sensitive).length > 0;
+      return hasSecret && !differs ? live : this.rotate(kind, id, values);
+    }
+    const needs = differs ?? changedAttributes(kind.attributes, values, liveValues(kind, live, values)).length > 0;
+    const hasSecrets = Object.keys(secretFingerprints(kind, values, this.opts.state.fingerprintSalt)).length > 0;
+    if ((needs || hasSecrets) && kind.api.update) return kind.api.update(this.opts.client, id, this.body(kind, values, "update"));
+    return live;
+  }
+
+  /** Re-reads what changed and reports attributes that did not reach the declared value. */
+  async checkConvergence(changes: PlannedChange[]): Promise<void> {
+    this.live.invalidate();
+    for (const change of changes) {
+      if (change.action === "delete" || change.action === "forget" || change.action === "noop") continue;
+      const entry = this.opts.state.resources[change.address];
+      const decl = this.declarations.get(change.address);
+      const kind = resourceKind(change.typeName);
+      if (!entry || !decl || !kind) continue;
+      const values = evaluate(decl.values, this.lookup) as Values;
+      const dataset = typeof values.dataset === "string" ? values.dataset : undefined;
+      const live = (await this.live.load(this.opts.client, kind, dataset)).find((o) => kind.api.idOf(o) === entry.id);
+      if (!live) {
+        this.summary.warnings.push(`${change.address}: not found after apply (id ${entry.id})`);
+        continue;
+      }
+      const diff = changedAttributes(kind.attributes, values, liveValues(kind, live, values));
+      if (diff.length > 0) this.summary.warnings.push(`${change.address}: ${diff.join(", ")} did not converge (the service keeps another value)`);
+    }
+  }
+
+  computeOutputs(): void {
+    const outputs: StateFile["outputs"] = {};
+    for (const o of this.opts.stack.outputs) {
+      const v = evaluate(o.value, this.lookup);
+      outputs[o.name] = { value: v === UNKNOWN ? null : v, sensitive: o.sensitive };
+    }
+    this.opts.state.outputs = outputs;
+  }
+
+  flush(): Promise<void> {
+    this.writes = this.writes.then(() => writeState(this.opts.stateFile, this.opts.state));
+    return this.writes;
+  }
+}
+
+/** Applies a plan; never throws for a failed resource (it is counted and reported). */
+export async function applyPlan(opts: ApplyOptions): Promise<ApplySummary> {
+  const run = new ApplyRun(opts);
+  const parallelism = Math.max(1, opts.parallelism ?? 4);
+  const tasks = opts.plan.changes;
+  const byAddress = new Map(tasks.map((c) => [c.address, c]));
+  const removal = (c: PlannedChange): boolean => c.action === "delete" || c.action === "forget";
+  // A create or update waits for what it depends on; a delete waits for the deletes of
+  // what depends on it.
+  const waitsFor = new Map<string, string[]>();
+  for (const c of tasks) {
+    if (removal(c)) {
+      waitsFor.set(c.address, tasks.filter((o) => removal(o) && o.dependsOn.includes(c.address)).map((o) => o.address));
+    } else {
+      waitsFor.set(c.address, c.dependsOn.filter((d) => byAddress.has(d) && !removal(byAddress.get(d)!)));
+    }
+  }
+  const status = new Map<string, "pending" | "running" | "done" | "failed">(tasks.map((c) => [c.address, "pending"]));
+  let running = 0;
+
+  await new Promise<void>((resolve) => {
+    const pump = (): void => {
+      for (const c of tasks) {
+        if (running >= parallelism) break;
+        if (status.get(c.address) !== "pending") continue;
+        const deps = waitsFor.get(c.address) ?? [];
+        const failedDep = deps.find((d) => status.get(d) === "failed");
+        if (failedDep) {
+          status.set(c.address, "failed");
+          run.summary.skipped++;
+          opts.onEvent?.({ address: c.address, action: c.action, phase: "skipped", message: `skipped: ${failedDep} failed` });
+          continue;
+        }
+        if (deps.some((d) => status.get(d) !== "done")) continue;
+        status.set(c.address, "running");
+        running++;
+        if (c.action !== "noop") opts.onEvent?.({ address: c.address, action: c.action, phase: "start", id: c.id });
+        run.run(c).then(
+          () => {
+            status.set(c.address, "done");
+            if (c.action === "delete" || c.action === "forget") opts.onEvent?.({ address: c.address, action: c.action, phase: "done", id: c.id });
+          },
+          (err: unknown) => {
+            status.set(c.address, "failed");
+            run.summary.failed++;
+            const message = err instanceof Error ? err.message : String(err);
+            run.summary.errors.push(`${c.address}: ${message}`);
+            opts.onEvent?.({ address: c.address, action: c.action, phase: "failed", message });
+          },
+        ).finally(() => {
+          running--;
+          pump();
+        });
+      }
+      if (running === 0 && [...status.values()].every((s) => s === "done" || s === "failed")) resolve();
+      else if (running === 0 && ![...status.values()].some((s) => s === "running")) {
+        // Nothing runnable: only possible with a dependency cycle, which loading rejects.
+        const stuck = tasks.filter((c) => status.get(c.address) === "pending").map((c) => c.address);
+        if (stuck.length > 0) {
+          for (const a of stuck) status.set(a, "failed");
+          run.summary.errors.push(`could not order: ${stuck.join(", ")}`);
+          resolve();
+        }
+      }
+    };
+    pump();
+  });
+
+  run.computeOutputs();
+  await run.flush();
+  if (run.summary.failed === 0) await run.checkConvergence(tasks);
+  return run.summary;
+}

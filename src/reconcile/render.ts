@@ -1,0 +1,170 @@
+// Plans as people and machines read them. Sensitive values never appear: they are shown
+// as (sensitive), and so are secrets' fingerprints.
+import { resourceKind, type Attributes, type Values } from "../resources";
+import { UNKNOWN } from "./expressions";
+import { PLAN_FORMAT_VERSION, type Plan, type PlannedChange } from "./plan";
+
+const SYMBOL: Record<PlannedChange["action"], string> = {
+  create: "+",
+  adopt: "<=",
+  update: "~",
+  replace: "-/+",
+  rotate: "+/-",
+  delete: "-",
+  forget: "-",
+  noop: " ",
+};
+
+const VERB: Record<PlannedChange["action"], string> = {
+  create: "will be created",
+  adopt: "will be adopted (found live by its natural key)",
+  update: "will be updated in place",
+  replace: "must be replaced",
+  rotate: "will be rotated (a new secret is issued)",
+  delete: "will be deleted",
+  forget: "will no longer be managed (nothing is deleted)",
+  noop: "is up to date",
+};
+
+function sensitiveNames(attrs: Attributes | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const [name, a] of Object.entries(attrs ?? {})) if (a.sensitive || a.secret) out.add(name);
+  return out;
+}
+
+/** A value for display; secrets anywhere inside nested objects are masked too. */
+export function displayValue(value: unknown, attrs?: Attributes): string {
+  if (value === UNKNOWN) return "(known after apply)";
+  if (value === undefined || value === null) return "null";
+  if (typeof value === "string") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((v) => displayValue(v)).join(", ")}]`;
+  if (typeof value === "object") {
+    const hidden = sensitiveNames(attrs);
+    const parts = Object.entries(value as Values)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => {
+        const nested = attrs?.[k] && "attributes" in attrs[k] ? (attrs[k] as { attributes: Attributes }).attributes : undefined;
+        return `${k} = ${hidden.has(k) ? "(sensitive)" : displayValue(v, nested)}`;
+      });
+    return `{ ${parts.join(", ")} }`;
+  }
+  return String(value);
+}
+
+function attributeLines(change: PlannedChange): string[] {
+  const kind = resourceKind(change.typeName);
+  const attrs = kind?.attributes ?? {};
+  const hidden = sensitiveNames(attrs);
+  const lines: string[] = [];
+  const show = (name: string, v: unknown): string => {
+    const nested = attrs[name] && "attributes" in attrs[name] ? (attrs[name] as { attributes: Attributes }).attributes : undefined;
+    return hidden.has(name) ? "(sensitive)" : displayValue(v, nested);
+  };
+  if (change.action === "create") {
+    for (const [name, v] of Object.entries(change.after ?? {})) {
+      if (v === null || v === undefined) continue;
+      lines.push(`      + ${name} = ${show(name, v)}`);
+    }
+  } else if (change.action === "delete") {
+    for (const name of ["id", ...kind?.naturalKey ?? []]) {
+      const v = name === "id" ? change.id : change.before?.[name];
+      if (v !== undefined && v !== null) lines.push(`      - ${name} = ${show(name, v)}`);
+    }
+  } else {
+    for (const name of change.changed) {
+      const forces = attrs[name]?.forcesReplacement && change.action === "replace" ? " # forces replacement" : "";
+      const before = change.before?.[name];
+      const after = change.after?.[name];
+      lines.push(`      ~ ${name} = ${show(name, before)} -> ${show(name, after)}${forces}`);
+    }
+  }
+  for (const reason of change.reasons) lines.push(`        # ${reason}`);
+  return lines;
+}
+
+export function renderPlan(plan: Plan): string {
+  const out: string[] = [];
+  for (const w of plan.warnings) out.push(`Warning: ${w}`);
+  const changes = plan.changes.filter((c) => c.action !== "noop");
+  if (changes.length === 0) {
+    out.push("No changes. The live service matches the configuration.");
+    return `${out.join("\n")}\n`;
+  }
+  out.push("ods will perform the following actions:", "");
+  for (const c of changes) {
+    const label = c.action === "adopt" && c.alsoUpdate ? `${VERB.adopt} and updated` : VERB[c.action];
+    out.push(`  # ${c.address} ${label}${c.id ? ` (id ${c.id})` : ""}`);
+    out.push(`  ${SYMBOL[c.action]} ${c.address}`);
+    out.push(...attributeLines(c), "");
+  }
+  const count = (...actions: PlannedChange["action"][]): number => changes.filter((c) => actions.includes(c.action)).length;
+  out.push(
+    `Plan: ${count("create")} to create, ${count("adopt")} to adopt, ${count("update")} to update, ${count("replace")} to replace, ${count("rotate")} to rotate, ${count("delete")} to delete, ${count("forget")} to forget.`,
+  );
+  return `${out.join("\n")}\n`;
+}
+
+function jsonValues(values: Values | null, attrs: Attributes, unknown: string[], sensitive: string[]): Values | null {
+  if (!values) return null;
+  const hidden = sensitiveNames(attrs);
+  const out: Values = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === UNKNOWN) {
+      unknown.push(k);
+      continue;
+    }
+    if (hidden.has(k) || (attrs[k] && "attributes" in attrs[k] && JSON.stringify(v ?? null).length > 0 && hasSecretInside(attrs[k] as { attributes: Attributes }))) {
+      sensitive.push(k);
+      out[k] = hidden.has(k) ? null : maskSecrets(v, (attrs[k] as { attributes: Attributes }).attributes);
+      continue;
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+function hasSecretInside(attr: { attributes: Attributes }): boolean {
+  return Object.values(attr.attributes).some((a) => a.sensitive || a.secret || ("attributes" in a && hasSecretInside(a as { attributes: Attributes })));
+}
+
+function maskSecrets(value: unknown, attrs: Attributes): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  const out: Values = {};
+  for (const [k, v] of Object.entries(value as Values)) {
+    const a = attrs[k];
+    if (a && (a.sensitive || a.secret)) out[k] = v === null || v === undefined ? v : "(sensitive)";
+    else if (a && "attributes" in a) out[k] = maskSecrets(v, (a as { attributes: Attributes }).attributes);
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** The versioned machine form of a plan (`ods plan --json`). */
+export function planJson(plan: Plan): unknown {
+  return {
+    format_version: String(PLAN_FORMAT_VERSION),
+    stack: plan.stack,
+    warnings: plan.warnings,
+    resource_changes: plan.changes.map((c) => {
+      const attrs = resourceKind(c.typeName)?.attributes ?? {};
+      const unknown: string[] = [];
+      const sensitive: string[] = [];
+      const before = jsonValues(c.before, attrs, [], []);
+      const after = jsonValues(c.after, attrs, unknown, sensitive);
+      return {
+        address: c.address,
+        type: c.typeName,
+        construct_path: c.constructPath ?? null,
+        id: c.id ?? null,
+        actions: c.action === "replace" ? ["delete", "create"] : c.action === "adopt" && c.alsoUpdate ? ["adopt", "update"] : [c.action],
+        action: c.action,
+        changed_attributes: c.changed,
+        reasons: c.reasons,
+        before,
+        after,
+        after_unknown: unknown,
+        after_sensitive: [...new Set(sensitive)],
+      };
+    }),
+  };
+}

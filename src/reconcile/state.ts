@@ -1,0 +1,159 @@
+// The state file: what this stack manages, one JSON file per stack. Written atomically
+// (temp file, fsync, rename) after every successful call, mode 0600 because it holds
+// token secrets, and locked against a second concurrent run.
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { Values } from "../resources";
+
+export const STATE_FORMAT_VERSION = 1;
+
+export interface ResourceState {
+  typeName: string;
+  id: string;
+  /** Last values seen live (model form, secrets excluded) after the last successful call. */
+  values: Values;
+  /** Engine-only declared values (allow_destroy, rotation settings) as last applied. */
+  engineValues: Values;
+  /** Salted HMAC of each secret attribute path's declared value, as last applied. */
+  secretFingerprints: Record<string, string>;
+  /** Secrets the service returned once and never again (a token's secret). */
+  sensitive?: Record<string, string>;
+  /** Addresses this resource depended on when last applied; deletes run in reverse. */
+  dependsOn: string[];
+}
+
+export interface StateFile {
+  formatVersion: number;
+  /** Identifies this state's history; a saved plan from another lineage is refused. */
+  lineage: string;
+  /** Incremented on every write. */
+  serial: number;
+  /** Per-state salt of the secret fingerprints, so equal secrets in two states differ. */
+  fingerprintSalt: string;
+  resources: Record<string, ResourceState>;
+  outputs: Record<string, { value: unknown; sensitive: boolean }>;
+}
+
+export class StateError extends Error {}
+
+export function emptyState(): StateFile {
+  return {
+    formatVersion: STATE_FORMAT_VERSION,
+    lineage: crypto.randomUUID(),
+    serial: 0,
+    fingerprintSalt: crypto.randomBytes(16).toString("hex"),
+    resources: {},
+    outputs: {},
+  };
+}
+
+/** Reads a state file; a missing file is an empty state. Never modifies the file. */
+export function readState(file: string): StateFile {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return emptyState();
+    throw new StateError(`cannot read state file ${file}: ${(err as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new StateError(`state file ${file} is not valid JSON (truncated or corrupt); it was left untouched. Restore it from a backup, or move it away to adopt live objects again by natural key`);
+  }
+  const s = parsed as Partial<StateFile>;
+  if (typeof s !== "object" || s === null || typeof s.formatVersion !== "number" || typeof s.resources !== "object" || s.resources === null) {
+    throw new StateError(`state file ${file} does not look like an ods state (no formatVersion or resources); it was left untouched`);
+  }
+  if (s.formatVersion > STATE_FORMAT_VERSION) {
+    throw new StateError(`state file ${file} has format version ${s.formatVersion}, newer than this ods understands (${STATE_FORMAT_VERSION}); upgrade ods. The file was left untouched`);
+  }
+  return {
+    formatVersion: STATE_FORMAT_VERSION,
+    lineage: s.lineage ?? crypto.randomUUID(),
+    serial: s.serial ?? 0,
+    fingerprintSalt: s.fingerprintSalt ?? crypto.randomBytes(16).toString("hex"),
+    resources: s.resources as Record<string, ResourceState>,
+    outputs: s.outputs ?? {},
+  };
+}
+
+/** Writes the state atomically with mode 0600; bumps the serial. */
+export function writeState(file: string, state: StateFile): void {
+  state.serial += 1;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(tmp, "w", 0o600);
+  try {
+    fs.writeSync(fd, `${JSON.stringify(state, null, 2)}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  fs.chmodSync(file, 0o600);
+}
+
+/** Salted HMAC-SHA256 of a secret: equal values give equal fingerprints within one state. */
+export function fingerprint(salt: string, value: unknown): string {
+  return crypto.createHmac("sha256", salt).update(JSON.stringify(value)).digest("hex");
+}
+
+export interface LockInfo {
+  pid: number;
+  host: string;
+  command: string;
+  startedAt: string;
+}
+
+export class LockError extends Error {}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Takes the state lock (`<state>.lock`, created exclusively). A second run fails at once
+ * with the holder's pid, host and command. A lock left by a process of this host that
+ * no longer runs (killed) is taken over, since nothing can be writing.
+ */
+export function acquireLock(stateFile: string, command: string): () => void {
+  const lockFile = `${stateFile}.lock`;
+  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
+  const info: LockInfo = { pid: process.pid, host: os.hostname(), command, startedAt: new Date().toISOString() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, JSON.stringify(info), { flag: "wx", mode: 0o600 });
+      return () => {
+        try {
+          fs.unlinkSync(lockFile);
+        } catch {
+          // already gone: nothing to release
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      let holder: LockInfo | undefined;
+      try {
+        holder = JSON.parse(fs.readFileSync(lockFile, "utf8")) as LockInfo;
+      } catch {
+        holder = undefined;
+      }
+      if (holder && holder.host === os.hostname() && !processAlive(holder.pid) && attempt === 0) {
+        fs.rmSync(lockFile, { force: true });
+        continue;
+      }
+      const who = holder ? `pid ${holder.pid} on ${holder.host} ("${holder.command}", since ${holder.startedAt})` : "an unknown process";
+      throw new LockError(`the state ${stateFile} is locked by ${who}; wait for it to finish, or remove ${lockFile} if no run is active`);
+    }
+  }
+  throw new LockError(`could not take the lock ${lockFile}`);
+}

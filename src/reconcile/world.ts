@@ -1,0 +1,55 @@
+// What the engine knows while planning and applying: live objects listed once per kind
+// (and per dataset where the service lists per dataset), data-source values, and the
+// values each declaration resolves to.
+import type { OdsClient } from "../api";
+import { OdsApiError } from "../api";
+import type { ResourceKind, WireObject } from "../resources";
+
+/** Live objects of one kind, listed with as few calls as the service allows. */
+export class LiveIndex {
+  private readonly objects = new Map<string, WireObject[]>();
+  /** Number of list calls made, for the API-call budget. */
+  listCalls = 0;
+
+  private key(kind: ResourceKind, dataset?: string): string {
+    return kind.api.listScope === "dataset" ? `${kind.typeName}@${dataset ?? ""}` : kind.typeName;
+  }
+
+  has(kind: ResourceKind, dataset?: string): boolean {
+    return this.objects.has(this.key(kind, dataset));
+  }
+
+  async load(client: OdsClient, kind: ResourceKind, dataset?: string): Promise<WireObject[]> {
+    const key = this.key(kind, dataset);
+    const cached = this.objects.get(key);
+    if (cached) return cached;
+    this.listCalls++;
+    let list: WireObject[];
+    try {
+      list = await kind.api.list(client, dataset);
+    } catch (err) {
+      // The dataset does not exist (yet): nothing of this kind lives in it.
+      if (err instanceof OdsApiError && err.status === 404 && kind.api.listScope === "dataset") list = [];
+      else throw err;
+    }
+    this.objects.set(key, list);
+    return list;
+  }
+
+  /** Objects already listed for a kind (every dataset listed so far for per-dataset kinds). */
+  listed(kind: ResourceKind): WireObject[] {
+    const out: WireObject[] = [];
+    for (const [key, list] of this.objects) if (key === kind.typeName || key.startsWith(`${kind.typeName}@`)) out.push(...list);
+    return out;
+  }
+
+  findById(kind: ResourceKind, id: string): WireObject | undefined {
+    return this.listed(kind).find((o) => kind.api.idOf(o) === id);
+  }
+
+  /** Forgets cached lists so that the next load asks the service again. */
+  invalidate(kind?: ResourceKind): void {
+    if (!kind) this.objects.clear();
+    else for (const key of [...this.objects.keys()]) if (key === kind.typeName || key.startsWith(`${kind.typeName}@`)) this.objects.delete(key);
+  }
+}
