@@ -1,0 +1,143 @@
+// Runs a ProviderImpl as a Terraform provider plugin (protocol 6).
+//
+//   serveProvider(impl)       the provider binary's whole main: checks that Terraform
+//                             started us, serves gRPC over mTLS on a unix socket, prints
+//                             the handshake line, runs until Terraform says Shutdown,
+//                             then exits the process.
+//   startProviderServer(...)  the same server without touching process state, for
+//                             tests and tools that talk to it in-process.
+//
+// The ProviderImpl contract is documented in provider-impl.ts; pass a factory instead
+// of an instance to load the resource model only after the handshake line is out
+// (Terraform starts the provider 3-5 times per command, start-up time adds up).
+import type { sendUnaryData, ServerUnaryCall, ServerWritableStream, UntypedServiceImplementation } from "@grpc/grpc-js";
+import { loadProtocolServices } from "./protocol/definitions";
+import { checkLaunchEnvironment, handshakeLine, type ListenAddress, type PluginEnv } from "./protocol/handshake";
+import { createLogger, type Logger, logLevelFromEnv } from "./protocol/log";
+import { bindPluginServer, newGrpcServer } from "./protocol/transport";
+import { createProviderRpcs, type Message, type ProviderImplSource } from "./provider-service";
+
+export type * from "./provider-impl";
+export type { ProviderImplSource } from "./provider-service";
+
+export interface ProviderServerOptions {
+  /** Terraform's client certificate (PEM): mTLS required. null: plaintext. */
+  readonly clientCertPem: string | null;
+  readonly socketDir?: string;
+  readonly network?: "unix" | "tcp";
+  readonly logger?: Logger;
+}
+
+export interface RunningProviderServer {
+  /** The line go-plugin expects on stdout, without the newline. */
+  readonly handshakeLine: string;
+  readonly listen: ListenAddress;
+  /** Our server certificate (PEM), null without TLS. */
+  readonly certPem: string | null;
+  /** Settles once the server has stopped (Shutdown RPC or close()). */
+  readonly done: Promise<void>;
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 1000;
+
+export async function startProviderServer(source: ProviderImplSource, options: ProviderServerOptions): Promise<RunningProviderServer> {
+  const log = options.logger ?? createLogger("warn");
+  const services = loadProtocolServices();
+  const rpcs = createProviderRpcs(source, log);
+  const server = newGrpcServer();
+
+  const provider: UntypedServiceImplementation = {};
+  for (const [rpc, handler] of Object.entries(rpcs.handlers)) {
+    provider[rpc] = (call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => {
+      handler(call.request).then((response) => callback(null, response), (err: Error) => callback(err));
+    };
+  }
+  // StopProvider answers an error string instead of diagnostics.
+  provider.StopProvider = (_call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => {
+    rpcs.stop().then(
+      () => callback(null, { Error: "" }),
+      (err: Error) => callback(null, { Error: err.message }),
+    );
+  };
+  server.addService(services.provider, provider);
+
+  // go-plugin's stdio stream: held open and never written (we log to stderr directly).
+  const stdioStreams = new Set<ServerWritableStream<Message, Message>>();
+  server.addService(services.stdio, {
+    StreamStdio: (call: ServerWritableStream<Message, Message>) => {
+      stdioStreams.add(call);
+      call.on("cancelled", () => stdioStreams.delete(call));
+    },
+  });
+  server.addService(services.health, {
+    Check: (_call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => callback(null, { status: "SERVING" }),
+  });
+
+  let stopping: Promise<void> | undefined;
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  const close = (): Promise<void> =>
+    (stopping ??= new Promise<void>((resolve) => {
+      for (const call of stdioStreams) call.end();
+      stdioStreams.clear();
+      const force = setTimeout(() => bound.close(), SHUTDOWN_GRACE_MS);
+      server.tryShutdown(() => {
+        clearTimeout(force);
+        bound.close();
+        resolve();
+      });
+    }).then(finished));
+
+  server.addService(services.controller, {
+    Shutdown: (_call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => {
+      log.debug("Shutdown requested by Terraform");
+      callback(null, {});
+      setImmediate(() => void close());
+    },
+  });
+
+  const bound = await bindPluginServer(server, options);
+  return { handshakeLine: handshakeLine(bound.listen, bound.certDer), listen: bound.listen, certPem: bound.certPem, done, close };
+}
+
+export interface ServeOptions {
+  /** Default: process.env. */
+  readonly env?: PluginEnv;
+  /** Default: process.exit. Called with 0 after Shutdown, 1 when not started by Terraform. */
+  readonly exit?: (code: number) => void;
+}
+
+/** Keeps everything but the handshake line off stdout, where go-plugin reads it. */
+function guardStdout(): (line: string) => void {
+  const realWrite = process.stdout.write.bind(process.stdout);
+  const toStderr = (...args: unknown[]) => void process.stderr.write(`${args.map(String).join(" ")}\n`);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  return (line) => void realWrite(`${line}\n`);
+}
+
+export async function serveProvider(source: ProviderImplSource, options: ServeOptions = {}): Promise<void> {
+  const env = options.env ?? process.env;
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const check = checkLaunchEnvironment(env);
+  if (!check.ok) {
+    process.stderr.write(check.message);
+    exit(1);
+    return;
+  }
+  const writeHandshake = guardStdout();
+  const log = createLogger(logLevelFromEnv(env));
+  // Ctrl-C reaches every process in the terminal's group; Terraform then sends
+  // StopProvider and lets running calls finish, so we must not die on SIGINT.
+  process.on("SIGINT", () => log.debug("interrupt received; waiting for Terraform to stop us"));
+  process.on("unhandledRejection", (reason) => log.error(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+
+  const running = await startProviderServer(source, { ...check.launch, logger: log });
+  writeHandshake(running.handshakeLine);
+  log.debug(`serving protocol 6 on ${running.listen.network} ${running.listen.address}${running.certPem ? " with mTLS" : ""}, ${Math.round(performance.now())} ms after process start`);
+  await running.done;
+  exit(0);
+}
