@@ -1,0 +1,48 @@
+// POST /v1/datasets/_apl: parse, resolve the dataset, compile, run, lay out.
+
+import { performance } from "node:perf_hooks";
+import { compileQuery } from "./compile-query";
+import { badRequest, unknownDatasetError } from "./errors";
+import { execute } from "./execute";
+import { aplLegacyLayout } from "./layout-legacy";
+import { tabularLayout } from "./layout-tabular";
+import { parseQuery } from "./parser";
+import type { QueryContext } from "./table";
+import { parseTimeBound } from "./time";
+import type { AplFormat, AplRequest, DatasetLookup, QueryLimits } from "./types";
+
+export interface RequestRange {
+  startMs?: number;
+  endMs: number;
+}
+
+/**
+ * The request's startTime/endTime (ISO 8601, `now`, `now-1h`). A missing endTime is
+ * now; a missing startTime leaves the range open towards the past.
+ */
+export function requestRange(startTime: unknown, endTime: unknown, nowMs: number): RequestRange {
+  const bound = (name: string, v: unknown): number | undefined => {
+    if (v === undefined || v === null || v === "") return undefined;
+    if (typeof v !== "string") throw badRequest(`${name} must be a string`);
+    const ms = parseTimeBound(v, nowMs);
+    if (ms === undefined) throw badRequest(`${name} "${v}" is not a time (ISO 8601, "now" or "now-1h")`);
+    return ms;
+  };
+  const startMs = bound("startTime", startTime);
+  const endMs = bound("endTime", endTime) ?? nowMs;
+  if (startMs !== undefined && startMs > endMs) throw badRequest("startTime must not be after endTime");
+  return { startMs, endMs };
+}
+
+export function runAplQuery(req: AplRequest, format: AplFormat, lookup: DatasetLookup, limits: QueryLimits): unknown {
+  const startedAt = performance.now();
+  if (typeof req.apl !== "string" || req.apl.trim() === "") throw badRequest("apl must be a non-empty string");
+  const ctx: QueryContext = { nowMs: Date.now(), autoBinMs: 0 };
+  const range = requestRange(req.startTime, req.endTime, ctx.nowMs);
+  const ast = parseQuery(req.apl);
+  const dataset = lookup(ast.source.name);
+  if (!dataset) throw unknownDatasetError(ast.source.pos, ast.source.name);
+  const plan = compileQuery(ast, dataset, ctx);
+  const out = execute(plan, { ...range, limits, ctx, startedAt });
+  return format === "tabular" ? tabularLayout(plan, out) : aplLegacyLayout(plan, out);
+}

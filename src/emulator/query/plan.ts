@@ -1,0 +1,265 @@
+// A query plan: the stages to run and the result schema they produce. Both front ends
+// (the query language and the legacy structured query) build plans through PlanBuilder,
+// so they share one executor and one pair of layouts.
+//
+// Stages that look at one row at a time (where, extend, project) are `rowWise`; the
+// executor runs the leading ones during the scan, so that the time limit stops the
+// expensive part. The others (summarize, sort, take, ...) transform the whole table.
+
+import { aggregationResultType } from "./aggregations";
+import type { Scope } from "./compile-expr";
+import { summarize, summarizeOrder, type AggregationSpec, type GroupKeySpec } from "./summarize";
+import type { ColumnSpec, CompiledExpr, OrderSpec, QueryContext, Row } from "./table";
+import type { QueryDataset } from "./types";
+import { compareForSort, valueKey, valueTypeOfMeta, type Value } from "./values";
+import { VirtualFields } from "./virtual-fields";
+
+/** What the last summarize produced, as long as later stages kept its shape. */
+export interface SummaryShape {
+  keys: string[];
+  /** The key that buckets `_time`, if any: then the result is a time series. */
+  timeKey: string | null;
+  bucket: number | "auto" | null;
+  aggregations: string[];
+  /** The legacy layout's `op` per aggregation (the legacy alias, or the column name). */
+  labels: string[];
+  /** Columns of the per-group totals over the whole range (time-series only). */
+  totalsColumns: ColumnSpec[] | null;
+}
+
+export interface TableData {
+  rows: Row[];
+  totals: Row[] | null;
+  numGroups: number;
+}
+
+export interface Stage {
+  rowWise?: (row: Row) => Row | null;
+  table?: (data: TableData) => TableData;
+}
+
+export interface Plan {
+  dataset: QueryDataset;
+  /** The dataset's columns as rows are read from storage. */
+  baseColumns: ColumnSpec[];
+  stages: Stage[];
+  columns: ColumnSpec[];
+  order: OrderSpec[];
+  groups: string[];
+  summary: SummaryShape | null;
+}
+
+export interface SortKeySpec {
+  expr: CompiledExpr;
+  desc: boolean;
+  nullsFirst: boolean;
+}
+
+export const TIME_FIELD = "_time";
+export const SYS_TIME_FIELD = "_sysTime";
+
+/**
+ * `_time` and `_sysTime` first, then the dataset's fields by name. Types and the
+ * metadata type string come from the field metadata.
+ */
+export function datasetColumns(dataset: QueryDataset): ColumnSpec[] {
+  const fields = dataset.fields
+    .filter((f) => f.name !== TIME_FIELD && f.name !== SYS_TIME_FIELD)
+    .slice()
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [
+    { name: TIME_FIELD, type: "datetime", metaType: "datetime" },
+    { name: SYS_TIME_FIELD, type: "datetime", metaType: "datetime" },
+    ...fields.map((f): ColumnSpec => ({ name: f.name, type: valueTypeOfMeta(f.type), metaType: f.type })),
+  ];
+}
+
+/** The schema of a column that an expression computes (metadata passes through plain references). */
+export function columnFor(name: string, expr: CompiledExpr): ColumnSpec {
+  const spec: ColumnSpec = { name, type: expr.type };
+  if (expr.column !== undefined && expr.metaType !== undefined) spec.metaType = expr.metaType;
+  return spec;
+}
+
+export class PlanBuilder {
+  readonly baseColumns: ColumnSpec[];
+  private columns: ColumnSpec[];
+  private order: OrderSpec[] = [{ field: TIME_FIELD, desc: true }];
+  private groups: string[] = [];
+  private summary: SummaryShape | null = null;
+  private readonly stages: Stage[] = [];
+  private readonly virtuals: VirtualFields;
+  /** Virtual fields stay usable until a stage replaces the dataset's columns. */
+  private virtualsUsable = true;
+
+  constructor(
+    private readonly dataset: QueryDataset,
+    readonly ctx: QueryContext,
+  ) {
+    this.baseColumns = datasetColumns(dataset);
+    this.columns = this.baseColumns.slice();
+    this.virtuals = new VirtualFields(dataset.virtualFields, new Map(this.baseColumns.map((c) => [c.name, c])), ctx);
+  }
+
+  scope(allowBinAuto = false): Scope {
+    const columns = new Map(this.columns.map((c) => [c.name, c]));
+    return {
+      column: (name) => columns.get(name),
+      virtual: (name, pos) => (this.virtualsUsable ? this.virtuals.resolve(name, pos) : undefined),
+      ctx: this.ctx,
+      allowBinAuto,
+    };
+  }
+
+  hasColumn(name: string): boolean {
+    return this.columns.some((c) => c.name === name);
+  }
+
+  where(predicate: CompiledExpr): void {
+    this.stages.push({ rowWise: (row) => (predicate.evaluate(row) === true ? row : null) });
+  }
+
+  extend(name: string, expr: CompiledExpr): void {
+    const spec = columnFor(name, expr);
+    const at = this.columns.findIndex((c) => c.name === name);
+    if (at >= 0) this.columns[at] = spec;
+    else this.columns.push(spec);
+    this.summary = null;
+    this.stages.push({
+      rowWise: (row) => {
+        const values = new Map(row.values);
+        values.set(name, expr.evaluate(row));
+        return { values, origin: row.origin };
+      },
+    });
+  }
+
+  project(items: { name: string; expr: CompiledExpr }[]): void {
+    this.replaceColumns(items.map((i) => columnFor(i.name, i.expr)));
+    this.stages.push({
+      rowWise: (row) => ({ values: new Map(items.map((i) => [i.name, i.expr.evaluate(row)])), origin: row.origin }),
+    });
+  }
+
+  projectAway(names: string[]): void {
+    const drop = new Set(names);
+    const virtualsUsable = this.virtualsUsable;
+    this.replaceColumns(this.columns.filter((c) => !drop.has(c.name)));
+    this.virtualsUsable = virtualsUsable;
+    this.stages.push({
+      rowWise: (row) => {
+        const values = new Map(row.values);
+        for (const n of drop) values.delete(n);
+        return { values, origin: row.origin };
+      },
+    });
+  }
+
+  summarize(keys: GroupKeySpec[], aggs: AggregationSpec[]): void {
+    const time = keys.find((k) => k.expr.bucket !== undefined);
+    const timeKey = time ? time.name : null;
+    const keyColumns = keys.map((k) => columnFor(k.name, k.expr));
+    const aggColumns = aggs.map(
+      (a): ColumnSpec => ({
+        name: a.name,
+        type: aggregationResultType(a.fn, a.arg ? a.arg.type : "dynamic"),
+        agg: { name: a.fn, fields: a.fields },
+      }),
+    );
+    const otherKeys = keys.map((k) => k.name).filter((k) => k !== timeKey);
+    this.columns = [...keyColumns, ...aggColumns];
+    this.order = summarizeOrder(
+      timeKey,
+      otherKeys,
+      aggs.map((a) => a.name),
+    );
+    this.groups = keys.map((k) => k.name);
+    this.summary = {
+      keys: keys.map((k) => k.name),
+      timeKey,
+      bucket: time?.expr.bucket ?? null,
+      aggregations: aggs.map((a) => a.name),
+      labels: aggs.map((a) => a.label ?? a.name),
+      totalsColumns: timeKey === null ? null : [...keyColumns.filter((c) => c.name !== timeKey), ...aggColumns],
+    };
+    this.virtualsUsable = false;
+    this.stages.push({
+      table: (data) => {
+        const out = summarize(data.rows, keys, aggs, timeKey);
+        return { rows: out.rows, totals: out.totals, numGroups: (out.totals ?? out.rows).length };
+      },
+    });
+  }
+
+  sort(keys: SortKeySpec[]): void {
+    const order: OrderSpec[] = [];
+    for (const k of keys) {
+      if (k.expr.column === undefined) break;
+      order.push({ field: k.expr.column, desc: k.desc });
+    }
+    this.order = order;
+    this.stages.push({
+      table: (data) => {
+        const decorated = data.rows.map((row, index) => ({ row, index, keys: keys.map((k) => k.expr.evaluate(row)) }));
+        decorated.sort((a, b) => {
+          for (let i = 0; i < keys.length; i++) {
+            const c = compareForSort(a.keys[i], b.keys[i], keys[i].desc, keys[i].nullsFirst);
+            if (c !== 0) return c;
+          }
+          return a.index - b.index;
+        });
+        return { ...data, rows: decorated.map((d) => d.row) };
+      },
+    });
+  }
+
+  take(count: number): void {
+    this.stages.push({ table: (data) => ({ ...data, rows: data.rows.slice(0, count) }) });
+  }
+
+  count(): void {
+    this.replaceColumns([{ name: "Count", type: "integer" }]);
+    this.order = [];
+    this.stages.push({
+      table: (data) => ({ rows: [{ values: new Map<string, Value>([["Count", data.rows.length]]), origin: null }], totals: null, numGroups: 0 }),
+    });
+  }
+
+  distinct(items: { name: string; expr: CompiledExpr }[]): void {
+    this.replaceColumns(items.map((i) => columnFor(i.name, i.expr)));
+    this.order = [];
+    this.stages.push({
+      table: (data) => {
+        const seen = new Map<string, Row>();
+        for (const row of data.rows) {
+          const values = items.map((i): [string, Value] => [i.name, i.expr.evaluate(row)]);
+          const key = values.map(([, v]) => valueKey(v)).join("\u0000");
+          if (!seen.has(key)) seen.set(key, { values: new Map(values), origin: null });
+        }
+        return { rows: [...seen.values()], totals: null, numGroups: seen.size };
+      },
+    });
+  }
+
+  build(): Plan {
+    return {
+      dataset: this.dataset,
+      baseColumns: this.baseColumns,
+      stages: this.stages,
+      columns: this.columns,
+      order: this.order,
+      groups: this.groups,
+      summary: this.summary,
+    };
+  }
+
+  /** A stage that replaces the column set keeps only the metadata that still applies. */
+  private replaceColumns(columns: ColumnSpec[]): void {
+    const names = new Set(columns.map((c) => c.name));
+    this.columns = columns;
+    this.order = this.order.filter((o) => names.has(o.field));
+    this.groups = this.groups.filter((g) => names.has(g));
+    this.summary = null;
+    this.virtualsUsable = false;
+  }
+}
