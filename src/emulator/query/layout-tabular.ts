@@ -14,7 +14,7 @@ import { toJson, typeNameOfValue, type Value } from "./values";
 export interface TabularField {
   name: string;
   type: string;
-  agg?: { name: string; fields: string[] };
+  agg?: { name: string; fields?: string[] };
 }
 
 export interface TabularTable {
