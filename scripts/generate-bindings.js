@@ -45,6 +45,7 @@ async function generateBindings(outDir) {
   fs.rmSync(path.join(outDir, "lazy-index.ts"), { force: true });
   for (const entry of fs.readdirSync(outDir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
+    if (entry.name === "provider") continue; // the provider block is validated by the engines
     addValidationHook(path.join(outDir, entry.name, "index.ts"), "../../validation", entry.name.startsWith("data-"));
   }
 }

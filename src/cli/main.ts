@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { registerDemoCommand } from "./demo";
 import { registerEmulatorCommand } from "./emulator-command";
 import { registerReconcileCommands } from "./reconcile-commands";
+import { registerTerraformCommand } from "./terraform-command";
 
 /** Exit code for a failed command: terraform's convention (0 ok, 1 error, 2 changes). */
 export const EXIT_ERROR = 1;
@@ -18,6 +19,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerEmulatorCommand(program, setExitCode);
   registerReconcileCommands(program, setExitCode);
   registerDemoCommand(program, setExitCode);
+  registerTerraformCommand(program);
   return program;
 }
 

@@ -3,7 +3,6 @@
 
 import { Construct } from 'constructs';
 import * as cdktf from 'cdktf';
-import { validateWithModel } from '../../validation';
 
 // Configuration
 
@@ -89,7 +88,6 @@ export class OdsProvider extends cdktf.TerraformProvider {
       },
       terraformProviderSource: 'registry.terraform.io/ods/ods'
     });
-    validateWithModel(this, 'resource');
     this._orgId = config.orgId;
     this._rateLimitPerSecond = config.rateLimitPerSecond;
     this._timeout = config.timeout;

@@ -1,0 +1,96 @@
+// Runs the built `ods` CLI as a subprocess, the way users and CI run it.
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+export const ROOT = path.resolve(__dirname, "../..");
+export const ODS_BIN = path.join(ROOT, "bin/ods.js");
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+  onStdout?: (chunk: string, child: ChildProcess) => void;
+}
+
+/** Runs `ods ARGS`; bounded in time (the child is killed at the timeout). */
+export function runOds(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ODS_BIN, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: { ...process.env, CHECKPOINT_DISABLE: "1", ODS_URL: undefined, ODS_TOKEN: undefined, ...opts.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+      opts.onStdout?.(d.toString(), child);
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 60_000);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+const dirs: string[] = [];
+
+export function tempDir(prefix = "ods-test-"): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+}
+
+export function removeTempDirs(): void {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+}
+
+type Block = Record<string, unknown>;
+
+/** A synthesized stack as cdktf writes it, built from `{type: {name: attributes}}`. */
+export interface StackSpec {
+  resource?: Record<string, Record<string, Block>>;
+  data?: Record<string, Record<string, Block>>;
+  output?: Record<string, { value: unknown; sensitive?: boolean }>;
+}
+
+/** Writes `DIR/cdktf.out/stacks/main/cdk.tf.json` with construct paths in metadata. */
+export function writeStack(dir: string, spec: StackSpec): string {
+  const withMeta = (blocks: Record<string, Record<string, Block>> | undefined): Record<string, Record<string, Block>> | undefined => {
+    if (!blocks) return undefined;
+    const out: Record<string, Record<string, Block>> = {};
+    for (const [type, byName] of Object.entries(blocks)) {
+      out[type] = {};
+      for (const [name, attrs] of Object.entries(byName)) out[type][name] = { "//": { metadata: { path: `main/${name}`, uniqueId: name } }, ...attrs };
+    }
+    return out;
+  };
+  const file = path.join(dir, "cdktf.out", "stacks", "main", "cdk.tf.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ provider: { ods: [{}] }, resource: withMeta(spec.resource), data: withMeta(spec.data), output: spec.output }, null, 2));
+  return file;
+}
+
+/** Common flags: the stack in DIR, no synth, state in DIR. */
+export function stackFlags(dir: string): string[] {
+  return ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", path.join(dir, "state.json")];
+}
+
+/** Asserts no secret value occurs in any of the texts; answers the offending ones. */
+export function leakedSecrets(texts: string[], secrets: string[]): string[] {
+  return secrets.filter((s) => s.length >= 6 && texts.some((t) => t.includes(s)));
+}
