@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { registerDemoCommand } from "./demo";
 import { registerEmulatorCommand } from "./emulator-command";
+import { registerQueryCommand } from "./query-command";
 import { registerReconcileCommands } from "./reconcile-commands";
 import { registerTerraformCommand } from "./terraform-command";
 
@@ -20,6 +21,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerReconcileCommands(program, setExitCode);
   registerDemoCommand(program, setExitCode);
   registerTerraformCommand(program);
+  registerQueryCommand(program);
   return program;
 }
 

@@ -33,7 +33,8 @@ function withWorkspaceOptions(cmd: Command): Command {
     .option("--no-synth", "use the stack already synthesized in --out-dir")
     .option("--url <url>", "service URL (default: ODS_URL, then the provider block)")
     .addOption(new Option("--token <token>", "API token (default: ODS_TOKEN, then the provider block)").hideHelp(false))
-    .option("--org-id <id>", "organization id (default: ODS_ORG_ID)");
+    .option("--org-id <id>", "organization id (default: ODS_ORG_ID)")
+    .option("--no-check-queries", "do not compile changed starred queries and virtual fields on the service while planning");
 }
 
 interface CommonOpts {
@@ -45,6 +46,7 @@ interface CommonOpts {
   url?: string;
   token?: string;
   orgId?: string;
+  checkQueries?: boolean;
 }
 
 function flagsOf(o: CommonOpts): WorkspaceFlags {
@@ -128,7 +130,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .option("--detailed-exitcode", "exit 2 when there are changes")
     .action(async (o: CommonOpts & { json?: boolean; out?: string; detailedExitcode?: boolean }) => {
       const ws = await prepare(o);
-      const plan = await makePlan({ client: ws.client, stack: ws.stack, state: readState(ws.stateFile), orgId: ws.orgId });
+      const plan = await makePlan({ client: ws.client, stack: ws.stack, state: readState(ws.stateFile), orgId: ws.orgId, checkQueries: o.checkQueries });
       out(o.json ? JSON.stringify(planJson(plan), null, 2) : renderPlan(plan));
       if (o.out) {
         fs.writeFileSync(o.out, `${JSON.stringify(toSavedPlan(plan, ws.stackFile), null, 2)}\n`, { mode: 0o600 });
@@ -146,7 +148,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       const ws = await prepare({ ...o, synth: saved ? false : o.synth });
       const release = acquireLock(ws.stateFile, "ods apply");
       try {
-        const plan = await makePlan({ client: ws.client, stack: ws.stack, state: readState(ws.stateFile), orgId: ws.orgId });
+        const plan = await makePlan({ client: ws.client, stack: ws.stack, state: readState(ws.stateFile), orgId: ws.orgId, checkQueries: o.checkQueries });
         if (saved) {
           const reason = staleReason(saved, plan, ws.stackFile);
           if (reason) throw new Error(`the saved plan ${planfile} is stale: ${reason}; make a new plan`);

@@ -5,6 +5,7 @@ import type { OdsClient } from "../api";
 import {
   changedAttributes,
   fromWire,
+  resourceKind,
   secretValues,
   type ResourceKind,
   type Values,
@@ -14,6 +15,7 @@ import { UNKNOWN, containsUnknown, evaluate, valueAt, type Reference } from "./e
 import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDeclaration } from "./stack";
 import { fingerprint, type ResourceState, type StateFile } from "./state";
 import { LiveIndex } from "./world";
+import { QueryCheckUnsupported, checkStarredQuery, checkVirtualField, describeProblem } from "./query-check";
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -66,6 +68,8 @@ export interface PlanContext {
   orgId?: string;
   /** Plan the removal of everything in state (ods destroy). */
   destroy?: boolean;
+  /** Compile changed starred queries and virtual-field expressions on the service (default on). */
+  checkQueries?: boolean;
 }
 
 /** Secret fingerprints of declared values; undefined where a secret is not known yet. */
@@ -220,7 +224,6 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
 
   const kinds = new Map<string, ResourceKind>();
   for (const d of declared) kinds.set(d.typeName, d.kind);
-  const { resourceKind } = await import("../resources");
   for (const r of Object.values(state.resources)) {
     const k = resourceKind(r.typeName);
     if (k) kinds.set(k.typeName, k);
@@ -336,6 +339,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       dependsOn: r.dependsOn,
     });
   }
+  if (problems.length === 0 && ctx.checkQueries !== false) problems.push(...(await checkQueries(client, changes, warnings)));
   if (problems.length > 0) throw new PlanError(problems);
 
   const dataValues: Record<string, Values> = {};
@@ -350,6 +354,36 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     dataValues,
     warnings,
   };
+}
+
+/**
+ * Sends each starred query and virtual-field expression that the plan writes to the
+ * service, compiled over a zero-width time range. Objects on a dataset this plan
+ * creates cannot be checked yet (the service does not know the dataset).
+ */
+async function checkQueries(client: OdsClient, changes: PlannedChange[], warnings: string[]): Promise<string[]> {
+  const creating = new Set(
+    changes.filter((c) => c.typeName === "ods_dataset" && (c.action === "create" || c.action === "replace")).map((c) => String(c.after?.name)),
+  );
+  const problems: string[] = [];
+  const writes = changes.filter(
+    (c) => (c.typeName === "ods_starred_query" || c.typeName === "ods_virtual_field") && ["create", "update", "replace", "adopt"].includes(c.action) && c.after && !containsUnknown(c.after),
+  );
+  for (const c of writes) {
+    const values = c.after as Values;
+    if (creating.has(String(values.dataset))) continue;
+    try {
+      const problem = c.typeName === "ods_starred_query" ? await checkStarredQuery(client, values) : await checkVirtualField(client, values);
+      if (problem) problems.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(problem)}`);
+    } catch (err) {
+      if (err instanceof QueryCheckUnsupported) {
+        warnings.push(`the service does not answer queries (${err.message}); query checks were skipped`);
+        return problems;
+      }
+      throw err;
+    }
+  }
+  return problems;
 }
 
 export function hasChanges(plan: Plan): boolean {

@@ -21,6 +21,7 @@ import {
 } from "../resources";
 import { durationMillis } from "../resources/checks";
 import { LiveIndex } from "../reconcile/world";
+import { QueryCheckUnsupported, checkStarredQuery, checkVirtualField, describeProblem } from "../reconcile/query-check";
 import { errorDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
 import type { ProviderImpl } from "./provider-impl";
 import type { ProviderSchemaJson } from "./schema-json";
@@ -178,7 +179,42 @@ export class OdsTerraformProvider implements ProviderImpl {
     return { newState: mergeLive(kind.attributes, prior, fromWire(kind.attributes, shaped)) };
   }
 
-  planResourceChange(request: {
+  async planResourceChange(request: {
+    typeName: string;
+    priorState: TfObject | null;
+    proposedNewState: TfObject | null;
+    config: TfObject | null;
+  }): Promise<{ plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[] }> {
+    const result = this.planChange(request);
+    const planned = result.plannedState;
+    const changes = !request.priorState || JSON.stringify(toModel(request.priorState)) !== JSON.stringify(toModel(planned));
+    if (planned && changes && !hasUnknown(planned.dataset) && !(result.diagnostics ?? []).length) {
+      const problem = await this.checkQuery(request.typeName, planned);
+      if (problem) return { ...result, diagnostics: [problem] };
+    }
+    return result;
+  }
+
+  /**
+   * The same check as `ods plan`: a starred query or virtual-field expression that will be
+   * written is compiled by the service first. Skipped when the service answers no queries.
+   */
+  private async checkQuery(typeName: string, planned: TfObject): Promise<Diagnostic | undefined> {
+    if ((typeName !== "ods_starred_query" && typeName !== "ods_virtual_field") || hasUnknown(planned.query) || hasUnknown(planned.expression)) return undefined;
+    const values = toModel(planned) as Values;
+    try {
+      const problem = typeName === "ods_starred_query" ? await checkStarredQuery(this.api(), values) : await checkVirtualField(this.api(), values);
+      if (!problem) return undefined;
+      return errorDiagnostic(`Invalid query in ${typeName}`, describeProblem(problem), problem.attribute.split("."));
+    } catch (err) {
+      if (err instanceof QueryCheckUnsupported) return undefined;
+      // An unknown dataset (created in the same apply) cannot be checked yet.
+      if (err instanceof OdsApiError && err.status === 404) return undefined;
+      throw err;
+    }
+  }
+
+  private planChange(request: {
     typeName: string;
     priorState: TfObject | null;
     proposedNewState: TfObject | null;
