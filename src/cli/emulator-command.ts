@@ -1,10 +1,23 @@
 import { Command, InvalidArgumentError } from "commander";
-import { startEmulator } from "../emulator";
+import { FaultSpecError, parseFaultSpec, startEmulator } from "../emulator";
 
-function parseNonNegativeInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`expected a whole number >= 0, got "${value}"`);
-  return n;
+function parseWholeNumber(min: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min) throw new InvalidArgumentError(`expected a whole number >= ${min}, got "${value}"`);
+    return n;
+  };
+}
+
+/** Checks the spec when the command line is read, so that a typo fails before startup. */
+function checkFaultSpec(value: string): string {
+  try {
+    parseFaultSpec(value);
+  } catch (err) {
+    if (err instanceof FaultSpecError) throw new InvalidArgumentError(err.message);
+    throw err;
+  }
+  return value;
 }
 
 /** `ods emulator`: the local, persistent implementation of the service. */
@@ -12,10 +25,14 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
   program
     .command("emulator")
     .description("Serve the Observability Data Service interface on 127.0.0.1 (persistent, for local work and tests).")
-    .option("--port <n>", "port to listen on (0 picks a free one)", parseNonNegativeInt, 0)
+    .option("--port <n>", "port to listen on (0 picks a free one)", parseWholeNumber(0), 0)
     .option("--data-dir <dir>", "directory that holds the emulator's data", ".ods/emulator")
-    .option("--rate-limit <n>", "requests per second before 429 (default: the license's apiRateLimitPerSecond)", parseNonNegativeInt)
-    .option("--faults <spec>", "inject faults, e.g. latency=20ms,error5xx=0.1,burst429=5/50,dropAfterWrite=0.1,seed=7")
+    .option("--rate-limit <n>", "requests per second before 429 (default: the license's apiRateLimitPerSecond, 100)", parseWholeNumber(1))
+    .option(
+      "--faults <spec>",
+      "inject faults: latency=20ms|10-50ms, error5xx=<share>, burst429=<n>/<every>, dropAfterWrite=<share>, seed=<n> (comma-separated)",
+      checkFaultSpec,
+    )
     .action(async (opts: { port: number; dataDir: string; rateLimit?: number; faults?: string }) => {
       const emulator = await startEmulator({
         port: opts.port,

@@ -1,0 +1,150 @@
+// An append-only file of JSON lines whose appends are durable when their promise
+// resolves (written and fsynced). Appends that arrive while a flush is in progress are
+// written together by the next flush ("group commit"), so many concurrent writers pay
+// for one fsync instead of one each.
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+interface PendingAppend {
+  data: string;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+export class AppendLog {
+  private queue: PendingAppend[] = [];
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+  private bytes: number;
+
+  private constructor(
+    readonly path: string,
+    private readonly handle: fs.promises.FileHandle,
+    size: number,
+    /** Runs between flushes, when no write is in flight (used for compaction). */
+    private readonly afterFlush?: (log: AppendLog) => Promise<void>,
+  ) {
+    this.bytes = size;
+  }
+
+  static async open(file: string, afterFlush?: (log: AppendLog) => Promise<void>): Promise<AppendLog> {
+    const handle = await fs.promises.open(file, "a", 0o600);
+    const { size } = await handle.stat();
+    return new AppendLog(file, handle, size, afterFlush);
+  }
+
+  /** Bytes in the file, including appends not yet flushed. */
+  get size(): number {
+    return this.bytes;
+  }
+
+  append(lines: readonly string[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error(`append to closed log ${this.path}`));
+    if (lines.length === 0) return Promise.resolve();
+    const data = lines.join("\n") + "\n";
+    this.bytes += Buffer.byteLength(data);
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ data, resolve, reject });
+      if (!this.flushing) this.flushing = this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0);
+      try {
+        await this.handle.write(batch.map((p) => p.data).join(""));
+        await this.handle.sync();
+        for (const p of batch) p.resolve();
+      } catch (err) {
+        for (const p of batch) p.reject(err);
+      }
+      if (this.afterFlush && this.queue.length === 0) {
+        try {
+          await this.afterFlush(this);
+        } catch (err) {
+          process.stderr.write(`ods emulator: compaction of ${this.path} failed: ${String(err)}\n`);
+        }
+      }
+    }
+    this.flushing = undefined;
+  }
+
+  /** Empties the file (after its content was saved elsewhere). Only call from afterFlush. */
+  async truncate(): Promise<void> {
+    await this.handle.truncate(0);
+    await this.handle.sync();
+    this.bytes = 0;
+  }
+
+  /** Waits for pending appends, then closes the file. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.flushing) await this.flushing;
+    await this.handle.close();
+  }
+}
+
+/**
+ * Reads a JSON-lines file written by AppendLog. A crash can leave the last line torn
+ * (no newline, or cut JSON); that append was never acknowledged, so it is dropped and
+ * the file cut back to the last whole line, so that the next append starts a clean
+ * line. A bad line anywhere else is corruption and throws.
+ */
+export function readJsonLines(file: string): unknown[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+  const segments = text.split("\n");
+  // After the last newline comes "" for a clean file, or the torn rest of an append.
+  const tail = segments.pop() ?? "";
+  const values: unknown[] = [];
+  let offset = 0;
+  for (let i = 0; i < segments.length; i++) {
+    const line = segments[i]!;
+    if (line.trim() !== "") {
+      try {
+        values.push(JSON.parse(line));
+      } catch {
+        const isLast = i === segments.length - 1 && tail.trim() === "";
+        if (!isLast) throw new Error(`${file}: unreadable line ${i + 1}; the file is corrupt`);
+        fs.truncateSync(file, offset);
+        return values;
+      }
+    }
+    offset += Buffer.byteLength(line) + 1;
+  }
+  if (tail !== "") fs.truncateSync(file, offset);
+  return values;
+}
+
+/** Replaces a file atomically: temp file, fsync, rename, fsync of the directory. */
+export function writeFileAtomic(file: string, data: string, mode = 0o600): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  const fd = fs.openSync(tmp, "w", mode);
+  try {
+    fs.writeSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  syncDirectory(path.dirname(file));
+}
+
+/** Makes a rename or unlink in `dir` durable. */
+export function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, "r");
+    fs.fsyncSync(fd);
+  } catch {
+    // Some filesystems refuse fsync on directories; the rename itself is still atomic.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,87 @@
+// Ingested events, one JSON-lines file per dataset under `events/`. A file is named by
+// the dataset's storage key (random, fixed at creation), not by its name: a dataset
+// deleted and re-created under the same name can never see its predecessor's events,
+// even if a crash left the old file behind (files without a dataset are removed at start).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { AppendLog, readJsonLines, syncDirectory } from "./append-log";
+import type { StoredEvent } from "./query/types";
+
+interface DatasetEvents {
+  events: StoredEvent[];
+  /** Opened on the first append; a promise so that concurrent first appends share it. */
+  log: Promise<AppendLog> | undefined;
+}
+
+export class EventStore {
+  private readonly byKey = new Map<string, DatasetEvents>();
+  private readonly dir: string;
+
+  private constructor(dataDir: string) {
+    this.dir = path.join(dataDir, "events");
+  }
+
+  /** Loads the events of every live storage key and removes orphaned files. */
+  static load(dataDir: string, liveKeys: ReadonlySet<string>): EventStore {
+    const store = new EventStore(dataDir);
+    fs.mkdirSync(store.dir, { recursive: true });
+    for (const file of fs.readdirSync(store.dir)) {
+      const key = file.endsWith(".ndjson") ? file.slice(0, -".ndjson".length) : undefined;
+      if (key === undefined || !liveKeys.has(key)) {
+        fs.rmSync(path.join(store.dir, file), { force: true });
+        continue;
+      }
+      store.byKey.set(key, { events: readJsonLines(path.join(store.dir, file)) as StoredEvent[], log: undefined });
+    }
+    return store;
+  }
+
+  private entry(key: string): DatasetEvents {
+    let entry = this.byKey.get(key);
+    if (!entry) {
+      entry = { events: [], log: undefined };
+      this.byKey.set(key, entry);
+    }
+    return entry;
+  }
+
+  events(key: string): readonly StoredEvent[] {
+    return this.byKey.get(key)?.events ?? [];
+  }
+
+  count(key: string): number {
+    return this.byKey.get(key)?.events.length ?? 0;
+  }
+
+  /**
+   * Adds events in memory at once, numbering them in arrival order (the `_rowId`), and
+   * resolves when they are durable.
+   */
+  async append(key: string, events: readonly Omit<StoredEvent, "_rowId">[]): Promise<void> {
+    if (events.length === 0) return;
+    const entry = this.entry(key);
+    let seq = entry.events.length;
+    const stored = events.map((e): StoredEvent => ({ _rowId: (++seq).toString(36).padStart(10, "0"), ...e }));
+    entry.events.push(...stored);
+    const lines = stored.map((e) => JSON.stringify(e));
+    entry.log ??= AppendLog.open(path.join(this.dir, `${key}.ndjson`));
+    await (await entry.log).append(lines);
+  }
+
+  /** Deletes a dataset's events for good. */
+  async drop(key: string): Promise<void> {
+    const entry = this.byKey.get(key);
+    this.byKey.delete(key);
+    if (entry?.log) await (await entry.log).close();
+    fs.rmSync(path.join(this.dir, `${key}.ndjson`), { force: true });
+    syncDirectory(this.dir);
+  }
+
+  async close(): Promise<void> {
+    for (const entry of this.byKey.values()) {
+      const log = entry.log;
+      entry.log = undefined;
+      if (log) await (await log).close();
+    }
+  }
+}

@@ -1,0 +1,171 @@
+// What the emulator stores, per collection. Records hold what the wire shows plus the
+// private bookkeeping the wire must never show (secret hashes, storage keys, stored
+// notifier secrets); the route modules turn records into wire objects.
+import type { Capabilities } from "./capabilities";
+import type { Collections } from "./store";
+import type { JsonObject } from "./validate";
+
+export interface LicenseRecord {
+  id: string;
+  issuer: string;
+  issuedTo: string;
+  tier: string;
+  issuedAt: string;
+  validFrom: string;
+  expiresAt: string;
+  billingPeriodStart: string;
+  billingPeriodEnd: string;
+  apiRateLimitPerSecond: number;
+  maxAuditWindowSeconds: number;
+  maxDatasets: number;
+  maxEndpoints: number;
+  maxFields: number;
+  maxMonitors: number;
+  maxQueryWindowSeconds: number;
+  maxUsers: number;
+  monthlyIngestGb: number;
+  monthlyQueryGbHours: number;
+  storageAllowanceGB: number;
+  features: JsonObject;
+  withAuths: string[];
+}
+
+export interface OrgRecord {
+  id: string;
+  name: string;
+  role: string;
+  primaryEmail: string;
+  plan: string;
+  paymentStatus: string;
+  planCreated: string;
+  firstFailedPayment: string;
+  lastUsageSync: string;
+  metaCreated: string;
+  metaModified: string;
+  metaVersion: string;
+  license: LicenseRecord;
+}
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  /** A built-in role name or the id of a custom role. */
+  role: string;
+  created: string;
+}
+
+export interface TokenRecord extends Capabilities {
+  id: string;
+  name: string;
+  description: string;
+  /** "" when the token never expires. */
+  expiresAt: string;
+  /** The user the token acts as: the one whose token created it. */
+  userId: string;
+  /** SHA-256 (hex) of the secret: enough to authenticate, useless to an attacker. */
+  secretSha256: string;
+  created: string;
+}
+
+export interface RoleRecord extends Capabilities {
+  id: string;
+  name: string;
+  description: string;
+  members: string[];
+}
+
+/** A channel object as stored: secret fields hold their real values. */
+export type ChannelRecord = Record<string, unknown>;
+
+export interface NotifierRecord {
+  id: string;
+  name: string;
+  disabledUntil: string;
+  createdAt: string;
+  createdBy: string;
+  properties: Record<string, ChannelRecord>;
+}
+
+export interface VirtualFieldRecord {
+  id: string;
+  dataset: string;
+  name: string;
+  description: string;
+  expression: string;
+  type: string;
+  unit: string;
+}
+
+export interface StarredQueryRecord {
+  id: string;
+  dataset: string;
+  kind: string;
+  name: string;
+  who: string;
+  metadata: JsonObject;
+  query: JsonObject;
+}
+
+export interface DatasetRecord {
+  name: string;
+  description: string;
+  created: string;
+  who: string;
+  /** Names the dataset's event file; new for every creation of a name. */
+  storageKey: string;
+}
+
+export interface FieldRecord {
+  dataset: string;
+  name: string;
+  description: string;
+  type: string;
+  unit: string;
+  hidden: boolean;
+}
+
+/** One query run saved with `saveAsKind` on POST /v1/datasets/_apl. */
+export interface QueryHistoryRecord {
+  id: string;
+  dataset: string;
+  kind: string;
+  apl: string;
+  startTime: string;
+  endTime: string;
+  who: string;
+  at: string;
+}
+
+export interface EmulatorState extends Collections {
+  orgs: Map<string, OrgRecord>;
+  users: Map<string, UserRecord>;
+  tokens: Map<string, TokenRecord>;
+  roles: Map<string, RoleRecord>;
+  notifiers: Map<string, NotifierRecord>;
+  vfields: Map<string, VirtualFieldRecord>;
+  starredQueries: Map<string, StarredQueryRecord>;
+  datasets: Map<string, DatasetRecord>;
+  /** Keyed by `<dataset>/<field>`: dataset names cannot contain "/". */
+  fields: Map<string, FieldRecord>;
+  queryHistory: Map<string, QueryHistoryRecord>;
+}
+
+export function emptyState(): EmulatorState {
+  return {
+    orgs: new Map(),
+    users: new Map(),
+    tokens: new Map(),
+    roles: new Map(),
+    notifiers: new Map(),
+    vfields: new Map(),
+    starredQueries: new Map(),
+    datasets: new Map(),
+    fields: new Map(),
+    queryHistory: new Map(),
+  };
+}
+
+export function fieldKey(dataset: string, field: string): string {
+  return `${dataset}/${field}`;
+}

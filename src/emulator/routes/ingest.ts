@@ -1,0 +1,106 @@
+// POST /v1/datasets/{name}/ingest: a JSON array of events (or NDJSON). Nested objects
+// are flattened into dotted field names; a field is created, with a type inferred from
+// its first non-null value, the first time an event carries it. `_time` defaults to
+// the ingest time. Events that cannot be stored are reported in `failures`, not 400.
+import { requireDatasetGrant } from "../auth";
+import { badRequest } from "../errors";
+import { fieldKey, type FieldRecord } from "../model";
+import type { StoredEvent } from "../query/types";
+import { MiB, ok, parseJsonBody, type RequestContext, type Route } from "../routing";
+import { eventTimeFromValue, normalizeTimestamp, nowIsoMillis } from "../time";
+import { isObject, type JsonObject } from "../validate";
+
+interface Failure {
+  timestamp: string;
+  error: string;
+}
+
+function flatten(obj: JsonObject, prefix: string, out: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(obj)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (isObject(value)) flatten(value, name, out);
+    else out[name] = value;
+  }
+}
+
+/** The field type of a value; undefined for null, which says nothing about the type. */
+export function inferFieldType(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === "boolean") return "boolean";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "float";
+  if (typeof value === "string") return normalizeTimestamp(value) !== undefined ? "datetime" : "string";
+  return ""; // arrays: the seed allows an empty type
+}
+
+function parseEvents(ctx: RequestContext): unknown[] {
+  if (ctx.contentType.includes("ndjson")) {
+    return ctx.rawBody
+      .toString("utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line, i) => {
+        try {
+          return JSON.parse(line) as unknown;
+        } catch {
+          throw badRequest(`malformed JSON on NDJSON line ${i + 1}`);
+        }
+      });
+  }
+  const body = parseJsonBody(ctx.rawBody);
+  if (!Array.isArray(body)) throw badRequest("request body must be a JSON array of events");
+  return body;
+}
+
+export const ingestRoutes: readonly Route[] = [
+  {
+    method: "POST",
+    pattern: "/v1/datasets/:name/ingest",
+    bodyLimit: 10 * MiB,
+    handle: async (ctx) => {
+      const { core } = ctx;
+      const name = ctx.params.name!;
+      requireDatasetGrant(ctx.caller, name, "ingest", "create");
+      const dataset = core.dataset(name);
+      const raw = parseEvents(ctx);
+      const sysTime = nowIsoMillis(ctx.now);
+      const failures: Failure[] = [];
+      const events: Omit<StoredEvent, "_rowId">[] = [];
+      const newFields = new Map<string, FieldRecord>();
+      const known = (field: string): boolean => newFields.has(field) || core.state.fields.has(fieldKey(name, field));
+      const addField = (field: string, type: string): void => {
+        if (!known(field)) newFields.set(field, { dataset: name, name: field, description: "", type, unit: "", hidden: false });
+      };
+      if (raw.some(isObject)) {
+        addField("_time", "datetime");
+        addField("_sysTime", "datetime");
+      }
+      raw.forEach((item, index) => {
+        if (!isObject(item)) {
+          failures.push({ timestamp: sysTime, error: `event ${index}: must be a JSON object` });
+          return;
+        }
+        const { _time: rawTime, _sysTime: _ignored, ...rest } = item;
+        const time = rawTime === undefined || rawTime === null ? sysTime : eventTimeFromValue(rawTime);
+        if (time === undefined) {
+          failures.push({ timestamp: sysTime, error: `event ${index}: "_time" is not a timestamp` });
+          return;
+        }
+        const data: Record<string, unknown> = {};
+        flatten(rest, "", data);
+        for (const [field, value] of Object.entries(data)) {
+          const type = inferFieldType(value);
+          if (type !== undefined) addField(field, type);
+        }
+        events.push({ _sysTime: sysTime, _time: time, data });
+      });
+      // Fields first: after a crash between the two, a field without events is harmless.
+      if (newFields.size > 0) {
+        const tx = core.store.tx();
+        for (const field of newFields.values()) tx.put("fields", fieldKey(name, field.name), field);
+        await tx.commit();
+      }
+      await core.events.append(dataset.storageKey, events);
+      return ok({ ingested: events.length, failed: failures.length, failures, processedBytes: ctx.rawBody.length });
+    },
+  },
+];

@@ -1,0 +1,201 @@
+// Notifiers: channel configurations with write-only secrets. Secrets are stored (the
+// service needs them to deliver alerts) but every answer, including the one to the
+// write that set them, shows them as "" (keys of secretHeaders kept).
+import { requireOrgGrant } from "../auth";
+import { newId } from "../core";
+import { badRequest, notFound } from "../errors";
+import type { ChannelRecord, NotifierRecord } from "../model";
+import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
+import { nowIso } from "../time";
+import {
+  bodyObject,
+  checkEmail,
+  checkHttpUrl,
+  isObject,
+  optionalBoolean,
+  optionalString,
+  optionalStringArray,
+  optionalStringMap,
+  optionalTimestamp,
+  requiredObject,
+  requiredString,
+  type JsonObject,
+} from "../validate";
+
+type FieldKind = "string" | "url" | "secret" | "map" | "secretMap" | "emails" | "boolean";
+
+const CHANNELS: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = {
+  customWebhook: { url: "url", body: "string", headers: "map", secretHeaders: "secretMap" },
+  webhook: { url: "url" },
+  email: { emails: "emails" },
+  chatA: { chatAUrl: "url" },
+  chatB: { chatBChannel: "string", chatBToken: "secret" },
+  chatBWebhook: { chatBWebhookUrl: "url" },
+  chatC: { chatCUrl: "url" },
+  incidentA: { apiKey: "secret", isEU: "boolean" },
+  incidentB: { routingKey: "secret", token: "secret" },
+};
+
+function parseChannel(channel: string, value: JsonObject): ChannelRecord {
+  const parent = `properties.${channel}`;
+  const out: ChannelRecord = {};
+  for (const [field, kind] of Object.entries(CHANNELS[channel]!)) {
+    const path = `${parent}.${field}`;
+    switch (kind) {
+      case "string":
+      case "secret":
+        out[field] = optionalString(value, field, parent);
+        break;
+      case "url":
+        out[field] = checkHttpUrl(optionalString(value, field, parent), path);
+        break;
+      case "map":
+      case "secretMap":
+        out[field] = optionalStringMap(value, field, parent);
+        break;
+      case "emails": {
+        const emails = optionalStringArray(value, field, parent);
+        emails.forEach((e, i) => checkEmail(e, `${path}[${i}]`));
+        // A set: answered sorted and without repeats, so order never shows as a change.
+        out[field] = [...new Set(emails)].sort();
+        break;
+      }
+      case "boolean": {
+        const flag = optionalBoolean(value, field, parent);
+        if (flag !== undefined) out[field] = flag;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function parseProperties(body: JsonObject): Record<string, ChannelRecord> {
+  const properties = requiredObject(body, "properties");
+  const out: Record<string, ChannelRecord> = {};
+  for (const [channel, value] of Object.entries(properties)) {
+    if (!CHANNELS[channel]) {
+      throw badRequest(`"properties.${channel}" is not a notifier channel (known: ${Object.keys(CHANNELS).join(", ")})`);
+    }
+    if (value === null || value === undefined) continue;
+    if (!isObject(value)) throw badRequest(`"properties.${channel}" must be an object`);
+    out[channel] = parseChannel(channel, value);
+  }
+  if (Object.keys(out).length === 0) throw badRequest(`"properties" must configure at least one channel (${Object.keys(CHANNELS).join(", ")})`);
+  return out;
+}
+
+/**
+ * On update, a secret sent as "" (or left out) keeps its stored value: clients only
+ * ever read "" back, so a read-modify-write must not wipe the secret.
+ */
+function keepSecrets(next: Record<string, ChannelRecord>, previous: Record<string, ChannelRecord>): void {
+  for (const [channel, fields] of Object.entries(next)) {
+    const old = previous[channel];
+    if (!old) continue;
+    for (const [field, kind] of Object.entries(CHANNELS[channel]!)) {
+      if (kind === "secret" && fields[field] === "") fields[field] = old[field] ?? "";
+      if (kind === "secretMap") {
+        const values = fields[field] as Record<string, string>;
+        const oldValues = (old[field] ?? {}) as Record<string, string>;
+        for (const key of Object.keys(values)) if (values[key] === "" && oldValues[key] !== undefined) values[key] = oldValues[key];
+      }
+    }
+  }
+}
+
+function redact(properties: Record<string, ChannelRecord>): Record<string, ChannelRecord> {
+  const out: Record<string, ChannelRecord> = {};
+  for (const [channel, fields] of Object.entries(properties)) {
+    const shown: ChannelRecord = { ...fields };
+    for (const [field, kind] of Object.entries(CHANNELS[channel]!)) {
+      if (kind === "secret") shown[field] = "";
+      if (kind === "secretMap") shown[field] = Object.fromEntries(Object.keys(fields[field] as Record<string, string>).map((k) => [k, ""]));
+    }
+    out[channel] = shown;
+  }
+  return out;
+}
+
+function toWire(n: NotifierRecord): JsonObject {
+  return {
+    id: n.id,
+    name: n.name,
+    disabledUntil: n.disabledUntil,
+    createdAt: n.createdAt,
+    createdBy: n.createdBy,
+    properties: redact(n.properties),
+  };
+}
+
+function existing(ctx: RequestContext): NotifierRecord {
+  const notifier = ctx.core.state.notifiers.get(ctx.params.id!);
+  if (!notifier) throw notFound("notifier", ctx.params.id!);
+  return notifier;
+}
+
+export const notifierRoutes: readonly Route[] = [
+  {
+    method: "GET",
+    pattern: "/v2/notifiers",
+    handle: (ctx) => {
+      requireOrgGrant(ctx.caller, "notifiers", "read");
+      return ok([...ctx.core.state.notifiers.values()].map(toWire));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v2/notifiers/:id",
+    handle: (ctx) => {
+      requireOrgGrant(ctx.caller, "notifiers", "read");
+      return ok(toWire(existing(ctx)));
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/v2/notifiers",
+    handle: async (ctx) => {
+      requireOrgGrant(ctx.caller, "notifiers", "create");
+      const body = bodyObject(ctx.json());
+      const notifier: NotifierRecord = {
+        id: newId("ntf"),
+        name: requiredString(body, "name"),
+        disabledUntil: optionalTimestamp(body, "disabledUntil"),
+        createdAt: nowIso(ctx.now),
+        createdBy: ctx.caller.user.id,
+        properties: parseProperties(body),
+      };
+      await ctx.core.store.tx().put("notifiers", notifier.id, notifier).commit();
+      return ok(toWire(notifier));
+    },
+  },
+  {
+    method: "PUT",
+    pattern: "/v2/notifiers/:id",
+    handle: async (ctx) => {
+      requireOrgGrant(ctx.caller, "notifiers", "update");
+      const previous = existing(ctx);
+      const body = bodyObject(ctx.json());
+      const properties = parseProperties(body);
+      keepSecrets(properties, previous.properties);
+      const notifier: NotifierRecord = {
+        ...previous,
+        name: requiredString(body, "name"),
+        disabledUntil: optionalTimestamp(body, "disabledUntil"),
+        properties,
+      };
+      await ctx.core.store.tx().put("notifiers", notifier.id, notifier).commit();
+      return ok(toWire(notifier));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: "/v2/notifiers/:id",
+    handle: async (ctx) => {
+      requireOrgGrant(ctx.caller, "notifiers", "delete");
+      const notifier = existing(ctx);
+      await ctx.core.store.tx().delete("notifiers", notifier.id).commit();
+      return NO_CONTENT;
+    },
+  },
+];

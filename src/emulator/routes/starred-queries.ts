@@ -1,0 +1,173 @@
+// Starred (saved) queries (`/v2/apl-starred-queries`). Access follows the query's
+// dataset: datasetCapabilities[<dataset>].starredQueries|<action>, or that grant under
+// "*" (the org-wide grant). A query without a dataset needs the "*" grant.
+import { requireDatasetGrant, type Caller } from "../auth";
+import { hasAnyDatasetGrant, hasDatasetGrant, WILDCARD } from "../capabilities";
+import { newId } from "../core";
+import { badRequest, forbidden, notFound } from "../errors";
+import type { StarredQueryRecord } from "../model";
+import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
+import {
+  bodyObject,
+  isObject,
+  optionalBoolean,
+  optionalInteger,
+  optionalObject,
+  optionalString,
+  optionalStringArray,
+  requiredObject,
+  requiredString,
+  type JsonObject,
+} from "../validate";
+
+const CAP = "starredQueries";
+const QUERY_OPTION_FLAGS = ["disableCache", "disableStats", "disableTrace", "noAggregation", "noFill", "noInterpolation"];
+const QUERY_OPTION_INTEGERS = ["maxDataPoints", "maxSeries"];
+const QUERY_OPTION_STRINGS = ["priority", "resolution"];
+
+function scopeOf(dataset: string): string {
+  return dataset === "" ? WILDCARD : dataset;
+}
+
+function parseQueryOptions(query: JsonObject): JsonObject {
+  const parent = "query.queryOptions";
+  const options = optionalObject(query, "queryOptions", "query");
+  const out: JsonObject = {};
+  for (const key of QUERY_OPTION_FLAGS) {
+    const v = optionalBoolean(options, key, parent);
+    if (v !== undefined) out[key] = v;
+  }
+  for (const key of QUERY_OPTION_INTEGERS) {
+    const v = optionalInteger(options, key, parent);
+    if (v !== undefined) out[key] = v;
+  }
+  for (const key of QUERY_OPTION_STRINGS) {
+    if (options[key] !== undefined && options[key] !== null) out[key] = optionalString(options, key, parent);
+  }
+  return out;
+}
+
+function parseQuery(body: JsonObject): JsonObject {
+  const query = requiredObject(body, "query");
+  const parent = "query";
+  const out: JsonObject = {
+    apl: requiredString(query, "apl", parent),
+    startTime: optionalString(query, "startTime", parent),
+    endTime: optionalString(query, "endTime", parent),
+    cursor: optionalString(query, "cursor", parent),
+  };
+  for (const flag of ["includeCursor", "includeCursorField"]) {
+    const v = optionalBoolean(query, flag, parent);
+    if (v !== undefined) out[flag] = v;
+  }
+  const defaultLimit = optionalInteger(query, "defaultLimit", parent);
+  if (defaultLimit !== undefined) out.defaultLimit = defaultLimit;
+  const order = query.defaultOrder;
+  if (order !== undefined && order !== null && !Array.isArray(order)) throw badRequest(`"query.defaultOrder" must be an array of {field, desc}`);
+  out.defaultOrder = ((order as unknown[] | undefined | null) ?? []).map((item, i) => {
+    const path = `query.defaultOrder[${i}]`;
+    if (!isObject(item)) throw badRequest(`"${path}" must be an object {field, desc}`);
+    return { field: requiredString(item, "field", path), desc: optionalBoolean(item, "desc", path) ?? false };
+  });
+  out.libraries = optionalStringArray(query, "libraries", parent);
+  out.variables = optionalObject(query, "variables", parent);
+  out.queryOptions = parseQueryOptions(query);
+  return out;
+}
+
+function toWire(q: StarredQueryRecord): JsonObject {
+  return { id: q.id, dataset: q.dataset, kind: q.kind, name: q.name, who: q.who, metadata: q.metadata, query: q.query };
+}
+
+function existing(ctx: RequestContext): StarredQueryRecord {
+  const query = ctx.core.state.starredQueries.get(ctx.params.id!);
+  if (!query) throw notFound("starred query", ctx.params.id!);
+  return query;
+}
+
+/** Validates a create or replace body; the grant is checked once the dataset is known. */
+function parseStarredQuery(ctx: RequestContext, id: string, action: string): StarredQueryRecord {
+  const body = bodyObject(ctx.json());
+  const dataset = optionalString(body, "dataset");
+  requireDatasetGrant(ctx.caller, scopeOf(dataset), CAP, action);
+  return {
+    id,
+    dataset,
+    kind: requiredString(body, "kind"),
+    name: requiredString(body, "name"),
+    who: optionalString(body, "who") || ctx.caller.user.id,
+    query: parseQuery(body),
+    metadata: requiredObject(body, "metadata"),
+  };
+}
+
+function visibleTo(caller: Caller, q: StarredQueryRecord): boolean {
+  return hasDatasetGrant(caller.token, scopeOf(q.dataset), CAP, "read");
+}
+
+function queryInteger(ctx: RequestContext, name: string, min: number, max: number, fallback: number): number {
+  const raw = ctx.query.get(name);
+  if (raw === null || raw === "") return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) throw badRequest(`query parameter "${name}" must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+export const starredQueryRoutes: readonly Route[] = [
+  {
+    method: "GET",
+    pattern: "/v2/apl-starred-queries",
+    handle: (ctx) => {
+      const limit = queryInteger(ctx, "limit", 1, 1000, 100);
+      const offset = queryInteger(ctx, "offset", 0, Number.MAX_SAFE_INTEGER, 0);
+      const dataset = ctx.query.get("dataset") ?? "";
+      if (dataset !== "") requireDatasetGrant(ctx.caller, dataset, CAP, "read");
+      else if (!hasAnyDatasetGrant(ctx.caller.token, CAP, "read")) throw forbidden(`token lacks capability datasetCapabilities[<any dataset>].${CAP}|read`);
+      // `who` unset: the caller's own; "all": everyone's; otherwise a user id or "team".
+      const who = ctx.query.get("who") || ctx.caller.user.id;
+      const matches = [...ctx.core.state.starredQueries.values()].filter(
+        (q) => (dataset === "" || q.dataset === dataset) && (who === "all" || q.who === who) && visibleTo(ctx.caller, q),
+      );
+      return ok(matches.slice(offset, offset + limit).map(toWire));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v2/apl-starred-queries/:id",
+    handle: (ctx) => {
+      const query = existing(ctx);
+      requireDatasetGrant(ctx.caller, scopeOf(query.dataset), CAP, "read");
+      return ok(toWire(query));
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/v2/apl-starred-queries",
+    handle: async (ctx) => {
+      const query = parseStarredQuery(ctx, newId("sq"), "create");
+      await ctx.core.store.tx().put("starredQueries", query.id, query).commit();
+      return ok(toWire(query));
+    },
+  },
+  {
+    method: "PUT",
+    pattern: "/v2/apl-starred-queries/:id",
+    handle: async (ctx) => {
+      const previous = existing(ctx);
+      requireDatasetGrant(ctx.caller, scopeOf(previous.dataset), CAP, "update");
+      const query = parseStarredQuery(ctx, previous.id, "update");
+      await ctx.core.store.tx().put("starredQueries", query.id, query).commit();
+      return ok(toWire(query));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: "/v2/apl-starred-queries/:id",
+    handle: async (ctx) => {
+      const query = existing(ctx);
+      requireDatasetGrant(ctx.caller, scopeOf(query.dataset), CAP, "delete");
+      await ctx.core.store.tx().delete("starredQueries", query.id).commit();
+      return NO_CONTENT;
+    },
+  },
+];

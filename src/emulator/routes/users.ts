@@ -1,0 +1,129 @@
+// Users, the calling user (`/v2/user`) and the organization record (`/v2/orgs`).
+// A user's role is written as a built-in role name or a custom role id and read back
+// as {id, name}; for built-ins the id is the name.
+import { requireOrgGrant } from "../auth";
+import type { EmulatorCore } from "../core";
+import { newId } from "../core";
+import { badRequest, conflict, notFound } from "../errors";
+import type { OrgRecord, UserRecord } from "../model";
+import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
+import { nowIso } from "../time";
+import { bodyObject, checkEmail, requiredString, type JsonObject } from "../validate";
+
+export const BUILT_IN_ROLES = ["admin", "user", "read-only", "none"];
+
+function checkRole(core: EmulatorCore, role: string): string {
+  if (BUILT_IN_ROLES.includes(role) || core.state.roles.has(role)) return role;
+  throw badRequest(`"role" must be a built-in role (${BUILT_IN_ROLES.join(", ")}) or the id of a custom role, got ${JSON.stringify(role)}`);
+}
+
+export function userToWire(core: EmulatorCore, user: UserRecord): JsonObject {
+  // A custom role deleted after assignment still shows its id, with an empty name.
+  const name = BUILT_IN_ROLES.includes(user.role) ? user.role : (core.state.roles.get(user.role)?.name ?? "");
+  return { id: user.id, email: user.email, name: user.name, role: { id: user.role, name } };
+}
+
+function orgToWire(org: OrgRecord): JsonObject {
+  return { ...org, license: { ...org.license } };
+}
+
+function checkUniqueEmail(core: EmulatorCore, email: string): void {
+  const lower = email.toLowerCase();
+  for (const other of core.state.users.values()) {
+    if (other.email.toLowerCase() === lower) throw conflict(`a user with e-mail ${JSON.stringify(email)} already exists (id ${other.id})`);
+  }
+}
+
+function existing(ctx: RequestContext): UserRecord {
+  return ctx.core.user(ctx.params.id!);
+}
+
+export const userRoutes: readonly Route[] = [
+  {
+    method: "GET",
+    pattern: "/v2/users",
+    handle: (ctx) => {
+      requireOrgGrant(ctx.caller, "users", "read");
+      return ok([...ctx.core.state.users.values()].map((u) => userToWire(ctx.core, u)));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v2/users/:id",
+    handle: (ctx) => {
+      requireOrgGrant(ctx.caller, "users", "read");
+      return ok(userToWire(ctx.core, existing(ctx)));
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/v2/users",
+    handle: async (ctx) => {
+      requireOrgGrant(ctx.caller, "users", "create");
+      const body = bodyObject(ctx.json());
+      const email = checkEmail(requiredString(body, "email"), "email");
+      const user: UserRecord = {
+        id: newId("usr"),
+        email,
+        name: requiredString(body, "name"),
+        role: checkRole(ctx.core, requiredString(body, "role")),
+        created: nowIso(ctx.now),
+      };
+      checkUniqueEmail(ctx.core, email);
+      await ctx.core.store.tx().put("users", user.id, user).commit();
+      return ok(userToWire(ctx.core, user));
+    },
+  },
+  {
+    method: "PUT",
+    pattern: "/v2/users/:id/role",
+    handle: async (ctx) => {
+      requireOrgGrant(ctx.caller, "users", "update");
+      const previous = existing(ctx);
+      const body = bodyObject(ctx.json());
+      const user: UserRecord = { ...previous, role: checkRole(ctx.core, requiredString(body, "role")) };
+      await ctx.core.store.tx().put("users", user.id, user).commit();
+      return ok(userToWire(ctx.core, user));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: "/v2/users/:id",
+    handle: async (ctx) => {
+      requireOrgGrant(ctx.caller, "users", "delete");
+      const user = existing(ctx);
+      // Deleting oneself would leave the calling token without a user.
+      if (user.id === ctx.caller.user.id) throw badRequest("cannot delete the calling user");
+      await ctx.core.store.tx().delete("users", user.id).commit();
+      return NO_CONTENT;
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v2/user",
+    handle: (ctx) => ok(userToWire(ctx.core, ctx.caller.user)),
+  },
+  {
+    method: "PUT",
+    pattern: "/v2/user",
+    handle: async (ctx) => {
+      const body = bodyObject(ctx.json());
+      const user: UserRecord = { ...ctx.caller.user, name: requiredString(body, "name") };
+      await ctx.core.store.tx().put("users", user.id, user).commit();
+      return ok(userToWire(ctx.core, user));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v2/orgs",
+    handle: (ctx) => ok([orgToWire(ctx.core.org)]),
+  },
+  {
+    method: "GET",
+    pattern: "/v2/orgs/:id",
+    handle: (ctx) => {
+      if (ctx.params.id !== ctx.core.orgId) throw notFound("organization", ctx.params.id!);
+      return ok(orgToWire(ctx.core.org));
+    },
+  },
+];
