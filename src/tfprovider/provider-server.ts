@@ -36,7 +36,10 @@ export interface RunningProviderServer {
   readonly certPem: string | null;
   /** Settles once the server has stopped (Shutdown RPC or close()). */
   readonly done: Promise<void>;
+  /** Graceful: ends open streams, lets in-flight calls finish (bounded), then stops. */
   close(): Promise<void>;
+  /** Immediate and synchronous, for process exit: drops connections, removes the socket. */
+  closeNow(): void;
 }
 
 const SHUTDOWN_GRACE_MS = 1000;
@@ -98,7 +101,14 @@ export async function startProviderServer(source: ProviderImplSource, options: P
   });
 
   const bound = await bindPluginServer(server, options);
-  return { handshakeLine: handshakeLine(bound.listen, bound.certDer), listen: bound.listen, certPem: bound.certPem, done, close };
+  return {
+    handshakeLine: handshakeLine(bound.listen, bound.certDer),
+    listen: bound.listen,
+    certPem: bound.certPem,
+    done,
+    close,
+    closeNow: () => bound.close(),
+  };
 }
 
 export interface ServeOptions {
@@ -136,6 +146,9 @@ export async function serveProvider(source: ProviderImplSource, options: ServeOp
   process.on("unhandledRejection", (reason) => log.error(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
 
   const running = await startProviderServer(source, { ...check.launch, logger: log });
+  // However we end, the socket directory goes with us.
+  process.on("exit", () => running.closeNow());
+  process.on("SIGTERM", () => void running.close().then(() => exit(0)));
   writeHandshake(running.handshakeLine);
   log.debug(`serving protocol 6 on ${running.listen.network} ${running.listen.address}${running.certPem ? " with mTLS" : ""}, ${Math.round(performance.now())} ms after process start`);
   await running.done;
