@@ -198,7 +198,13 @@ class ApplyRun {
         break;
       }
       case "adopt": {
-        live = this.live.findById(kind, change.id!) ?? ({ id: change.id } as WireObject);
+        // The plan listed it; list the kind again (once per kind) for its current form.
+        const dataset = typeof values.dataset === "string" ? values.dataset : undefined;
+        const found = (await this.live.load(this.opts.client, kind, kind.api.listScope === "dataset" ? dataset : undefined)).find(
+          (o) => kind.api.idOf(o) === change.id,
+        );
+        if (!found) throw new Error(`${change.address}: the object ${change.id} found while planning is gone; plan again`);
+        live = found;
         live = await this.bringInLine(kind, live, values, prior, change.alsoUpdate === true);
         this.summary.adopted++;
         break;

@@ -51,6 +51,9 @@ export async function checkVirtualField(client: OdsClient, values: Values): Prom
   const prefix = `['${dataset.replace(/'/g, "\\'")}'] | extend __ods_check = `;
   const err = await compile(client, `${prefix}${expression} | take 0`);
   if (!err) return undefined;
+  // A virtual field may name fields that no event has brought yet (it is often declared
+  // before the data arrives): only syntax and other errors stop the plan.
+  if (/unknown(field|dataset)$/.test(String(err.detail?.compileErrorCode ?? ""))) return undefined;
   const column = err.detail?.column !== undefined ? Math.max(1, err.detail.column - prefix.length) : undefined;
   return { attribute: "expression", line: err.detail?.line !== undefined ? 1 : undefined, column, message: err.detail?.message ?? err.serviceMessage };
 }

@@ -38,10 +38,11 @@ export interface StateFile {
 
 export class StateError extends Error {}
 
+/** A state before its first write: no lineage yet, so that two reads of "nothing" agree. */
 export function emptyState(): StateFile {
   return {
     formatVersion: STATE_FORMAT_VERSION,
-    lineage: crypto.randomUUID(),
+    lineage: "",
     serial: 0,
     fingerprintSalt: crypto.randomBytes(16).toString("hex"),
     resources: {},
@@ -83,6 +84,7 @@ export function readState(file: string): StateFile {
 
 /** Writes the state atomically with mode 0600; bumps the serial. */
 export function writeState(file: string, state: StateFile): void {
+  if (!state.lineage) state.lineage = crypto.randomUUID();
   state.serial += 1;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

@@ -62,17 +62,23 @@ describe("crash safety", () => {
 
   it("of two applies at once, one fails at once on the lock, and the state is intact", async () => {
     const dir = tempDir();
-    writeStack(dir, bigStack("lock", 8));
-    const [a, b] = await Promise.all([
-      runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env: env() }),
-      new Promise<Awaited<ReturnType<typeof runOds>>>((resolve) => setTimeout(() => resolve(runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env: env() })), 600)),
-    ]);
+    writeStack(dir, bigStack("lock", 20));
+    // The second apply starts while the first is part-way (it has finished one call).
+    let second: Promise<Awaited<ReturnType<typeof runOds>>> | undefined;
+    const first = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], {
+      env: env(),
+      onStdout: (chunk) => {
+        if (!second && chunk.includes(" complete")) second = runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env: env() });
+      },
+    });
+    expect(second).toBeDefined();
+    const [a, b] = [first, await second!];
     const results = [a, b].sort((x, y) => (x.code ?? 9) - (y.code ?? 9));
     expect(results[0].code, results[0].stderr).toBe(0);
     expect(results[1].code).toBe(1);
     expect(results[1].stderr).toMatch(/is locked by pid \d+ on .*"ods apply"/);
     expect(() => JSON.parse(fs.readFileSync(path.join(dir, "state.json"), "utf8"))).not.toThrow();
     expect((await runOds(["plan", "--detailed-exitcode", ...stackFlags(dir)], { env: env() })).code).toBe(0);
-    expect((await admin.listNotifiers()).filter((x) => x.name.startsWith("lock-"))).toHaveLength(8);
+    expect((await admin.listNotifiers()).filter((x) => x.name.startsWith("lock-"))).toHaveLength(20);
   });
 });
