@@ -51,6 +51,7 @@ describe("provider server over gRPC with mutual TLS", () => {
   let server: RunningProviderServer;
   let provider: Client;
   let impl: ProviderImpl;
+  let stopRequests = 0;
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tfp-server-test-"));
@@ -62,6 +63,9 @@ describe("provider server over gRPC with mutual TLS", () => {
         if (req.plannedState?.name === "explode") throw new Error("remote service said no");
         if (req.plannedState?.name === "half-known") return { newState: { ...req.plannedState, id: "x", revision: UNKNOWN } };
         return base.applyResourceChange(req);
+      },
+      stop() {
+        stopRequests++;
       },
     };
     server = await startProviderServer(() => impl, { clientCertPem: terraformCert.certPem, socketDir: tmp, logger: quiet });
@@ -158,6 +162,28 @@ describe("provider server over gRPC with mutual TLS", () => {
     expect(unmp(res.upgraded_state)).toEqual(thingConfig({ id: "t-1", name: "old", size: 3, rule: null }));
     const newer = await call(provider, "UpgradeResourceState", { type_name: "tfp_thing", version: 9, raw_state: { json } });
     expect(newer.diagnostics).toEqual([expect.objectContaining({ summary: "State written by a newer provider" })]);
+  });
+
+  it("imports by id and reads the data source", async () => {
+    const config = thingConfig({ name: "gamma", zone: "z9" });
+    const plan = await call(provider, "PlanResourceChange", { type_name: "tfp_thing", prior_state: mp(null), proposed_new_state: mp(config), config: mp(config) });
+    const created = unmp((await call(provider, "ApplyResourceChange", { type_name: "tfp_thing", prior_state: mp(null), planned_state: plan.planned_state, config: mp(config) })).new_state);
+
+    const imported = await call(provider, "ImportResourceState", { type_name: "tfp_thing", id: created.id });
+    expect(imported.imported_resources).toEqual([expect.objectContaining({ type_name: "tfp_thing" })]);
+    const stub = unmp((imported.imported_resources as Msg[])[0].state);
+    expect(stub).toEqual(thingConfig({ id: created.id, rule: null }));
+    const missing = await call(provider, "ImportResourceState", { type_name: "tfp_thing", id: "t-none" });
+    expect(missing.diagnostics).toEqual([expect.objectContaining({ summary: "Cannot import" })]);
+
+    const lookup = await call(provider, "ReadDataSource", { type_name: "tfp_thing_lookup", config: mp({ name: "gamma", id: null, zone: null }) });
+    expect(unmp(lookup.state)).toEqual({ name: "gamma", id: created.id, zone: "z9" });
+  });
+
+  it("forwards StopProvider to the implementation", async () => {
+    const res = await call(provider, "StopProvider");
+    expect(res.Error).toBe("");
+    expect(stopRequests).toBe(1);
   });
 
   it("rejects a client that does not present Terraform's certificate", async () => {

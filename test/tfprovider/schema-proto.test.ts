@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProviderSchemaJson, SchemaJson } from "../../src/tfprovider/schema-json";
+import type { ProviderSchemaJson, SchemaJson, TypeJson } from "../../src/tfprovider/schema-json";
 import { compileSchema, SchemaError, schemaToProto } from "../../src/tfprovider/schema-proto";
 import { THING_SCHEMA } from "./fixtures/thing-provider";
 
@@ -71,7 +71,7 @@ describe("schema mistakes are reported with their location", () => {
     ["no flag", { block: { attributes: { a: { type: "string" } } } }, /r\.a: one of required, optional or computed/],
     ["required and computed", { block: { attributes: { a: { type: "string", required: true, computed: true } } } }, /r\.a: required excludes/],
     ["write-only computed", { block: { attributes: { a: { type: "string", optional: true, computed: true, write_only: true } } } }, /r\.a: a write-only attribute cannot be computed/],
-    ["bad type", { block: { attributes: { a: { type: ["list"], optional: true } } } }, /a: invalid type constraint/],
+    ["bad type", { block: { attributes: { a: { type: ["list"] as unknown as TypeJson, optional: true } } } }, /a: invalid type constraint/],
     ["bad primitive", { block: { attributes: { a: { type: "text", optional: true } } } }, /unknown primitive type "text"/],
     ["bad block nesting", { block: { block_types: { b: { nesting_mode: "bag", block: {} } } } }, /r\.b: unknown nesting_mode "bag"/],
   ];
