@@ -2,7 +2,8 @@
 // virtual fields, and the tabular layout's fields, types and column order.
 
 import { describe, expect, it } from "vitest";
-import { column, legacy, rows, seqs, tabular, WEB_FIELDS } from "./fixtures";
+import type { QueryDataset } from "../../src/emulator/query";
+import { column, legacy, rows, seqs, START, tabular, WEB_FIELDS } from "./fixtures";
 
 const one = (exprs: string): Record<string, unknown> => rows(tabular(`['web-logs'] | where seq == 5 | project ${exprs}`))[0];
 
@@ -115,6 +116,23 @@ describe("arithmetic", () => {
       { name: "later", type: "datetime" },
       { name: "since", type: "timespan" },
       { name: "half", type: "timespan" },
+    ]);
+  });
+
+  it("whole numbers divide as integers, a fractional value as floats, even in an integer field", () => {
+    const nums: QueryDataset = {
+      name: "nums",
+      fields: [{ name: "n", type: "integer", unit: "", description: "", hidden: false }],
+      virtualFields: [],
+      events: [
+        { _rowId: "a", _sysTime: START, _time: "2024-01-01T00:00:01Z", data: { n: 7 } },
+        { _rowId: "b", _sysTime: START, _time: "2024-01-01T00:00:02Z", data: { n: 7.5 } },
+      ],
+    };
+    expect(column(tabular("['nums'] | project q = n / 2", { datasets: [nums] }), "q")).toEqual([3.75, 3]);
+    expect(rows(tabular("['nums'] | project f = todouble(n) / 2, t = toint(n) / 2", { datasets: [nums] }))).toEqual([
+      { f: 3.75, t: 3 },
+      { f: 3.5, t: 3 },
     ]);
   });
 

@@ -218,16 +218,17 @@ function numberOp(op: string, a: number, b: number, integerDivision: boolean): V
 }
 
 /**
- * Integer division follows the language: integer / integer is an integer. Where the
- * static types do not say (a field without metadata), the runtime values decide.
+ * Integer division follows the language: integer / integer is an integer. A float
+ * operand (by static type, e.g. todouble(x) or a float field) divides as floats; so do
+ * values that are not whole, even in a field whose metadata says integer (the emulator
+ * types a field by the first value it saw).
  */
 function arithmetic(op: string, l: CompiledExpr, r: CompiledExpr): (a: Value, b: Value) => Value {
-  const staticInt = l.type === "integer" && r.type === "integer";
   const staticFloat = l.type === "float" || r.type === "float";
   return (a, b) => {
     if (a === null || b === null) return null;
     if (typeof a === "number" && typeof b === "number") {
-      const intDiv = staticInt || (!staticFloat && Number.isInteger(a) && Number.isInteger(b));
+      const intDiv = !staticFloat && Number.isInteger(a) && Number.isInteger(b);
       return numberOp(op, a, b, intDiv);
     }
     if (a instanceof DateTimeValue) {
