@@ -1,50 +1,97 @@
-// One request with the client's policy: rate limiting, per-request timeout, retries with
-// exponential backoff and full jitter on 5xx and network errors for idempotent methods
-// (GET, PUT, DELETE), waiting out 429s, and never blindly re-sending a POST.
+// One call with the client's policy: rate limiting, a per-attempt timeout, retries as
+// decided by retry-policy.ts, and errors that carry no secret. HTTP is undici over a
+// keep-alive agent: a plan issues hundreds of small calls to one origin.
 import { Agent, errors as undiciErrors, request } from "undici";
-import type { OdsClientConfig } from "./config";
-import { OdsApiError } from "./errors";
+import type { OdsClientConfig, RequestEvent } from "./config";
+import { OdsApiError, redact, redactDeep, secretsIn } from "./errors";
 import { RateLimiter, realClock, type Clock } from "./rate-limiter";
+import { mayHaveBeenApplied, retryDelayMs, type AttemptOutcome, type Headers, type Method } from "./retry-policy";
 import type { ErrorBody } from "./types";
 
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
-
 export interface ClientStats {
+  /** HTTP attempts, retries included. */
   requests: number;
   retries: number;
+  /** 429 answers received. */
   rateLimited429: number;
+  /** HTTP attempts per method. */
   byMethod: Record<string, number>;
 }
 
-const IDEMPOTENT = new Set<Method>(["GET", "PUT", "DELETE"]);
+export type QueryParams = Record<string, string | number | boolean | undefined>;
 
-/** Full-jitter exponential backoff: uniform in [0, min(cap, base * 2^attempt)]. */
-export function backoffMs(attempt: number, random: () => number = Math.random, base = 200, cap = 5000): number {
-  return Math.floor(random() * Math.min(cap, base * 2 ** attempt));
+export interface CallOptions {
+  query?: QueryParams;
+  body?: unknown;
 }
 
-/** How long a 429 asks to wait: Retry-After seconds, else until X-RateLimit-Reset. */
-export function retryAfterMs(headers: Record<string, string | string[] | undefined>, now: number): number {
-  const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
-  const after = Number(first(headers["retry-after"]));
-  if (Number.isFinite(after) && after >= 0) return Math.max(after * 1000, 50);
-  const reset = Number(first(headers["x-ratelimit-reset"]));
-  if (Number.isFinite(reset) && reset > 0) return Math.max(reset * 1000 - now, 50);
-  return 1000;
+export interface TransportDeps {
+  clock?: Clock;
+  /** Jitter source in [0, 1). */
+  random?: () => number;
 }
 
-function isConnectRefusal(err: unknown): boolean {
-  const code = (err as { code?: string }).code;
-  return code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN" || err instanceof undiciErrors.ConnectTimeoutError;
+type Attempt =
+  | { answered: true; status: number; headers: Headers; text: string }
+  | { answered: false; sent: boolean; timedOut: boolean; reason: string };
+
+const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** True when no connection was made, so nothing can have reached the service. */
+function neverConnected(err: unknown): boolean {
+  const code = errorCode(err);
+  return (code !== undefined && CONNECT_FAILURES.has(code)) || err instanceof undiciErrors.ConnectTimeoutError;
+}
+
+function firstHeader(headers: Headers, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function queryString(query: QueryParams | undefined): string {
+  const pairs = Object.entries(query ?? {})
+    .filter(([, v]) => v !== undefined && v !== "")
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return pairs.length ? `?${pairs.join("&")}` : "";
 }
 
 export class Transport {
   readonly limiter: RateLimiter;
-  private readonly agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
   readonly counters: ClientStats = { requests: 0, retries: 0, rateLimited429: 0, byMethod: {} };
+  private readonly agent = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 16 });
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  /** The lowest of: configured, organization record, X-RateLimit-Limit. */
+  private readonly limits: { configured?: number; organization?: number; advertised?: number } = {};
 
-  constructor(private readonly config: OdsClientConfig, private readonly clock: Clock = realClock) {
-    this.limiter = new RateLimiter(config.rateLimitPerSecond, clock);
+  constructor(private readonly config: OdsClientConfig, deps: TransportDeps = {}) {
+    this.clock = deps.clock ?? realClock;
+    this.random = deps.random ?? Math.random;
+    this.limits.configured = config.rateLimitPerSecond;
+    this.limiter = new RateLimiter(config.rateLimitPerSecond, this.clock);
+  }
+
+  /** The limit the client keeps under now, if any. */
+  get rateLimitPerSecond(): number | undefined {
+    return this.limiter.rate;
+  }
+
+  setOrganizationLimit(perSecond: number): void {
+    this.limits.organization = perSecond;
+    this.applyLimits();
+  }
+
+  private applyLimits(): void {
+    const known = [this.limits.configured, this.limits.organization, this.limits.advertised].filter(
+      (v): v is number => v !== undefined && v > 0,
+    );
+    this.limiter.setRate(known.length ? Math.min(...known) : undefined);
   }
 
   private headers(hasBody: boolean): Record<string, string> {
@@ -58,78 +105,137 @@ export class Transport {
     return h;
   }
 
-  async send<T>(method: Method, path: string, body?: unknown, query?: Record<string, string | number | undefined>): Promise<T> {
-    const qs = Object.entries(query ?? {})
-      .filter(([, v]) => v !== undefined && v !== "")
-      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-      .join("&");
-    const url = `${this.config.url}${path}${qs ? `?${qs}` : ""}`;
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const started = this.clock.now();
-    for (let attempt = 0; ; attempt++) {
+  async send<T>(method: Method, path: string, options: CallOptions = {}): Promise<T> {
+    const target = `${path}${queryString(options.query)}`;
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    // Whatever the service echoes back, these never reach an error or a log.
+    const secrets = secretsIn(options.body);
+    secrets.add(this.config.token);
+    let waitedMs = 0;
+    let ambiguous = false; // an earlier attempt of this call may have been applied
+    for (let attempt = 1; ; attempt++) {
       await this.limiter.acquire();
       this.counters.requests++;
       this.counters.byMethod[method] = (this.counters.byMethod[method] ?? 0) + 1;
-      const t0 = this.clock.now();
-      let status = 0;
-      let retryWait: number | undefined;
+      const started = this.clock.now();
+      const result = await this.attempt(method, target, payload);
+      this.emit({ method, path: target, status: result.answered ? result.status : 0, durationMs: this.clock.now() - started, attempt });
+
+      let outcome: AttemptOutcome;
       let failure: OdsApiError;
-      try {
-        const res = await request(url, {
-          method,
-          headers: this.headers(payload !== undefined),
-          body: payload,
-          dispatcher: this.agent,
-          headersTimeout: this.config.timeoutMs,
-          bodyTimeout: this.config.timeoutMs,
-        });
-        status = res.statusCode;
-        const text = await res.body.text();
-        this.config.onRequest?.({ method, path, status, durationMs: this.clock.now() - t0, attempt });
-        this.adaptRate(res.headers);
-        if (status >= 200 && status < 300) return (text ? JSON.parse(text) : undefined) as T;
-        let parsed: Partial<ErrorBody> = {};
-        try {
-          parsed = JSON.parse(text) as ErrorBody;
-        } catch {
-          parsed = { message: text.slice(0, 200) || `HTTP ${status}` };
+      if (result.answered) {
+        outcome = { answered: true, status: result.status, headers: result.headers };
+        this.observeRateHeaders(result.headers);
+        if (result.status >= 200 && result.status < 300) {
+          if (!result.text) return undefined as T;
+          try {
+            return JSON.parse(result.text) as T;
+          } catch {
+            throw new OdsApiError({
+              kind: "http", status: result.status, message: "the answer is not JSON", method, path: target,
+              requestMayHaveBeenApplied: method !== "GET",
+            });
+          }
         }
+        // A retried DELETE whose first try may have landed: "not found" means it did.
+        if (method === "DELETE" && result.status === 404 && ambiguous) return undefined as T;
+        if (result.status === 429) this.counters.rateLimited429++;
+        failure = this.httpError(method, target, result.status, result.text, secrets, ambiguous || mayHaveBeenApplied(method, outcome));
+      } else {
+        outcome = { answered: false, sent: result.sent };
         failure = new OdsApiError({
-          kind: "http", status, code: parsed.code, message: parsed.message ?? `HTTP ${status}`, method, path, detail: parsed.detail,
-        });
-        if (status === 429) {
-          this.counters.rateLimited429++;
-          retryWait = retryAfterMs(res.headers, this.clock.now());
-        } else if (status >= 500 && IDEMPOTENT.has(method)) {
-          retryWait = backoffMs(attempt);
-        }
-      } catch (err) {
-        const timedOut = err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError;
-        const sent = !isConnectRefusal(err);
-        this.config.onRequest?.({ method, path, status: 0, durationMs: this.clock.now() - t0, attempt });
-        failure = new OdsApiError({
-          kind: timedOut ? "timeout" : "network",
+          kind: result.timedOut ? "timeout" : "network",
           status: 0,
-          message: timedOut ? `no answer within ${this.config.timeoutMs} ms` : `connection failed (${(err as { code?: string }).code ?? (err as Error).message})`,
+          message: redact(result.reason, secrets),
           method,
-          path,
-          requestMayHaveBeenApplied: method !== "GET" && sent,
+          path: target,
+          requestMayHaveBeenApplied: ambiguous || mayHaveBeenApplied(method, outcome),
         });
-        // A POST that may have been sent is never re-sent: the caller lists and adopts.
-        if (IDEMPOTENT.has(method) || !sent) retryWait = backoffMs(attempt);
       }
-      const elapsed = this.clock.now() - started;
-      if (retryWait === undefined || attempt >= this.config.maxRetries || elapsed + retryWait > this.config.maxRetryWaitMs) throw failure;
+      ambiguous = failure.requestMayHaveBeenApplied;
+
+      const delay = retryDelayMs(method, outcome, attempt, this.clock.now(), this.random);
+      if (delay === undefined || attempt > this.config.maxRetries || waitedMs + delay > this.config.maxRetryWaitMs) throw failure;
+      // Other calls in flight hold too: the budget is shared by the whole organization.
+      if (result.answered && result.status === 429) this.limiter.pauseUntil(this.clock.now() + delay);
+      waitedMs += delay;
       this.counters.retries++;
-      await this.clock.sleep(retryWait);
+      await this.clock.sleep(delay);
     }
   }
 
-  /** Follows the service's advertised limit when the caller set none. */
-  private adaptRate(headers: Record<string, string | string[] | undefined>): void {
-    if (this.config.rateLimitPerSecond) return;
-    const limit = Number(Array.isArray(headers["x-ratelimit-limit"]) ? headers["x-ratelimit-limit"][0] : headers["x-ratelimit-limit"]);
-    if (Number.isFinite(limit) && limit > 0 && this.limiter.rate !== limit) this.limiter.setRate(limit);
+  private async attempt(method: Method, target: string, payload: string | undefined): Promise<Attempt> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.config.timeoutMs);
+    try {
+      const res = await request(`${this.config.url}${target}`, {
+        method,
+        headers: this.headers(payload !== undefined),
+        body: payload,
+        dispatcher: this.agent,
+        signal: controller.signal,
+      });
+      const text = await res.body.text();
+      return { answered: true, status: res.statusCode, headers: res.headers, text };
+    } catch (err) {
+      if (controller.signal.aborted) {
+        return { answered: false, sent: true, timedOut: true, reason: `no answer within ${this.config.timeoutMs} ms` };
+      }
+      const sent = !neverConnected(err);
+      const what = sent ? "the connection failed" : "could not connect";
+      const why = [errorCode(err), err instanceof Error ? err.message : undefined].filter(Boolean).join(": ");
+      return { answered: false, sent, timedOut: false, reason: `${what} (${why || "unknown error"})` };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private httpError(method: Method, target: string, status: number, text: string, secrets: Set<string>, applied: boolean): OdsApiError {
+    let body: Partial<ErrorBody> = {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Partial<ErrorBody>;
+    } catch {
+      // Not the service's JSON (a proxy's page, say): keep a short excerpt as the message.
+      body = { message: text.trim().slice(0, 200) };
+    }
+    const message = typeof body.message === "string" && body.message ? body.message : `HTTP ${status}`;
+    const code = typeof body.code === "number" || typeof body.code === "string" ? body.code : undefined;
+    return new OdsApiError({
+      kind: "http",
+      status,
+      code,
+      message: redact(message, secrets),
+      method,
+      path: target,
+      detail: body.detail && typeof body.detail === "object" ? redactDeep(body.detail, secrets) : undefined,
+      requestMayHaveBeenApplied: applied,
+    });
+  }
+
+  /** Follows the service's advertised limit, and holds all calls when its window is spent. */
+  private observeRateHeaders(headers: Headers): void {
+    const limit = Number(firstHeader(headers, "x-ratelimit-limit"));
+    if (Number.isFinite(limit) && limit > 0 && limit !== this.limits.advertised) {
+      this.limits.advertised = limit;
+      this.applyLimits();
+    }
+    const remaining = firstHeader(headers, "x-ratelimit-remaining");
+    const reset = Number(firstHeader(headers, "x-ratelimit-reset"));
+    if (remaining !== undefined && remaining !== "" && Number(remaining) <= 0 && Number.isFinite(reset) && reset > 0) {
+      // Bounded by one window: a skewed server clock must not stall the client for long.
+      const now = this.clock.now();
+      const windowMs = this.limiter.window()?.windowMs ?? 1000;
+      this.limiter.pauseUntil(Math.min(reset * 1000, now + windowMs));
+    }
+  }
+
+  private emit(event: RequestEvent): void {
+    try {
+      this.config.onRequest?.(event);
+    } catch {
+      // A logging hook must not turn a successful call into a failure.
+    }
   }
 
   close(): Promise<void> {
