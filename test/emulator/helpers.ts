@@ -1,0 +1,85 @@
+// Shared by the emulator tests: a real emulator on 127.0.0.1 with a temp data dir, and
+// raw fetch calls against it (no client code from src/api: the tests check the wire).
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startEmulator, type EmulatorHandle, type EmulatorOptions } from "../../src/emulator";
+
+export function tempDir(prefix = "ods-emu-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  // JSON of any shape: the tests read nested fields of answers directly.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Bearer token; null sends no Authorization header. Default: the admin token. */
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** A raw body, sent as is (for malformed JSON and size tests). */
+  raw?: string | Buffer;
+}
+
+export interface TestEmulator {
+  em: EmulatorHandle;
+  dir: string;
+  call(method: string, urlPath: string, opts?: CallOptions): Promise<Reply>;
+  /** Calls that must succeed (2xx); answers the body. */
+  ok(method: string, urlPath: string, body?: unknown, token?: string): Promise<Reply["body"]>;
+  close(): Promise<void>;
+}
+
+export async function call(base: string, adminToken: string, method: string, urlPath: string, opts: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...opts.headers };
+  const token = opts.token === undefined ? adminToken : opts.token;
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  let body: string | Buffer | undefined = opts.raw;
+  if (body === undefined && opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined) headers["Content-Type"] ??= "application/json";
+  const res = await fetch(base + urlPath, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  if (text !== "") {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}
+
+/** Starts an emulator in a fresh temp dir; a high rate limit unless the test sets one. */
+export async function startTestEmulator(opts: Partial<EmulatorOptions> = {}): Promise<TestEmulator> {
+  const dir = opts.dataDir ?? tempDir();
+  const em = await startEmulator({ port: 0, rateLimitPerSecond: 100_000, ...opts, dataDir: dir });
+  const t: TestEmulator = {
+    em,
+    dir,
+    call: (method, urlPath, o) => call(em.url, em.adminToken, method, urlPath, o),
+    ok: async (method, urlPath, body, token) => {
+      const reply = await call(em.url, em.adminToken, method, urlPath, { body, token });
+      if (reply.status >= 300) throw new Error(`${method} ${urlPath} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+      return reply.body;
+    },
+    close: () => em.close(),
+  };
+  return t;
+}
+
+/** Creates a token with exactly these capabilities; answers its secret. */
+export async function tokenWith(t: TestEmulator, caps: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string> {
+  const created = await t.ok("POST", "/v2/tokens", { name: "scoped", ...caps, ...extra });
+  return created.token as string;
+}
+
+export const sampleNotifier = {
+  name: "on-call",
+  properties: { webhook: { url: "https://hooks.example.com/alert" } },
+};
