@@ -12,7 +12,7 @@ import type { Outcome } from "./execute";
 import { commonStatus, fieldsMeta, type CommonStatus } from "./layout-common";
 import { SYS_TIME_FIELD, TIME_FIELD, type Plan, type SummaryShape } from "./plan";
 import type { Row } from "./table";
-import { formatIsoTime } from "./time";
+import { formatIsoTime, normalizeTimeText } from "./time";
 import type { QueryFieldMeta } from "./types";
 import { DateTimeValue, toJson, valueKey } from "./values";
 
@@ -61,8 +61,8 @@ function match(plan: Plan, row: Row): LegacyMatch {
   }
   return {
     _rowId: row.origin?._rowId ?? "",
-    _sysTime: row.origin?._sysTime ?? timeText(row, SYS_TIME_FIELD),
-    _time: row.origin?._time ?? timeText(row, TIME_FIELD),
+    _sysTime: row.origin ? normalizeTimeText(row.origin._sysTime) : timeText(row, SYS_TIME_FIELD),
+    _time: row.origin ? normalizeTimeText(row.origin._time) : timeText(row, TIME_FIELD),
     data,
   };
 }

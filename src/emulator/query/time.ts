@@ -22,11 +22,24 @@ export function parseIsoTime(text: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
-/** RFC 3339 UTC, without a fraction when it is zero (as the service prints bucket times). */
+/**
+ * RFC 3339 UTC with trailing zeros of the fraction dropped (`...:00Z`, `...:00.5Z`), as
+ * the service prints times (Go's RFC3339Nano).
+ */
 export function formatIsoTime(ms: number): string {
-  const whole = Math.floor(ms);
-  const iso = new Date(whole).toISOString();
-  return iso.endsWith(".000Z") ? `${iso.slice(0, -5)}Z` : iso;
+  const iso = new Date(Math.floor(ms)).toISOString();
+  return iso.replace(/\.?0*Z$/, "Z");
+}
+
+/**
+ * A stored time as results print it: normalized like formatIsoTime, except that a
+ * time with more than millisecond precision keeps its own digits.
+ */
+export function normalizeTimeText(text: string): string {
+  const fraction = /\.(\d+)/.exec(text)?.[1] ?? "";
+  if (fraction.replace(/0+$/, "").length > 3) return text;
+  const ms = parseIsoTime(text);
+  return ms === undefined ? text : formatIsoTime(ms);
 }
 
 const UNIT_MS: Readonly<Record<string, number>> = {

@@ -3,7 +3,7 @@
 // and datetimes and timespans from strings; datetimes and timespans are therefore
 // small wrapper classes, and integer-ness comes from the static type (see ValueType).
 
-import { formatIsoTime, formatTimespan, parseIsoTime } from "./time";
+import { formatIsoTime, formatTimespan, normalizeTimeText, parseIsoTime } from "./time";
 
 /** The static type of an expression or column; "dynamic" is "not known before running". */
 export type ValueType = "integer" | "float" | "string" | "boolean" | "datetime" | "timespan" | "dynamic";
@@ -15,7 +15,7 @@ export class DateTimeValue {
     readonly text?: string,
   ) {}
   toString(): string {
-    return this.text ?? formatIsoTime(this.ms);
+    return this.text === undefined ? formatIsoTime(this.ms) : normalizeTimeText(this.text);
   }
 }
 
