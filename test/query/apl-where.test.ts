@@ -10,6 +10,11 @@ describe("where: comparisons", () => {
     expect(seqs("['web-logs']")).toEqual([6, 5, 4, 3, 2, 1]);
   });
 
+  it("names the source bare, or in brackets with either quote", () => {
+    expect(seqs("web-logs | where seq == 1")).toEqual([1]);
+    expect(seqs('["web-logs"] | where seq == 1')).toEqual([1]);
+  });
+
   it("== and != on integers", () => {
     expect(q("status == 200")).toEqual([6, 4, 1]);
     expect(q("status != 200")).toEqual([5, 3, 2]);

@@ -80,6 +80,14 @@ describe("POST /v1/datasets/_apl", () => {
     expect(typeof r.body.matches[0]._rowId).toBe("string");
   });
 
+  it("finds events just ingested with the default _time when the request names no times", async () => {
+    expect((await post("/v2/datasets", { name: "fresh" })).status).toBeLessThan(300);
+    expect((await post("/v1/datasets/fresh/ingest", [{ msg: "hello" }, { msg: "world" }])).status).toBe(200);
+    const r = await post("/v1/datasets/_apl?format=tabular", { apl: "fresh | sort by msg asc | project msg" });
+    expect(r.status).toBe(200);
+    expect(r.body.tables[0].columns).toEqual([["hello", "world"]]);
+  });
+
   it("a bad query answers 400 with the position of the problem", async () => {
     const r = await post("/v1/datasets/_apl?format=tabular", { apl: "['shop-events']\n| where nosuch == 1", ...RANGE });
     expect(r.status).toBe(400);

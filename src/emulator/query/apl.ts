@@ -17,8 +17,9 @@ export interface RequestRange {
 }
 
 /**
- * The request's startTime/endTime (ISO 8601, `now`, `now-1h`). A missing endTime is
- * now; a missing startTime leaves the range open towards the past.
+ * The request's startTime/endTime (ISO 8601, `now`, `now-1h`). A missing startTime
+ * leaves the range open towards the past. A missing endTime is now, inclusive: an
+ * event ingested (with the default `_time`) in the same millisecond is still found.
  */
 export function requestRange(startTime: unknown, endTime: unknown, nowMs: number): RequestRange {
   const bound = (name: string, v: unknown): number | undefined => {
@@ -29,7 +30,7 @@ export function requestRange(startTime: unknown, endTime: unknown, nowMs: number
     return ms;
   };
   const startMs = bound("startTime", startTime);
-  const endMs = bound("endTime", endTime) ?? nowMs;
+  const endMs = bound("endTime", endTime) ?? nowMs + 1;
   if (startMs !== undefined && startMs > endMs) throw badRequest("startTime must not be after endTime");
   return { startMs, endMs };
 }
