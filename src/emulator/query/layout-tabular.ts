@@ -41,7 +41,7 @@ export interface TabularResult {
  * A column's type: the dataset's metadata type for a field passed through, the static
  * type of a computed column, or (when that is unknown) the types its values have.
  */
-export function columnTypeName(col: ColumnSpec, values: readonly Value[]): string {
+function columnTypeName(col: ColumnSpec, values: readonly Value[]): string {
   if (col.metaType !== undefined) return col.metaType;
   if (col.type !== "dynamic") return col.type;
   const names = new Set<string>();

@@ -72,7 +72,7 @@ function fieldNames(b: Body, key: string): string[] {
 const LEGACY_AGGREGATIONS: Readonly<Record<string, AggregationName>> = { distinct: "dcount" };
 
 /** Row ids are opaque to clients; the token only has to come back unchanged. */
-export function encodeContinuation(rowId: string): string {
+function encodeContinuation(rowId: string): string {
   return Buffer.from(rowId, "utf8").toString("base64url");
 }
 

@@ -21,15 +21,12 @@ const STRING_OPERATORS = new Set([
 ]);
 
 export function parseQuery(text: string): QueryAst {
-  const p = new Parser(tokenize(text));
-  const ast = p.query();
-  return ast;
+  return new Parser(tokenize(text)).query();
 }
 
 /** A lone expression, as a virtual field's `expression` is written. */
 export function parseExpression(text: string): Expr {
-  const p = new Parser(tokenize(text));
-  return p.lone();
+  return new Parser(tokenize(text)).lone();
 }
 
 function describe(t: Token): string {
@@ -239,22 +236,28 @@ class Parser {
     return this.or();
   }
 
-  private or(): Expr {
-    let left = this.and();
-    while (this.isWord("or")) {
+  /** One left-associative level: `next (op next)*` for the operators `isOperator` accepts. */
+  private leftAssociative(isOperator: (t: Token) => boolean, next: () => Expr): Expr {
+    let left = next();
+    while (isOperator(this.tok)) {
       const t = this.next();
-      left = { kind: "binary", pos: t, op: "or", left, right: this.and() };
+      left = { kind: "binary", pos: t, op: t.text.toLowerCase(), left, right: next() };
     }
     return left;
   }
 
+  private or(): Expr {
+    return this.leftAssociative(
+      (t) => this.isWord("or", t),
+      () => this.and(),
+    );
+  }
+
   private and(): Expr {
-    let left = this.comparison();
-    while (this.isWord("and")) {
-      const t = this.next();
-      left = { kind: "binary", pos: t, op: "and", left, right: this.comparison() };
-    }
-    return left;
+    return this.leftAssociative(
+      (t) => this.isWord("and", t),
+      () => this.comparison(),
+    );
   }
 
   private comparison(): Expr {
@@ -297,21 +300,17 @@ class Parser {
   }
 
   private additive(): Expr {
-    let left = this.multiplicative();
-    while (this.isOp("+") || this.isOp("-")) {
-      const t = this.next();
-      left = { kind: "binary", pos: t, op: t.text, left, right: this.multiplicative() };
-    }
-    return left;
+    return this.leftAssociative(
+      (t) => this.isOp("+", t) || this.isOp("-", t),
+      () => this.multiplicative(),
+    );
   }
 
   private multiplicative(): Expr {
-    let left = this.unary();
-    while (this.isOp("*") || this.isOp("/") || this.isOp("%")) {
-      const t = this.next();
-      left = { kind: "binary", pos: t, op: t.text, left, right: this.unary() };
-    }
-    return left;
+    return this.leftAssociative(
+      (t) => this.isOp("*", t) || this.isOp("/", t) || this.isOp("%", t),
+      () => this.unary(),
+    );
   }
 
   private unary(): Expr {

@@ -62,7 +62,7 @@ export const SYS_TIME_FIELD = "_sysTime";
  * `_time` and `_sysTime` first, then the dataset's fields by name. Types and the
  * metadata type string come from the field metadata.
  */
-export function datasetColumns(dataset: QueryDataset): ColumnSpec[] {
+function datasetColumns(dataset: QueryDataset): ColumnSpec[] {
   const fields = dataset.fields
     .filter((f) => f.name !== TIME_FIELD && f.name !== SYS_TIME_FIELD)
     .slice()
@@ -75,7 +75,7 @@ export function datasetColumns(dataset: QueryDataset): ColumnSpec[] {
 }
 
 /** The schema of a column that an expression computes (metadata passes through plain references). */
-export function columnFor(name: string, expr: CompiledExpr): ColumnSpec {
+function columnFor(name: string, expr: CompiledExpr): ColumnSpec {
   const spec: ColumnSpec = { name, type: expr.type };
   if (expr.column !== undefined && expr.metaType !== undefined) spec.metaType = expr.metaType;
   return spec;

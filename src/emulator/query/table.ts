@@ -43,7 +43,3 @@ export interface CompiledExpr {
   /** Set when the expression buckets a datetime: the bucket width, or "auto" for bin_auto. */
   bucket?: number | "auto";
 }
-
-export function newRow(values: Map<string, Value>, origin: StoredEvent | null): Row {
-  return { values, origin };
-}

@@ -30,10 +30,6 @@ export class TimespanValue {
 /** null, boolean, number, string, DateTimeValue, TimespanValue, or a JSON array/object. */
 export type Value = null | boolean | number | string | object;
 
-export function isNumber(v: Value): v is number {
-  return typeof v === "number";
-}
-
 /** The type a field's metadata names, as the evaluator should treat the field. */
 export function valueTypeOfMeta(metaType: string): ValueType {
   switch (metaType) {

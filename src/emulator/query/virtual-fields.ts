@@ -2,8 +2,7 @@
 // expression of the query language over the dataset's own fields (the right-hand side
 // of an `extend`), compiled the first time a query names it and evaluated per row.
 
-import type { Pos } from "./errors";
-import { COMPILE_ERROR, semanticError } from "./errors";
+import { COMPILE_ERROR, semanticError, type Pos } from "./errors";
 import { compileExpr, type Scope } from "./compile-expr";
 import { parseExpression } from "./parser";
 import type { ColumnSpec, CompiledExpr, QueryContext } from "./table";
