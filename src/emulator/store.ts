@@ -23,7 +23,7 @@ interface JournalLine {
 
 const SNAPSHOT_FORMAT = 1;
 /** Compact when the journal passes this size; a snapshot of 5000 objects is ~2 MB. */
-const COMPACT_AT_BYTES = 8 * 1024 * 1024;
+export const COMPACT_AT_BYTES = 8 * 1024 * 1024;
 
 /** A batch of puts and deletes; applied to memory at once, durable after commit(). */
 export class Transaction<S extends Collections> {
@@ -59,7 +59,7 @@ export class Store<S extends Collections> {
    * Loads the snapshot, replays the journal on top, and compacts both into a fresh
    * snapshot, so that a start never pays for a long journal twice.
    */
-  static async open<S extends Collections>(dir: string, empty: () => S): Promise<Store<S>> {
+  static async open<S extends Collections>(dir: string, empty: () => S, compactAtBytes = COMPACT_AT_BYTES): Promise<Store<S>> {
     fs.mkdirSync(dir, { recursive: true });
     const state = empty();
     const snapshotPath = path.join(dir, "state.json");
@@ -83,7 +83,7 @@ export class Store<S extends Collections> {
     const store = new Store(dir, state, undefined);
     store.writeSnapshot();
     store.journal = await AppendLog.open(journalPath, async (log) => {
-      if (log.size < COMPACT_AT_BYTES) return;
+      if (log.size < compactAtBytes) return;
       store.writeSnapshot();
       await log.truncate();
     });
