@@ -1,5 +1,6 @@
 // The typed client: one method per endpoint of the seed and API-CONTRACT.md. Paths and
 // bodies live here; retries, rate limiting and errors in transport.ts.
+import { inspect } from "node:util";
 import { resolveClientConfig, type OdsClientConfig, type OdsClientOptions } from "./config";
 import type { Method } from "./retry-policy";
 import { Transport, type CallOptions, type ClientStats, type TransportDeps } from "./transport";
@@ -70,6 +71,20 @@ export class OdsClient {
       throw err;
     }
     return this.rateLimitPerSecond;
+  }
+
+  /** What the client is, for logs: everything but the token. */
+  toJSON(): Record<string, unknown> {
+    const { token: _token, onRequest: _hook, ...safe } = this.config;
+    return { ...safe, rateLimitPerSecond: this.rateLimitPerSecond };
+  }
+
+  toString(): string {
+    return `OdsClient(${this.config.url})`;
+  }
+
+  [inspect.custom](): string {
+    return `OdsClient ${inspect(this.toJSON())}`;
   }
 
   /** Closes the kept-alive connections. */

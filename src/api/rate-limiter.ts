@@ -42,10 +42,14 @@ export class RateLimiter {
     return this.perSecond;
   }
 
-  /** How many starts a window holds, and how long the window is (a fractional rate widens it). */
+  /**
+   * How many starts a window holds, and how long the window is: R per second for a whole
+   * rate; one start every 1/R s for a fractional one (the service's limits are whole
+   * numbers; a fractional rate is a caller's choice and is spread evenly).
+   */
   window(): { limit: number; windowMs: number } | undefined {
     if (!this.perSecond) return undefined;
-    const limit = Math.max(1, Math.floor(this.perSecond));
+    const limit = Number.isInteger(this.perSecond) ? this.perSecond : 1;
     return { limit, windowMs: (1000 * limit) / this.perSecond + WINDOW_SAFETY_MS };
   }
 

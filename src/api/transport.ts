@@ -5,7 +5,7 @@ import { Agent, errors as undiciErrors, request } from "undici";
 import type { OdsClientConfig, RequestEvent } from "./config";
 import { OdsApiError, redact, redactDeep, secretsIn } from "./errors";
 import { RateLimiter, realClock, type Clock } from "./rate-limiter";
-import { mayHaveBeenApplied, retryDelayMs, type AttemptOutcome, type Headers, type Method } from "./retry-policy";
+import { mayHaveBeenApplied, retryAfterMs, retryDelayMs, type AttemptOutcome, type Headers, type Method } from "./retry-policy";
 import type { ErrorBody } from "./types";
 
 export interface ClientStats {
@@ -139,7 +139,13 @@ export class Transport {
         }
         // A retried DELETE whose first try may have landed: "not found" means it did.
         if (method === "DELETE" && result.status === 404 && ambiguous) return undefined as T;
-        if (result.status === 429) this.counters.rateLimited429++;
+        if (result.status === 429) {
+          this.counters.rateLimited429++;
+          // Calls in flight or still to come hold too: the budget is the whole organization's.
+          // Bounded, so that a Retry-After of an hour fails the next calls fast instead of hanging them.
+          const hold = Math.min(retryAfterMs(result.headers, this.clock.now()), this.config.maxRetryWaitMs);
+          this.limiter.pauseUntil(this.clock.now() + hold);
+        }
         failure = this.httpError(method, target, result.status, result.text, secrets, ambiguous || mayHaveBeenApplied(method, outcome));
       } else {
         outcome = { answered: false, sent: result.sent };
@@ -156,8 +162,6 @@ export class Transport {
 
       const delay = retryDelayMs(method, outcome, attempt, this.clock.now(), this.random);
       if (delay === undefined || attempt > this.config.maxRetries || waitedMs + delay > this.config.maxRetryWaitMs) throw failure;
-      // Other calls in flight hold too: the budget is shared by the whole organization.
-      if (result.answered && result.status === 429) this.limiter.pauseUntil(this.clock.now() + delay);
       waitedMs += delay;
       this.counters.retries++;
       await this.clock.sleep(delay);
