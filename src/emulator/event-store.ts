@@ -49,10 +49,6 @@ export class EventStore {
     return this.byKey.get(key)?.events ?? [];
   }
 
-  count(key: string): number {
-    return this.byKey.get(key)?.events.length ?? 0;
-  }
-
   /**
    * Adds events in memory at once, numbering them in arrival order (the `_rowId`), and
    * resolves when they are durable.

@@ -35,12 +35,8 @@ export function faultInjectorFor(spec: string | FaultSpec | undefined): FaultInj
 }
 
 function errorBody(err: unknown): { status: number; body: Record<string, unknown> } {
-  if (err instanceof HttpError) {
-    const body: Record<string, unknown> = { code: err.status, message: err.message };
-    if (err.detail !== undefined) body.detail = err.detail;
-    return { status: err.status, body };
-  }
-  if (err instanceof QueryError) {
+  // The query engine's QueryError has the same shape: status, message, optional detail.
+  if (err instanceof HttpError || err instanceof QueryError) {
     const body: Record<string, unknown> = { code: err.status, message: err.message };
     if (err.detail !== undefined) body.detail = err.detail;
     return { status: err.status, body };

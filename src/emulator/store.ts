@@ -12,7 +12,7 @@ import { AppendLog, readJsonLines, writeFileAtomic } from "./append-log";
 
 export type Collections = Record<string, Map<string, unknown>>;
 
-type RecordOf<M> = M extends Map<string, infer R> ? R : never;
+export type RecordOf<M> = M extends Map<string, infer R> ? R : never;
 
 interface JournalLine {
   c: string;

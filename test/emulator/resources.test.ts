@@ -175,6 +175,12 @@ describe("datasets, ingest and fields", () => {
     expect(await t.ok("GET", "/v2/datasets/ingest-types/fields/http.status")).toEqual({ name: "http.status", description: "", type: "integer", unit: "", hidden: false });
   });
 
+  it("ingest also takes NDJSON", async () => {
+    await t.ok("POST", "/v2/datasets", { name: "ndjson" });
+    const reply = await t.call("POST", "/v1/datasets/ndjson/ingest", { raw: '{"a":1}\n{"a":2}\n', headers: { "Content-Type": "application/x-ndjson" } });
+    expect(reply.body).toMatchObject({ ingested: 2, failed: 0 });
+  });
+
   it("PUT on a field changes description, unit and hidden", async () => {
     await t.ok("POST", "/v2/datasets", { name: "field-meta" });
     await t.ok("POST", "/v1/datasets/field-meta/ingest", [{ duration: 12 }]);
@@ -297,6 +303,6 @@ describe("queries", () => {
     expect((await t.call("GET", "/v2/apl-starred-queries?who=all")).body.map((q: { dataset: string }) => q.dataset)).not.toContain("q-ds");
     const bad = await t.call("POST", "/v1/datasets/_apl", { body: { apl: "['q-ds'] | where (" } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 400, message: expect.any(String) });
+    expect(bad.body).toMatchObject({ code: 400, message: expect.any(String), detail: { line: 1, column: expect.any(Number) } });
   });
 });

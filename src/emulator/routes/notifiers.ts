@@ -1,11 +1,9 @@
 // Notifiers: channel configurations with write-only secrets. Secrets are stored (the
 // service needs them to deliver alerts) but every answer, including the one to the
 // write that set them, shows them as "" (keys of secretHeaders kept).
-import { requireOrgGrant } from "../auth";
-import { newId } from "../core";
-import { badRequest, notFound } from "../errors";
+import { badRequest } from "../errors";
 import type { ChannelRecord, NotifierRecord } from "../model";
-import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
+import type { Route } from "../routing";
 import { nowIso } from "../time";
 import {
   bodyObject,
@@ -21,6 +19,7 @@ import {
   requiredString,
   type JsonObject,
 } from "../validate";
+import { createRoute, deleteRoute, getRoute, listRoute, replaceRoute, type KindSpec } from "./crud";
 
 type FieldKind = "string" | "url" | "secret" | "map" | "secretMap" | "emails" | "boolean";
 
@@ -128,74 +127,34 @@ function toWire(n: NotifierRecord): JsonObject {
   };
 }
 
-function existing(ctx: RequestContext): NotifierRecord {
-  const notifier = ctx.core.state.notifiers.get(ctx.params.id!);
-  if (!notifier) throw notFound("notifier", ctx.params.id!);
-  return notifier;
-}
+const NOTIFIERS: KindSpec<"notifiers"> = {
+  collection: "notifiers",
+  kind: "notifier",
+  path: "/v2/notifiers",
+  idPrefix: "ntf",
+  capability: "notifiers",
+  toWire,
+};
 
 export const notifierRoutes: readonly Route[] = [
-  {
-    method: "GET",
-    pattern: "/v2/notifiers",
-    handle: (ctx) => {
-      requireOrgGrant(ctx.caller, "notifiers", "read");
-      return ok([...ctx.core.state.notifiers.values()].map(toWire));
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/v2/notifiers/:id",
-    handle: (ctx) => {
-      requireOrgGrant(ctx.caller, "notifiers", "read");
-      return ok(toWire(existing(ctx)));
-    },
-  },
-  {
-    method: "POST",
-    pattern: "/v2/notifiers",
-    handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "notifiers", "create");
-      const body = bodyObject(ctx.json());
-      const notifier: NotifierRecord = {
-        id: newId("ntf"),
-        name: requiredString(body, "name"),
-        disabledUntil: optionalTimestamp(body, "disabledUntil"),
-        createdAt: nowIso(ctx.now),
-        createdBy: ctx.caller.user.id,
-        properties: parseProperties(body),
-      };
-      await ctx.core.store.tx().put("notifiers", notifier.id, notifier).commit();
-      return ok(toWire(notifier));
-    },
-  },
-  {
-    method: "PUT",
-    pattern: "/v2/notifiers/:id",
-    handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "notifiers", "update");
-      const previous = existing(ctx);
-      const body = bodyObject(ctx.json());
-      const properties = parseProperties(body);
-      keepSecrets(properties, previous.properties);
-      const notifier: NotifierRecord = {
-        ...previous,
-        name: requiredString(body, "name"),
-        disabledUntil: optionalTimestamp(body, "disabledUntil"),
-        properties,
-      };
-      await ctx.core.store.tx().put("notifiers", notifier.id, notifier).commit();
-      return ok(toWire(notifier));
-    },
-  },
-  {
-    method: "DELETE",
-    pattern: "/v2/notifiers/:id",
-    handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "notifiers", "delete");
-      const notifier = existing(ctx);
-      await ctx.core.store.tx().delete("notifiers", notifier.id).commit();
-      return NO_CONTENT;
-    },
-  },
+  listRoute(NOTIFIERS),
+  getRoute(NOTIFIERS),
+  createRoute(NOTIFIERS, (ctx, id) => {
+    const body = bodyObject(ctx.json());
+    return {
+      id,
+      name: requiredString(body, "name"),
+      disabledUntil: optionalTimestamp(body, "disabledUntil"),
+      createdAt: nowIso(ctx.now),
+      createdBy: ctx.caller.user.id,
+      properties: parseProperties(body),
+    };
+  }),
+  replaceRoute(NOTIFIERS, "update", (ctx, previous) => {
+    const body = bodyObject(ctx.json());
+    const properties = parseProperties(body);
+    keepSecrets(properties, previous.properties);
+    return { ...previous, name: requiredString(body, "name"), disabledUntil: optionalTimestamp(body, "disabledUntil"), properties };
+  }),
+  deleteRoute(NOTIFIERS),
 ];

@@ -1,12 +1,10 @@
 // Roles (`/v2/rbac/roles`): a name, capabilities and member user ids. As the contract
 // says, changing or deleting a role needs `rbac|create`, not update/delete.
-import { requireOrgGrant } from "../auth";
 import { parseCapabilities } from "../capabilities";
-import { newId } from "../core";
-import { notFound } from "../errors";
 import type { RoleRecord } from "../model";
-import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
+import type { Route } from "../routing";
 import { bodyObject, optionalString, optionalStringArray, requiredString, type JsonObject } from "../validate";
+import { createRoute, deleteRoute, getRoute, listRoute, replaceRoute, type KindSpec } from "./crud";
 
 function parseRole(id: string, body: JsonObject): RoleRecord {
   return {
@@ -31,58 +29,19 @@ function toWire(role: RoleRecord): JsonObject {
   };
 }
 
-function existing(ctx: RequestContext): RoleRecord {
-  const role = ctx.core.state.roles.get(ctx.params.id!);
-  if (!role) throw notFound("role", ctx.params.id!);
-  return role;
-}
+const ROLES: KindSpec<"roles"> = {
+  collection: "roles",
+  kind: "role",
+  path: "/v2/rbac/roles",
+  idPrefix: "rol",
+  capability: "rbac",
+  toWire,
+};
 
 export const roleRoutes: readonly Route[] = [
-  {
-    method: "GET",
-    pattern: "/v2/rbac/roles",
-    handle: (ctx) => {
-      requireOrgGrant(ctx.caller, "rbac", "read");
-      return ok([...ctx.core.state.roles.values()].map(toWire));
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/v2/rbac/roles/:id",
-    handle: (ctx) => {
-      requireOrgGrant(ctx.caller, "rbac", "read");
-      return ok(toWire(existing(ctx)));
-    },
-  },
-  {
-    method: "POST",
-    pattern: "/v2/rbac/roles",
-    handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "rbac", "create");
-      const role = parseRole(newId("rol"), bodyObject(ctx.json()));
-      await ctx.core.store.tx().put("roles", role.id, role).commit();
-      return ok(toWire(role));
-    },
-  },
-  {
-    method: "PUT",
-    pattern: "/v2/rbac/roles/:id",
-    handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "rbac", "create");
-      const previous = existing(ctx);
-      const role = parseRole(previous.id, bodyObject(ctx.json()));
-      await ctx.core.store.tx().put("roles", role.id, role).commit();
-      return ok(toWire(role));
-    },
-  },
-  {
-    method: "DELETE",
-    pattern: "/v2/rbac/roles/:id",
-    handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "rbac", "create");
-      const role = existing(ctx);
-      await ctx.core.store.tx().delete("roles", role.id).commit();
-      return NO_CONTENT;
-    },
-  },
+  listRoute(ROLES),
+  getRoute(ROLES),
+  createRoute(ROLES, (ctx, id) => parseRole(id, bodyObject(ctx.json()))),
+  replaceRoute(ROLES, "create", (ctx, previous) => parseRole(previous.id, bodyObject(ctx.json()))),
+  deleteRoute(ROLES, "create"),
 ];

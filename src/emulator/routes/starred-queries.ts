@@ -3,10 +3,9 @@
 // "*" (the org-wide grant). A query without a dataset needs the "*" grant.
 import { requireDatasetGrant, type Caller } from "../auth";
 import { hasAnyDatasetGrant, hasDatasetGrant, WILDCARD } from "../capabilities";
-import { newId } from "../core";
-import { badRequest, forbidden, notFound } from "../errors";
+import { badRequest, forbidden } from "../errors";
 import type { StarredQueryRecord } from "../model";
-import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
+import { ok, type RequestContext, type Route } from "../routing";
 import {
   bodyObject,
   isObject,
@@ -19,6 +18,7 @@ import {
   requiredString,
   type JsonObject,
 } from "../validate";
+import { createRoute, deleteRoute, getRoute, replaceRoute, type KindSpec } from "./crud";
 
 const CAP = "starredQueries";
 const QUERY_OPTION_FLAGS = ["disableCache", "disableStats", "disableTrace", "noAggregation", "noFill", "noInterpolation"];
@@ -79,11 +79,15 @@ function toWire(q: StarredQueryRecord): JsonObject {
   return { id: q.id, dataset: q.dataset, kind: q.kind, name: q.name, who: q.who, metadata: q.metadata, query: q.query };
 }
 
-function existing(ctx: RequestContext): StarredQueryRecord {
-  const query = ctx.core.state.starredQueries.get(ctx.params.id!);
-  if (!query) throw notFound("starred query", ctx.params.id!);
-  return query;
-}
+const STARRED: KindSpec<"starredQueries"> = {
+  collection: "starredQueries",
+  kind: "starred query",
+  path: "/v2/apl-starred-queries",
+  idPrefix: "sq",
+  capability: CAP,
+  datasetOf: (q) => scopeOf(q.dataset),
+  toWire,
+};
 
 /** Validates a create or replace body; the grant is checked once the dataset is known. */
 function parseStarredQuery(ctx: RequestContext, id: string, action: string): StarredQueryRecord {
@@ -131,43 +135,8 @@ export const starredQueryRoutes: readonly Route[] = [
       return ok(matches.slice(offset, offset + limit).map(toWire));
     },
   },
-  {
-    method: "GET",
-    pattern: "/v2/apl-starred-queries/:id",
-    handle: (ctx) => {
-      const query = existing(ctx);
-      requireDatasetGrant(ctx.caller, scopeOf(query.dataset), CAP, "read");
-      return ok(toWire(query));
-    },
-  },
-  {
-    method: "POST",
-    pattern: "/v2/apl-starred-queries",
-    handle: async (ctx) => {
-      const query = parseStarredQuery(ctx, newId("sq"), "create");
-      await ctx.core.store.tx().put("starredQueries", query.id, query).commit();
-      return ok(toWire(query));
-    },
-  },
-  {
-    method: "PUT",
-    pattern: "/v2/apl-starred-queries/:id",
-    handle: async (ctx) => {
-      const previous = existing(ctx);
-      requireDatasetGrant(ctx.caller, scopeOf(previous.dataset), CAP, "update");
-      const query = parseStarredQuery(ctx, previous.id, "update");
-      await ctx.core.store.tx().put("starredQueries", query.id, query).commit();
-      return ok(toWire(query));
-    },
-  },
-  {
-    method: "DELETE",
-    pattern: "/v2/apl-starred-queries/:id",
-    handle: async (ctx) => {
-      const query = existing(ctx);
-      requireDatasetGrant(ctx.caller, scopeOf(query.dataset), CAP, "delete");
-      await ctx.core.store.tx().delete("starredQueries", query.id).commit();
-      return NO_CONTENT;
-    },
-  },
+  getRoute(STARRED),
+  createRoute(STARRED, (ctx, id) => parseStarredQuery(ctx, id, "create")),
+  replaceRoute(STARRED, "update", (ctx, previous) => parseStarredQuery(ctx, previous.id, "update")),
+  deleteRoute(STARRED),
 ];

@@ -5,11 +5,12 @@ import { randomBytes } from "node:crypto";
 import { requireOrgGrant, sha256Hex, type Caller } from "../auth";
 import { firstUncoveredGrant, parseCapabilities, type Capabilities } from "../capabilities";
 import { newId } from "../core";
-import { forbidden, notFound } from "../errors";
+import { forbidden } from "../errors";
 import type { TokenRecord } from "../model";
-import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
+import { ok, type Route } from "../routing";
 import { nowIso } from "../time";
 import { bodyObject, optionalObject, optionalString, optionalTimestamp, requiredString, requiredTimestamp, type JsonObject } from "../validate";
+import { authorizedRecord, deleteRoute, getRoute, listRoute, type KindSpec } from "./crud";
 
 export function newTokenSecret(): string {
   return `odst_${randomBytes(24).toString("base64url")}`;
@@ -61,29 +62,19 @@ function checkNoEscalation(caller: Caller, requested: Capabilities): void {
   if (missing) throw forbidden(`cannot grant ${missing}: the calling token does not hold it`);
 }
 
-function existing(ctx: RequestContext): TokenRecord {
-  const token = ctx.core.state.tokens.get(ctx.params.id!);
-  if (!token) throw notFound("token", ctx.params.id!);
-  return token;
-}
+const TOKENS: KindSpec<"tokens"> = {
+  collection: "tokens",
+  kind: "token",
+  path: "/v2/tokens",
+  idPrefix: "tok",
+  capability: "apiTokens",
+  toWire,
+};
 
+// Creation and regeneration are not the generic create: they answer the secret once.
 export const tokenRoutes: readonly Route[] = [
-  {
-    method: "GET",
-    pattern: "/v2/tokens",
-    handle: (ctx) => {
-      requireOrgGrant(ctx.caller, "apiTokens", "read");
-      return ok([...ctx.core.state.tokens.values()].map(toWire));
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/v2/tokens/:id",
-    handle: (ctx) => {
-      requireOrgGrant(ctx.caller, "apiTokens", "read");
-      return ok(toWire(existing(ctx)));
-    },
-  },
+  listRoute(TOKENS),
+  getRoute(TOKENS),
   {
     method: "POST",
     pattern: "/v2/tokens",
@@ -106,8 +97,7 @@ export const tokenRoutes: readonly Route[] = [
     method: "POST",
     pattern: "/v2/tokens/:id/regenerate",
     handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "apiTokens", "update");
-      const old = existing(ctx);
+      const old = authorizedRecord(ctx, TOKENS, "update");
       const body = bodyObject(ctx.json());
       const existingTokenExpiresAt = requiredTimestamp(body, "existingTokenExpiresAt");
       const newTokenExpiresAt = optionalTimestamp(body, "newTokenExpiresAt");
@@ -132,14 +122,5 @@ export const tokenRoutes: readonly Route[] = [
       return ok({ ...toWire(record), token: secret });
     },
   },
-  {
-    method: "DELETE",
-    pattern: "/v2/tokens/:id",
-    handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "apiTokens", "delete");
-      const token = existing(ctx);
-      await ctx.core.store.tx().delete("tokens", token.id).commit();
-      return NO_CONTENT;
-    },
-  },
+  deleteRoute(TOKENS),
 ];

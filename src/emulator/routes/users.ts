@@ -1,14 +1,13 @@
 // Users, the calling user (`/v2/user`) and the organization record (`/v2/orgs`).
 // A user's role is written as a built-in role name or a custom role id and read back
 // as {id, name}; for built-ins the id is the name.
-import { requireOrgGrant } from "../auth";
 import type { EmulatorCore } from "../core";
-import { newId } from "../core";
 import { badRequest, conflict, notFound } from "../errors";
 import type { OrgRecord, UserRecord } from "../model";
-import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
+import { ok, type Route } from "../routing";
 import { nowIso } from "../time";
 import { bodyObject, checkEmail, requiredString, type JsonObject } from "../validate";
+import { createRoute, deleteRoute, getRoute, listRoute, replaceRoute, type KindSpec } from "./crud";
 
 export const BUILT_IN_ROLES = ["admin", "user", "read-only", "none"];
 
@@ -34,70 +33,36 @@ function checkUniqueEmail(core: EmulatorCore, email: string): void {
   }
 }
 
-function existing(ctx: RequestContext): UserRecord {
-  return ctx.core.user(ctx.params.id!);
-}
+const USERS: KindSpec<"users"> = {
+  collection: "users",
+  kind: "user",
+  path: "/v2/users",
+  idPrefix: "usr",
+  capability: "users",
+  toWire: (user, ctx) => userToWire(ctx.core, user),
+};
 
 export const userRoutes: readonly Route[] = [
-  {
-    method: "GET",
-    pattern: "/v2/users",
-    handle: (ctx) => {
-      requireOrgGrant(ctx.caller, "users", "read");
-      return ok([...ctx.core.state.users.values()].map((u) => userToWire(ctx.core, u)));
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/v2/users/:id",
-    handle: (ctx) => {
-      requireOrgGrant(ctx.caller, "users", "read");
-      return ok(userToWire(ctx.core, existing(ctx)));
-    },
-  },
-  {
-    method: "POST",
-    pattern: "/v2/users",
-    handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "users", "create");
-      const body = bodyObject(ctx.json());
-      const email = checkEmail(requiredString(body, "email"), "email");
-      const user: UserRecord = {
-        id: newId("usr"),
-        email,
-        name: requiredString(body, "name"),
-        role: checkRole(ctx.core, requiredString(body, "role")),
-        created: nowIso(ctx.now),
-      };
-      checkUniqueEmail(ctx.core, email);
-      await ctx.core.store.tx().put("users", user.id, user).commit();
-      return ok(userToWire(ctx.core, user));
-    },
-  },
-  {
-    method: "PUT",
-    pattern: "/v2/users/:id/role",
-    handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "users", "update");
-      const previous = existing(ctx);
-      const body = bodyObject(ctx.json());
-      const user: UserRecord = { ...previous, role: checkRole(ctx.core, requiredString(body, "role")) };
-      await ctx.core.store.tx().put("users", user.id, user).commit();
-      return ok(userToWire(ctx.core, user));
-    },
-  },
-  {
-    method: "DELETE",
-    pattern: "/v2/users/:id",
-    handle: async (ctx) => {
-      requireOrgGrant(ctx.caller, "users", "delete");
-      const user = existing(ctx);
-      // Deleting oneself would leave the calling token without a user.
-      if (user.id === ctx.caller.user.id) throw badRequest("cannot delete the calling user");
-      await ctx.core.store.tx().delete("users", user.id).commit();
-      return NO_CONTENT;
-    },
-  },
+  listRoute(USERS),
+  getRoute(USERS),
+  createRoute(USERS, (ctx, id) => {
+    const body = bodyObject(ctx.json());
+    const email = checkEmail(requiredString(body, "email"), "email");
+    const user: UserRecord = {
+      id,
+      email,
+      name: requiredString(body, "name"),
+      role: checkRole(ctx.core, requiredString(body, "role")),
+      created: nowIso(ctx.now),
+    };
+    checkUniqueEmail(ctx.core, email);
+    return user;
+  }),
+  replaceRoute(USERS, "update", (ctx, previous) => ({ ...previous, role: checkRole(ctx.core, requiredString(bodyObject(ctx.json()), "role")) }), "/role"),
+  deleteRoute(USERS, "delete", (ctx, user) => {
+    // Deleting oneself would leave the calling token without a user.
+    if (user.id === ctx.caller.user.id) throw badRequest("cannot delete the calling user");
+  }),
   {
     method: "GET",
     pattern: "/v2/user",

@@ -3,11 +3,11 @@
 // the same grant under the "*" key, which is the org-wide grant.
 import { requireDatasetGrant, type Caller } from "../auth";
 import { hasAnyDatasetGrant, hasDatasetGrant } from "../capabilities";
-import { newId } from "../core";
-import { conflict, forbidden, notFound } from "../errors";
+import { conflict, forbidden } from "../errors";
 import type { VirtualFieldRecord } from "../model";
-import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
+import { ok, type RequestContext, type Route } from "../routing";
 import { bodyObject, optionalString, requiredString, type JsonObject } from "../validate";
+import { createRoute, deleteRoute, getRoute, replaceRoute, type KindSpec } from "./crud";
 
 const CAP = "virtualFields";
 
@@ -15,11 +15,15 @@ function toWire(v: VirtualFieldRecord): JsonObject {
   return { id: v.id, dataset: v.dataset, name: v.name, description: v.description, expression: v.expression, type: v.type, unit: v.unit };
 }
 
-function existing(ctx: RequestContext): VirtualFieldRecord {
-  const vfield = ctx.core.state.vfields.get(ctx.params.id!);
-  if (!vfield) throw notFound("virtual field", ctx.params.id!);
-  return vfield;
-}
+const VFIELDS: KindSpec<"vfields"> = {
+  collection: "vfields",
+  kind: "virtual field",
+  path: "/v2/vfields",
+  idPrefix: "vfd",
+  capability: CAP,
+  datasetOf: (v) => v.dataset,
+  toWire,
+};
 
 /**
  * Validates a create or replace body. Order: the dataset name (to know which grant
@@ -70,43 +74,8 @@ export const virtualFieldRoutes: readonly Route[] = [
       return ok([...ctx.core.state.vfields.values()].filter((v) => visibleTo(ctx.caller, v)).map(toWire));
     },
   },
-  {
-    method: "GET",
-    pattern: "/v2/vfields/:id",
-    handle: (ctx) => {
-      const vfield = existing(ctx);
-      requireDatasetGrant(ctx.caller, vfield.dataset, CAP, "read");
-      return ok(toWire(vfield));
-    },
-  },
-  {
-    method: "POST",
-    pattern: "/v2/vfields",
-    handle: async (ctx) => {
-      const vfield = parseVirtualField(ctx, newId("vfd"), "create");
-      await ctx.core.store.tx().put("vfields", vfield.id, vfield).commit();
-      return ok(toWire(vfield));
-    },
-  },
-  {
-    method: "PUT",
-    pattern: "/v2/vfields/:id",
-    handle: async (ctx) => {
-      const previous = existing(ctx);
-      requireDatasetGrant(ctx.caller, previous.dataset, CAP, "update");
-      const vfield = parseVirtualField(ctx, previous.id, "update");
-      await ctx.core.store.tx().put("vfields", vfield.id, vfield).commit();
-      return ok(toWire(vfield));
-    },
-  },
-  {
-    method: "DELETE",
-    pattern: "/v2/vfields/:id",
-    handle: async (ctx) => {
-      const vfield = existing(ctx);
-      requireDatasetGrant(ctx.caller, vfield.dataset, CAP, "delete");
-      await ctx.core.store.tx().delete("vfields", vfield.id).commit();
-      return NO_CONTENT;
-    },
-  },
+  getRoute(VFIELDS),
+  createRoute(VFIELDS, (ctx, id) => parseVirtualField(ctx, id, "create")),
+  replaceRoute(VFIELDS, "update", (ctx, previous) => parseVirtualField(ctx, previous.id, "update")),
+  deleteRoute(VFIELDS),
 ];
