@@ -210,6 +210,7 @@ describe("virtual fields and starred queries", () => {
     expect(created).toEqual({ id: expect.any(String), dataset: "vf-ds", name: "ms", expression: "d / 1000", description: "", type: "", unit: "" });
     const replaced = await t.ok("PUT", `/v2/vfields/${created.id}`, { dataset: "vf-ds", name: "ms", expression: "d / 1e3", unit: "ms" });
     expect(await t.ok("GET", "/v2/vfields?dataset=vf-ds")).toEqual([replaced]);
+    expect(await t.ok("GET", "/v2/vfields?dataset=not-created-yet")).toEqual([]);
     expect((await t.call("DELETE", `/v2/vfields/${created.id}`)).status).toBe(204);
     expect((await t.call("GET", `/v2/vfields/${created.id}`)).status).toBe(404);
   });

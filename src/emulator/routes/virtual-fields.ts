@@ -64,7 +64,8 @@ export const virtualFieldRoutes: readonly Route[] = [
       const dataset = ctx.query.get("dataset");
       if (dataset !== null && dataset !== "") {
         requireDatasetGrant(ctx.caller, dataset, CAP, "read");
-        ctx.core.dataset(dataset);
+        // A dataset that does not exist (yet) has no virtual fields: [] rather than 404,
+        // so that a plan can list what a stack is about to create.
         return ok(ctx.core.virtualFieldsOf(dataset).map(toWire));
       }
       // Without ?dataset: every virtual field the caller may read.
