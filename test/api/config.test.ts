@@ -2,7 +2,7 @@
 // setting without echoing what was given.
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULTS, OdsClient, OdsConfigError, resolveClientConfig } from "../../src/api";
-import { json, startStub, type StubServer } from "./stub-server";
+import { json, startStub, type StubServer } from "./helpers";
 
 const TOKEN = "xapt-config-test-5e1b9c";
 

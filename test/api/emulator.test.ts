@@ -5,8 +5,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { OdsApiError, OdsClient, tabularRows, type User } from "../../src/api";
+import { OdsClient, tabularRows, type User } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
+import { apiFailure } from "./helpers";
 
 let emu: EmulatorHandle;
 let admin: OdsClient;
@@ -35,16 +36,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function apiError(p: Promise<unknown>): Promise<OdsApiError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(OdsApiError);
-    return err as OdsApiError;
-  }
-  throw new Error("expected the call to fail");
-}
-
 const soon = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString();
 
 describe("notifiers", () => {
@@ -71,15 +62,15 @@ describe("notifiers", () => {
     expect(updated).toMatchObject({ id: created.id, name: "api-it-oncall-2", properties: { webhook: { url: "https://hooks.example/b" } } });
 
     await admin.deleteNotifier(created.id);
-    expect((await apiError(admin.getNotifier(created.id))).status).toBe(404);
+    expect((await apiFailure(admin.getNotifier(created.id))).status).toBe(404);
   });
 
   it("400 names the missing field; 404 for an unknown id on update and delete", async () => {
-    const bad = await apiError(admin.createNotifier({ properties: { webhook: { url: "https://hooks.example/x" } } } as never));
+    const bad = await apiFailure(admin.createNotifier({ properties: { webhook: { url: "https://hooks.example/x" } } } as never));
     expect(bad).toMatchObject({ kind: "http", status: 400, code: 400, requestMayHaveBeenApplied: false });
     expect(bad.serviceMessage).toMatch(/name/);
-    expect((await apiError(admin.updateNotifier("no-such-notifier", { name: "x", properties: {} }))).status).toBe(404);
-    expect((await apiError(admin.deleteNotifier("no-such-notifier"))).status).toBe(404);
+    expect((await apiFailure(admin.updateNotifier("no-such-notifier", { name: "x", properties: {} }))).status).toBe(404);
+    expect((await apiFailure(admin.deleteNotifier("no-such-notifier"))).status).toBe(404);
   });
 });
 
@@ -100,11 +91,11 @@ describe("roles", () => {
     expect(replaced).toMatchObject({ id: role.id, description: "changed", orgCapabilities: { users: ["read"] } });
     expect(replaced.orgCapabilities?.datasets).toBeUndefined();
     await admin.deleteRole(role.id);
-    expect((await apiError(admin.getRole(role.id))).status).toBe(404);
+    expect((await apiFailure(admin.getRole(role.id))).status).toBe(404);
   });
 
   it("400 names the capability with an unknown action", async () => {
-    const err = await apiError(admin.createRole({ name: "api-it-bad", orgCapabilities: { auditLog: ["delete" as "read"] } }));
+    const err = await apiFailure(admin.createRole({ name: "api-it-bad", orgCapabilities: { auditLog: ["delete" as "read"] } }));
     expect(err.status).toBe(400);
     expect(err.serviceMessage).toMatch(/auditLog/);
   });
@@ -124,10 +115,10 @@ describe("tokens and authorization", () => {
   });
 
   it("401 for an unknown token, 403 for a missing capability", async () => {
-    const nobody = await apiError(clientWith("xapt-not-a-real-token").listNotifiers());
+    const nobody = await apiFailure(clientWith("xapt-not-a-real-token").listNotifiers());
     expect(nobody).toMatchObject({ status: 401, code: 401 });
     const limited = await admin.createToken({ name: "api-it-limited", orgCapabilities: { datasets: ["read"] } });
-    const forbidden = await apiError(clientWith(limited.token).createNotifier({ name: "x", properties: {} }));
+    const forbidden = await apiFailure(clientWith(limited.token).createNotifier({ name: "x", properties: {} }));
     expect(forbidden).toMatchObject({ status: 403, requestMayHaveBeenApplied: false });
     expect(forbidden.message).not.toContain(limited.token);
   });
@@ -140,13 +131,13 @@ describe("tokens and authorization", () => {
     expect(fresh.token).not.toBe(old.token);
     await expect(clientWith(old.token).listDatasets()).resolves.toBeInstanceOf(Array); // works until it expires
     await admin.deleteToken(fresh.id);
-    expect((await apiError(clientWith(fresh.token).listDatasets())).status).toBe(401);
-    expect((await apiError(admin.getToken(fresh.id))).status).toBe(404);
+    expect((await apiFailure(clientWith(fresh.token).listDatasets())).status).toBe(401);
+    expect((await apiFailure(admin.getToken(fresh.id))).status).toBe(404);
   });
 
   it("400 names existingTokenExpiresAt when a regeneration lacks it", async () => {
     const t = await admin.createToken({ name: "api-it-rotate-bad" });
-    const err = await apiError(admin.regenerateToken(t.id, {} as never));
+    const err = await apiFailure(admin.regenerateToken(t.id, {} as never));
     expect(err.status).toBe(400);
     expect(err.serviceMessage).toMatch(/existingTokenExpiresAt/);
   });
@@ -169,17 +160,17 @@ describe("datasets, ingest and fields", () => {
     expect(await admin.getDataset(ds)).toMatchObject({ id: ds, name: ds, description: "integration" });
     expect((await admin.listDatasets()).map((d) => d.id)).toContain(ds);
     expect(await admin.updateDataset(ds, { description: "changed" })).toMatchObject({ id: ds, description: "changed" });
-    expect((await apiError(admin.createDataset({ name: ds }))).status).toBe(409);
+    expect((await apiFailure(admin.createDataset({ name: ds }))).status).toBe(409);
   });
 
   it("400 names the invalid dataset name; delete removes the dataset", async () => {
-    const bad = await apiError(admin.createDataset({ name: "no spaces/allowed" }));
+    const bad = await apiFailure(admin.createDataset({ name: "no spaces/allowed" }));
     expect(bad.status).toBe(400);
     expect(bad.serviceMessage).toMatch(/name/);
     await admin.createDataset({ name: "api-it-doomed" });
     await admin.deleteDataset("api-it-doomed");
-    expect((await apiError(admin.getDataset("api-it-doomed"))).status).toBe(404);
-    expect((await apiError(admin.ingest("api-it-doomed", [{ a: 1 }]))).status).toBe(404);
+    expect((await apiFailure(admin.getDataset("api-it-doomed"))).status).toBe(404);
+    expect((await apiFailure(admin.ingest("api-it-doomed", [{ a: 1 }]))).status).toBe(404);
   });
 
   it("fields appear on ingest; get, update metadata; 404 for an unknown field", async () => {
@@ -190,8 +181,8 @@ describe("datasets, ingest and fields", () => {
     const updated = await admin.updateDatasetField(ds, "duration_ms", { ...field, description: "request time", unit: "ms", hidden: false });
     expect(updated).toMatchObject({ name: "duration_ms", description: "request time", unit: "ms" });
     expect(await admin.getDatasetField(ds, "duration_ms")).toMatchObject({ unit: "ms" });
-    expect((await apiError(admin.getDatasetField(ds, "no_such_field"))).status).toBe(404);
-    expect((await apiError(admin.listDatasetFields("api-it-missing"))).status).toBe(404);
+    expect((await apiFailure(admin.getDatasetField(ds, "no_such_field"))).status).toBe(404);
+    expect((await apiFailure(admin.listDatasetFields("api-it-missing"))).status).toBe(404);
   });
 
   it("legacy structured query and both layouts of the query language", async () => {
@@ -201,7 +192,7 @@ describe("datasets, ingest and fields", () => {
       aggregations: [{ op: "count", field: "*" }],
     });
     expect(legacy.buckets.totals[0]?.aggregations[0]?.value).toBe(3);
-    expect((await apiError(admin.queryLegacy("api-it-missing", {}))).status).toBe(404);
+    expect((await apiFailure(admin.queryLegacy("api-it-missing", {}))).status).toBe(404);
 
     const range = { startTime: "2025-12-31T00:00:00Z", endTime: "2026-01-02T00:00:00Z" };
     const tabular = await admin.queryApl({ apl: `['${ds}'] | where status == 500 | project path, duration_ms`, ...range }, { format: "tabular" });
@@ -214,7 +205,7 @@ describe("datasets, ingest and fields", () => {
   });
 
   it("a query-language error is a 400 with the position in detail", async () => {
-    const err = await apiError(admin.queryApl({ apl: `['${ds}'] | where (`, startTime: "2025-12-31T00:00:00Z" }, { format: "tabular" }));
+    const err = await apiFailure(admin.queryApl({ apl: `['${ds}'] | where (`, startTime: "2025-12-31T00:00:00Z" }, { format: "tabular" }));
     expect(err.status).toBe(400);
     expect(err.detail?.line).toBe(1);
     expect(typeof err.detail?.column).toBe("number");
@@ -236,13 +227,13 @@ describe("virtual fields", () => {
     const updated = await admin.updateVirtualField(vf.id, { dataset: ds, name: "duration_s", expression: "duration_ms / 1000.0", unit: "s" });
     expect(updated).toMatchObject({ id: vf.id, expression: "duration_ms / 1000.0", unit: "s" });
     await admin.deleteVirtualField(vf.id);
-    expect((await apiError(admin.getVirtualField(vf.id))).status).toBe(404);
+    expect((await apiFailure(admin.getVirtualField(vf.id))).status).toBe(404);
   });
 
   it("409 for a duplicate name in its dataset; 400 names a missing expression", async () => {
     await admin.createVirtualField({ dataset: ds, name: "twice", expression: "duration_ms * 2" });
-    expect((await apiError(admin.createVirtualField({ dataset: ds, name: "twice", expression: "duration_ms" }))).status).toBe(409);
-    const bad = await apiError(admin.createVirtualField({ dataset: ds, name: "noexpr" } as never));
+    expect((await apiFailure(admin.createVirtualField({ dataset: ds, name: "twice", expression: "duration_ms" }))).status).toBe(409);
+    const bad = await apiFailure(admin.createVirtualField({ dataset: ds, name: "noexpr" } as never));
     expect(bad.status).toBe(400);
     expect(bad.serviceMessage).toMatch(/expression/);
   });
@@ -265,14 +256,14 @@ describe("starred queries", () => {
     const updated = await admin.updateStarredQuery(sq.id, { ...body, name: "5xx" });
     expect(updated).toMatchObject({ id: sq.id, name: "5xx" });
     await admin.deleteStarredQuery(sq.id);
-    expect((await apiError(admin.getStarredQuery(sq.id))).status).toBe(404);
+    expect((await apiFailure(admin.getStarredQuery(sq.id))).status).toBe(404);
   });
 
   it("400 names a missing required field and an out-of-range limit", async () => {
-    const bad = await apiError(admin.createStarredQuery({ dataset: ds, name: "x", who: me.id, metadata: {}, query: { apl: "x" } } as never));
+    const bad = await apiFailure(admin.createStarredQuery({ dataset: ds, name: "x", who: me.id, metadata: {}, query: { apl: "x" } } as never));
     expect(bad.status).toBe(400);
     expect(bad.serviceMessage).toMatch(/kind/);
-    const badLimit = await apiError(admin.listStarredQueries({ limit: 5000 }));
+    const badLimit = await apiFailure(admin.listStarredQueries({ limit: 5000 }));
     expect(badLimit.status).toBe(400);
     expect(badLimit.serviceMessage).toMatch(/limit/);
   });
@@ -288,14 +279,14 @@ describe("users, the current user, organizations", () => {
     const moved = await admin.updateUserRole(user.id, { role: role.id });
     expect(moved.role).toEqual({ id: role.id, name: "api-it-member-role" });
     await admin.deleteUser(user.id);
-    expect((await apiError(admin.getUser(user.id))).status).toBe(404);
+    expect((await apiFailure(admin.getUser(user.id))).status).toBe(404);
   });
 
   it("400 names an invalid email and an unknown role", async () => {
-    const email = await apiError(admin.createUser({ email: "not-an-email", name: "x", role: "user" }));
+    const email = await apiFailure(admin.createUser({ email: "not-an-email", name: "x", role: "user" }));
     expect(email.status).toBe(400);
     expect(email.serviceMessage).toMatch(/email/);
-    const role = await apiError(admin.createUser({ email: "r@example.com", name: "x", role: "no-such-role" }));
+    const role = await apiFailure(admin.createUser({ email: "r@example.com", name: "x", role: "no-such-role" }));
     expect(role.status).toBe(400);
     expect(role.serviceMessage).toMatch(/role/);
   });
@@ -304,7 +295,7 @@ describe("users, the current user, organizations", () => {
     const renamed = await admin.updateCurrentUser({ name: "Renamed Admin" });
     expect(renamed).toMatchObject({ id: me.id, name: "Renamed Admin" });
     expect((await admin.getCurrentUser()).name).toBe("Renamed Admin");
-    const bad = await apiError(admin.updateCurrentUser({ name: "" }));
+    const bad = await apiFailure(admin.updateCurrentUser({ name: "" }));
     expect(bad.status).toBe(400);
     expect(bad.serviceMessage).toMatch(/name/);
   });
@@ -314,7 +305,7 @@ describe("users, the current user, organizations", () => {
     expect(orgs.map((o) => o.id)).toContain(emu.orgId);
     const org = await admin.getOrganization(emu.orgId);
     expect(org.license?.apiRateLimitPerSecond).toBeGreaterThan(0);
-    expect((await apiError(admin.getOrganization("no-such-org"))).status).toBe(404);
+    expect((await apiFailure(admin.getOrganization("no-such-org"))).status).toBe(404);
     const c = clientWith(emu.adminToken);
     expect(await c.useOrganizationRateLimit()).toBe(org.license?.apiRateLimitPerSecond);
   });
@@ -326,7 +317,7 @@ describe("under injected faults", () => {
   it("a POST whose connection dropped after the write is sent once, says it may have been applied, and landed", async () => {
     emu.resetRequests();
     emu.setFaults("dropAfterWrite=1");
-    const err = await apiError(admin.createNotifier({ name: "api-it-dropped", properties: { webhook: { url: "https://hooks.example/d" } } }));
+    const err = await apiFailure(admin.createNotifier({ name: "api-it-dropped", properties: { webhook: { url: "https://hooks.example/d" } } }));
     emu.setFaults(undefined);
     expect(err).toMatchObject({ kind: "network", status: 0, method: "POST", requestMayHaveBeenApplied: true });
     expect(countOf("POST", "/v2/notifiers")).toBe(1);
@@ -351,7 +342,7 @@ describe("under injected faults", () => {
     await expect(admin.deleteNotifier(n.id)).resolves.toBeUndefined();
     emu.setFaults(undefined);
     expect(emu.requests().filter((r) => r.method === "DELETE").map((r) => r.status)).toEqual([0, 404]);
-    expect((await apiError(admin.getNotifier(n.id))).status).toBe(404);
+    expect((await apiFailure(admin.getNotifier(n.id))).status).toBe(404);
   });
 
   it("GETs converge under error5xx=0.3 by retrying", async () => {
@@ -368,11 +359,11 @@ describe("under injected faults", () => {
   it("a POST answered 503 is not retried", async () => {
     emu.resetRequests();
     emu.setFaults("error5xx=1");
-    const err = await apiError(admin.createDataset({ name: "api-it-never" }));
+    const err = await apiFailure(admin.createDataset({ name: "api-it-never" }));
     emu.setFaults(undefined);
     expect(err).toMatchObject({ status: 503, requestMayHaveBeenApplied: false });
     expect(countOf("POST", "/v2/datasets")).toBe(1);
-    expect((await apiError(admin.getDataset("api-it-never"))).status).toBe(404);
+    expect((await apiFailure(admin.getDataset("api-it-never"))).status).toBe(404);
   });
 
   it("429 bursts are waited out", async () => {

@@ -2,7 +2,7 @@
 // any one-second window, so N requests span at least N/R seconds of budget.
 import { describe, expect, it } from "vitest";
 import { RateLimiter } from "../../src/api";
-import { fakeClock } from "./stub-server";
+import { fakeClock } from "./helpers";
 
 /** Most starts inside any window [t, t + spanMs) of the schedule. */
 function busiestSecond(starts: number[], spanMs = 1000): number {

@@ -1,36 +1,12 @@
 // The client's retry, 429 and timeout mechanics against a scripted server on 127.0.0.1.
 // Waits run on an injected clock: asserted by what was slept, never by wall time.
-import { afterEach, describe, expect, it } from "vitest";
-import { OdsApiError, OdsClient, type OdsClientOptions, type RequestEvent } from "../../src/api";
-import { drop, fakeClock, json, startStub, type Handler, type StubServer } from "./stub-server";
+import { describe, expect, it } from "vitest";
+import { OdsClient, type RequestEvent } from "../../src/api";
+import { apiFailure, drop, fakeClock, json, stubHarness, type Handler } from "./helpers";
 
 const TOKEN = "xapt-retry-test-0c4d2a";
-let stub: StubServer | undefined;
-let client: OdsClient | undefined;
-
-afterEach(async () => {
-  await client?.close();
-  await stub?.close();
-  client = undefined;
-  stub = undefined;
-});
-
-async function setup(handler: Handler, options: OdsClientOptions = {}) {
-  stub = await startStub(handler);
-  const clock = fakeClock();
-  client = new OdsClient({ url: stub.url, token: TOKEN, maxRetries: 3, ...options }, { clock, random: () => 0.5 });
-  return { stub, client, clock };
-}
-
-async function failure(p: Promise<unknown>): Promise<OdsApiError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(OdsApiError);
-    return err as OdsApiError;
-  }
-  throw new Error("expected the call to fail");
-}
+const { setup } = stubHarness(TOKEN);
+const failure = apiFailure;
 
 const dataset = { id: "logs", name: "logs", description: "" };
 
@@ -190,8 +166,6 @@ describe("rate limit adaptation", () => {
     const a = await setup(limitHeader("7"));
     await a.client.listRoles();
     expect(a.client.rateLimitPerSecond).toBe(7);
-    await a.client.close();
-    await a.stub.close();
     const b = await setup(limitHeader("7"), { rateLimitPerSecond: 3 });
     await b.client.listRoles();
     expect(b.client.rateLimitPerSecond).toBe(3);

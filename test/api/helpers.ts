@@ -1,9 +1,10 @@
-// A scripted HTTP server on 127.0.0.1:0 for the client's unit tests: each request is
-// recorded, then answered by the test's handler (which may also drop the connection or
-// never answer). Every server is closed by the test that started it.
+// Test helpers of the client: a scripted HTTP server on 127.0.0.1:0 (each request is
+// recorded, then answered by the test's handler, which may also drop the connection or
+// never answer), a fake clock, and a harness that closes every server and client it made.
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Clock } from "../../src/api";
+import { afterEach, expect } from "vitest";
+import { OdsApiError, OdsClient, type Clock, type OdsClientOptions } from "../../src/api";
 
 export interface SeenRequest {
   method: string;
@@ -33,14 +34,15 @@ export async function startStub(handler: Handler): Promise<StubServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  let closed: Promise<void> | undefined;
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
     close: () =>
-      new Promise<void>((resolve) => {
+      (closed ??= new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      })),
   };
 }
 
@@ -67,6 +69,39 @@ export function fakeClock(start = Date.UTC(2026, 0, 1)): Clock & { sleeps: numbe
     sleeps,
     advance: (ms: number) => {
       t += ms;
+    },
+  };
+}
+
+/** The OdsApiError a call fails with (the test fails if it succeeds or throws something else). */
+export async function apiFailure(p: Promise<unknown>): Promise<OdsApiError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(OdsApiError);
+    return err as OdsApiError;
+  }
+  throw new Error("expected the call to fail");
+}
+
+/**
+ * Scripted server + client pairs for one test file; all are closed after each test. The
+ * client runs on a fake clock with jitter fixed at one half, and 3 retries unless told.
+ */
+export function stubHarness(token: string) {
+  const open: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    // Clients before the servers they talk to.
+    for (const o of open.splice(0).reverse()) await o.close();
+  });
+  return {
+    async setup(handler: Handler, options: OdsClientOptions = {}) {
+      const stub = await startStub(handler);
+      open.push(stub);
+      const clock = fakeClock();
+      const client = new OdsClient({ url: stub.url, token, maxRetries: 3, ...options }, { clock, random: () => 0.5 });
+      open.push(client);
+      return { stub, client, clock };
     },
   };
 }
