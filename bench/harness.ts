@@ -1,0 +1,192 @@
+// What the benchmarks and the reliability suite share: the emulator and the CLI as
+// subprocesses (the way users run them), the emulator's request log, and timing.
+import { spawn, type ChildProcess } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { performance } from "node:perf_hooks";
+import { datasetName, sampleEvents, type StackLayout } from "./stack-gen";
+
+export const ROOT = path.resolve(__dirname, "../..");
+export const ODS_BIN = path.join(ROOT, "bin/ods.js");
+const TIME_BIN = "/usr/bin/time";
+export const hasTimeBin = fs.existsSync(TIME_BIN);
+
+export interface RequestRecord {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  at: string;
+}
+
+export interface EmulatorProcess {
+  url: string;
+  token: string;
+  requests(): Promise<RequestRecord[]>;
+  resetRequests(): Promise<void>;
+  api(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  stop(): Promise<void>;
+}
+
+/** `ods emulator --port 0` in a child process; resolves once it printed its URL and token. */
+export function startEmulatorProcess(opts: { dataDir: string; rateLimit?: number; faults?: string }): Promise<EmulatorProcess> {
+  const args = [ODS_BIN, "emulator", "--port", "0", "--data-dir", opts.dataDir];
+  if (opts.rateLimit) args.push("--rate-limit", String(opts.rateLimit));
+  if (opts.faults) args.push("--faults", opts.faults);
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the emulator did not start within 30s: ${stderr}`));
+    }, 30_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the emulator exited (${code}) before it started: ${stderr}`));
+    });
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+      const url = /^ODS_URL=(.+)$/m.exec(out)?.[1];
+      const token = /^ODS_TOKEN=(.+)$/m.exec(out)?.[1];
+      if (!url || !token) return;
+      clearTimeout(timer);
+      child.removeAllListeners("exit");
+      resolve(emulatorHandle(child, url.trim(), token.trim()));
+    });
+  });
+}
+
+function emulatorHandle(child: ChildProcess, url: string, token: string): EmulatorProcess {
+  const once = async (method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: unknown }> => {
+    const res = await fetch(`${url}${urlPath}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  };
+  // Set-up calls wait out the emulator's rate limit (bounded): they are not what is measured.
+  const api = async (method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: unknown }> => {
+    for (let attempt = 1; ; attempt++) {
+      const answer = await once(method, urlPath, body);
+      if (answer.status !== 429 || attempt >= 30) return answer;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
+  return {
+    url,
+    token,
+    api,
+    requests: async () => (await api("GET", "/_emulator/requests")).body as RequestRecord[],
+    resetRequests: async () => {
+      await api("DELETE", "/_emulator/requests");
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Creates the stack's datasets outside the stack and ingests a few events into each, so that fields exist. */
+export async function prepareDatasets(emu: EmulatorProcess, prefix: string, layout: StackLayout): Promise<void> {
+  for (let d = 0; d < layout.datasets; d++) {
+    const name = datasetName(prefix, d);
+    const made = await emu.api("POST", "/v2/datasets", { name, description: `bench dataset ${d}` });
+    if (made.status >= 300) throw new Error(`creating dataset ${name}: ${made.status} ${JSON.stringify(made.body)}`);
+    const ingested = await emu.api("POST", `/v1/datasets/${name}/ingest`, sampleEvents(layout));
+    if (ingested.status >= 300) throw new Error(`ingesting into ${name}: ${ingested.status} ${JSON.stringify(ingested.body)}`);
+  }
+}
+
+export interface RequestSummary {
+  total: number;
+  reads: number;
+  writes: number;
+  /** POST /v1/datasets/_apl: plan-time query checks. */
+  queries: number;
+  status429: number;
+  status5xx: number;
+  dropped: number;
+}
+
+export function isQuery(r: RequestRecord): boolean {
+  return r.method === "POST" && r.path === "/v1/datasets/_apl";
+}
+
+export function summarizeRequests(records: RequestRecord[]): RequestSummary {
+  return {
+    total: records.length,
+    reads: records.filter((r) => r.method === "GET").length,
+    writes: records.filter((r) => r.method !== "GET" && !isQuery(r)).length,
+    queries: records.filter(isQuery).length,
+    status429: records.filter((r) => r.status === 429).length,
+    status5xx: records.filter((r) => r.status >= 500).length,
+    dropped: records.filter((r) => r.status === 0).length,
+  };
+}
+
+export interface TimedRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  wallMs: number;
+  /** Peak resident set size of the command, in MiB (from /usr/bin/time), when known. */
+  peakRssMiB?: number;
+}
+
+export interface TimedOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+  /** Called with every stdout chunk; may kill the child. */
+  onStdout?: (chunk: string, child: ChildProcess) => void;
+}
+
+/** Runs a command, measuring its wall time and (through /usr/bin/time) its peak RSS. */
+export function timed(command: string, args: string[], opts: TimedOptions = {}): Promise<TimedRun> {
+  const rssFile = hasTimeBin ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ods-rss-")), "rss") : undefined;
+  const [cmd, argv] = rssFile ? [TIME_BIN, ["-f", "%M", "-o", rssFile, command, ...args]] : [command, args];
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(cmd, argv, { cwd: opts.cwd ?? ROOT, env: opts.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+      opts.onStdout?.(d.toString(), child);
+    });
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 600_000);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const wallMs = performance.now() - start;
+      let peakRssMiB: number | undefined;
+      if (rssFile) {
+        const kb = Number(/(\d+)\s*$/.exec(fs.existsSync(rssFile) ? fs.readFileSync(rssFile, "utf8") : "")?.[1]);
+        if (Number.isFinite(kb) && kb > 0) peakRssMiB = kb / 1024;
+        fs.rmSync(path.dirname(rssFile), { recursive: true, force: true });
+      }
+      resolve({ code, signal, stdout, stderr, wallMs, peakRssMiB });
+    });
+  });
+}
+
+/** `ods ARGS` with the emulator as target. */
+export function runOdsTimed(args: string[], emu: { url: string; token: string }, opts: TimedOptions = {}): Promise<TimedRun> {
+  const env = { ...process.env, CHECKPOINT_DISABLE: "1", ODS_URL: emu.url, ODS_TOKEN: emu.token, ...opts.env };
+  return timed(process.execPath, [ODS_BIN, ...args], { ...opts, env });
+}

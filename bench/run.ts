@@ -1,0 +1,276 @@
+// `npm run bench`: synthesis, plan and apply of generated stacks of N resources through
+// `ods` and through Terraform, side by side, against a fresh emulator per size on
+// 127.0.0.1; then an apply under a tight rate limit. Every figure is a count or a ratio
+// measured in this run. Writes bench/results/latest.md and latest.json.
+//
+// Settings (environment): BENCH_SIZES=10,100,1000,5000  BENCH_RATE=20  BENCH_RATE_N=200
+// BENCH_TF_BUDGET_S=240 (skip Terraform sizes expected to take longer per command)
+// BENCH_CPU_PROF=DIR (write `node --cpu-prof` profiles of ods plan/apply at the largest size)
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
+import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
+import { installProvider, terraformMissing, terraformVersion, TerraformRunner, writeTerraformConfig } from "./terraform";
+
+const RESULTS = path.join(ROOT, "bench/results");
+const SYNTH_APP = path.join(__dirname, "synth-app.js");
+
+function envNumbers(name: string, fallback: number[]): number[] {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const values = raw.split(",").map((s) => Number(s.trim()));
+  if (values.some((v) => !Number.isInteger(v) || v < 1)) throw new Error(`${name} must be whole numbers >= 1, got "${raw}"`);
+  return values;
+}
+
+const SIZES = envNumbers("BENCH_SIZES", [10, 100, 1000, 5000]);
+const [RATE] = envNumbers("BENCH_RATE", [20]);
+const [RATE_N] = envNumbers("BENCH_RATE_N", [200]);
+const [TF_BUDGET_S] = envNumbers("BENCH_TF_BUDGET_S", [240]);
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+
+const log = (text: string): void => {
+  process.stdout.write(`${text}\n`);
+};
+
+interface Step {
+  wallMs: number;
+  peakRssMiB?: number;
+  requests: RequestSummary;
+  /** Exit code; for no-change plans 0 means the stack converged. */
+  code: number | null;
+}
+
+interface SizeResult {
+  n: number;
+  layout: StackLayout;
+  synth: { wallMs: number; constructMs: number; synthMs: number; peakRssMiB?: number };
+  /** Lower bound of list calls of a refresh: one per kind, one per dataset for per-dataset kinds. */
+  listLowerBound: number;
+  changedResources: number;
+  ods: { applyEmpty: Step; planNoChange: Step; applyChanged: Step; planAfter: Step };
+  terraform?: { applyEmpty: Step; planNoChange: Step; applyChanged: Step; planAfter: Step } | { skipped: string };
+}
+
+/** One list per organization-wide kind, one per (kind, dataset) for per-dataset kinds. */
+function listLowerBound(stack: GeneratedStack): number {
+  let bound = 0;
+  for (const [type, byName] of Object.entries(stack.resource)) {
+    if (["ods_virtual_field", "ods_starred_query", "ods_dataset_field"].includes(type)) {
+      const datasets = new Set(Object.values(byName).map((b) => String(b.dataset)));
+      bound += datasets.size;
+    } else bound += 1;
+  }
+  return bound;
+}
+
+async function synthesize(spec: GeneratedStack, dir: string): Promise<SizeResult["synth"]> {
+  fs.mkdirSync(dir, { recursive: true });
+  const specFile = path.join(dir, "spec.json");
+  fs.writeFileSync(specFile, JSON.stringify(spec));
+  const r = await timed(process.execPath, [SYNTH_APP, specFile, path.join(dir, "cdktf.out")], { timeoutMs: 600_000 });
+  if (r.code !== 0) throw new Error(`synthesis failed: ${r.stderr}`);
+  const inner = JSON.parse(r.stdout.trim().split("\n").pop() ?? "{}") as { constructMs: number; synthMs: number };
+  return { wallMs: r.wallMs, constructMs: inner.constructMs, synthMs: inner.synthMs, peakRssMiB: r.peakRssMiB };
+}
+
+async function measured(emu: EmulatorProcess, what: string, run: () => Promise<TimedRun>, okCodes: number[]): Promise<Step> {
+  await emu.resetRequests();
+  const r = await run();
+  const requests = summarizeRequests(await emu.requests());
+  log(`  ${what}: ${(r.wallMs / 1000).toFixed(2)} s, ${requests.total} requests (${requests.writes} writes, ${requests.queries} query checks, ${requests.status429} x 429)${r.peakRssMiB ? `, peak RSS ${r.peakRssMiB.toFixed(0)} MiB` : ""}, exit ${r.code}`);
+  if (r.code === null || !okCodes.includes(r.code)) {
+    log(`  ${what} FAILED:\n${r.stderr.slice(0, 4000)}\n${r.stdout.slice(-2000)}`);
+  }
+  return { wallMs: r.wallMs, peakRssMiB: r.peakRssMiB, requests, code: r.code };
+}
+
+function cpuProfArgs(n: number, label: string): string[] {
+  if (!CPU_PROF || n !== Math.max(...SIZES)) return [];
+  fs.mkdirSync(CPU_PROF, { recursive: true });
+  return ["--cpu-prof", "--cpu-prof-dir", CPU_PROF, "--cpu-prof-name", `ods-${label}-${n}.cpuprofile`];
+}
+
+async function odsSide(emu: EmulatorProcess, dir: string, n: number, changed: GeneratedStack): Promise<SizeResult["ods"]> {
+  const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", path.join(dir, "state.json")];
+  const ods = (label: string, args: string[]) => () =>
+    CPU_PROF && cpuProfArgs(n, label).length
+      ? timed(process.execPath, [...cpuProfArgs(n, label), path.join(ROOT, "bin/ods.js"), ...args, ...flags], {
+          env: { ...process.env, CHECKPOINT_DISABLE: "1", ODS_URL: emu.url, ODS_TOKEN: emu.token },
+          timeoutMs: 1_800_000,
+        })
+      : runOdsTimed([...args, ...flags], emu, { timeoutMs: 1_800_000 });
+  const applyEmpty = await measured(emu, "ods apply (from empty)", ods("apply-empty", ["apply", "--auto-approve"]), [0]);
+  const planNoChange = await measured(emu, "ods plan (no changes)", ods("plan", ["plan", "--detailed-exitcode"]), [0]);
+  await synthesize(changed, dir);
+  const applyChanged = await measured(emu, "ods apply (10% changed)", ods("apply-changed", ["apply", "--auto-approve"]), [0]);
+  const planAfter = await measured(emu, "ods plan (after, expect no changes)", ods("plan-after", ["plan", "--detailed-exitcode"]), [0]);
+  return { applyEmpty, planNoChange, applyChanged, planAfter };
+}
+
+async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: string, base: GeneratedStack, changed: GeneratedStack): Promise<NonNullable<SizeResult["terraform"]>> {
+  const work = path.join(dir, "work");
+  await synthesize(base, dir);
+  const imports = Object.entries(base.resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
+  writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
+  const tf = new TerraformRunner(work, cliConfig, emu);
+  const init = await tf.run(["init"]);
+  if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
+  const applyEmpty = await measured(emu, "terraform apply (from empty)", () => tf.run(["apply", "-auto-approve"]), [0]);
+  const planNoChange = await measured(emu, "terraform plan (no changes)", () => tf.run(["plan", "-detailed-exitcode"]), [0]);
+  await synthesize(changed, dir);
+  writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
+  const applyChanged = await measured(emu, "terraform apply (10% changed)", () => tf.run(["apply", "-auto-approve"]), [0]);
+  const planAfter = await measured(emu, "terraform plan (after, expect no changes)", () => tf.run(["plan", "-detailed-exitcode"]), [0]);
+  return { applyEmpty, planNoChange, applyChanged, planAfter };
+}
+
+interface RateResult {
+  n: number;
+  ratePerSecond: number;
+  wallMs: number;
+  writes: number;
+  requests: number;
+  status429: number;
+  /** Wall time over N/R. */
+  timeOverBound: number;
+  code: number | null;
+}
+
+async function rateLimited(root: string): Promise<RateResult> {
+  const dir = path.join(root, "rate");
+  fs.mkdirSync(dir, { recursive: true });
+  const emu = await startEmulatorProcess({ dataDir: path.join(dir, "emu"), rateLimit: RATE });
+  try {
+    const spec = generateStack({ n: RATE_N, prefix: "rl" });
+    await synthesize(spec, dir);
+    await prepareDatasets(emu, "rl", layoutOf(RATE_N));
+    await new Promise((r) => setTimeout(r, 1100)); // a fresh rate window for the measured run
+    log(`rate-limited apply: ${RATE_N} resources, emulator limited to ${RATE} requests/s`);
+    const step = await measured(emu, "ods apply (from empty, rate-limited)", () => runOdsTimed(["apply", "--auto-approve", "--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", path.join(dir, "state.json")], emu, { timeoutMs: 1_800_000 }), [0]);
+    const boundMs = (RATE_N / RATE) * 1000;
+    return { n: RATE_N, ratePerSecond: RATE, wallMs: step.wallMs, writes: step.requests.writes, requests: step.requests.total, status429: step.requests.status429, timeOverBound: step.wallMs / boundMs, code: step.code };
+  } finally {
+    await emu.stop();
+  }
+}
+
+function machine(): Record<string, string | number> {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? "unknown",
+    cores: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    terraform: terraformMissing() ? "absent" : terraformVersion(),
+    date: new Date().toISOString(),
+  };
+}
+
+const s = (ms: number): string => (ms / 1000).toFixed(2);
+const mib = (v?: number): string => (v === undefined ? "n/a" : v.toFixed(0));
+
+function markdown(results: SizeResult[], rate: RateResult, m: Record<string, string | number>): string {
+  const lines: string[] = [];
+  lines.push(`# Benchmark results`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.terraform}. Run at ${m.date}.`, "");
+  lines.push(
+    "Emulator on 127.0.0.1 with its default license (100 requests/s, which the client keeps under); a fresh emulator per size. Times are wall-clock seconds of the CLI process; requests are counted in the emulator's log.",
+    "",
+  );
+  lines.push("| N | datasets | synth s (cdktf, whole process) | plan no-change s | plan requests / lower bound | apply from empty s | apply requests / N | apply 10% changed s (changed) | peak RSS MiB (plan / apply) | converged |");
+  lines.push("|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|");
+  for (const r of results) {
+    const o = r.ods;
+    const converged = o.planNoChange.code === 0 && o.planAfter.code === 0 ? "yes" : "NO";
+    lines.push(
+      `| ${r.n} | ${r.layout.datasets} | ${s(r.synth.wallMs)} (synth ${s(r.synth.synthMs)}) | ${s(o.planNoChange.wallMs)} | ${o.planNoChange.requests.total} / ${r.listLowerBound} = ${(o.planNoChange.requests.total / r.listLowerBound).toFixed(2)} | ${s(o.applyEmpty.wallMs)} | ${o.applyEmpty.requests.total} / ${r.n} = ${(o.applyEmpty.requests.total / r.n).toFixed(2)} | ${s(o.applyChanged.wallMs)} (${r.changedResources}) | ${mib(o.planNoChange.peakRssMiB)} / ${mib(o.applyEmpty.peakRssMiB)} | ${converged} |`,
+    );
+  }
+  lines.push("", "## Terraform side by side (same synthesized stack, terraform-provider-ods)", "");
+  lines.push("| N | terraform plan no-change s (ods) | plan requests (ods) | terraform apply from empty s (ods) | apply 10% changed s (ods) | 429 answers (ods) | converged |");
+  lines.push("|---:|---:|---:|---:|---:|---:|:---:|");
+  for (const r of results) {
+    const t = r.terraform;
+    if (!t || "skipped" in t) {
+      lines.push(`| ${r.n} | skipped: ${t ? t.skipped : "not run"} | | | | | |`);
+      continue;
+    }
+    const o = r.ods;
+    const t429 = t.applyEmpty.requests.status429 + t.planNoChange.requests.status429 + t.applyChanged.requests.status429;
+    const o429 = o.applyEmpty.requests.status429 + o.planNoChange.requests.status429 + o.applyChanged.requests.status429;
+    lines.push(
+      `| ${r.n} | ${s(t.planNoChange.wallMs)} (${s(o.planNoChange.wallMs)}) | ${t.planNoChange.requests.total} (${o.planNoChange.requests.total}) | ${s(t.applyEmpty.wallMs)} (${s(o.applyEmpty.wallMs)}) | ${s(t.applyChanged.wallMs)} (${s(o.applyChanged.wallMs)}) | ${t429} (${o429}) | ${t.planNoChange.code === 0 && t.planAfter.code === 0 ? "yes" : "NO"} |`,
+    );
+  }
+  lines.push("", `## Under a rate limit`, "");
+  lines.push(`Emulator limited to ${rate.ratePerSecond} requests/s (its license still says 100: the client must learn the limit from the answers).`, "");
+  lines.push("| N resources | wall s | lower bound N/R s | wall / (N/R) | requests made | wall / (requests/R) | writes | 429 answers provoked |", "|---:|---:|---:|---:|---:|---:|---:|---:|");
+  lines.push(
+    `| ${rate.n} | ${s(rate.wallMs)} | ${(rate.n / rate.ratePerSecond).toFixed(2)} | ${rate.timeOverBound.toFixed(2)} | ${rate.requests} | ${(rate.wallMs / ((rate.requests / rate.ratePerSecond) * 1000)).toFixed(2)} | ${rate.writes} | ${rate.status429} |`,
+  );
+  lines.push("", `Kinds: ods_dataset plus ${SPREAD_KINDS.join(", ")} (round robin). 10% changed: every 10th resource (descriptions, URLs, metadata, user roles; a changed token is rotated).`);
+  lines.push("Reproduce: `npm run bench` (settings: BENCH_SIZES, BENCH_RATE, BENCH_RATE_N, BENCH_TF_BUDGET_S, BENCH_CPU_PROF).", "");
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "ods-bench-"));
+  const m = machine();
+  log(`machine: ${JSON.stringify(m)}`);
+  const tfMissing = terraformMissing();
+  if (tfMissing) log(`terraform side skipped: ${tfMissing}`);
+  const cliConfig = tfMissing ? undefined : installProvider(path.join(root, "tf-mirror"));
+  const results: SizeResult[] = [];
+  let tfSkipReason: string | undefined = tfMissing;
+  try {
+    for (const n of SIZES) {
+      log(`N = ${n}`);
+      const dir = path.join(root, `n${n}`);
+      fs.mkdirSync(path.join(dir, "ods"), { recursive: true });
+      const emu = await startEmulatorProcess({ dataDir: path.join(dir, "emu") });
+      try {
+        const layout = layoutOf(n);
+        const base = generateStack({ n, prefix: "ods" });
+        const changed = generateStack({ n, prefix: "ods", revision: 1 });
+        if (resourceCount(base) !== n) throw new Error(`generator made ${resourceCount(base)} resources, not ${n}`);
+        const synth = await synthesize(base, path.join(dir, "ods"));
+        log(`  synth: ${s(synth.wallMs)} s (constructs ${s(synth.constructMs)} s, app.synth ${s(synth.synthMs)} s), peak RSS ${mib(synth.peakRssMiB)} MiB`);
+        await prepareDatasets(emu, "ods", layout);
+        const odsResult = await odsSide(emu, path.join(dir, "ods"), n, changed);
+        const result: SizeResult = { n, layout, synth, listLowerBound: listLowerBound(base), changedResources: changedAddresses(base, changed).length, ods: odsResult };
+        if (tfSkipReason || !cliConfig) result.terraform = { skipped: tfSkipReason ?? "terraform is not installed" };
+        else {
+          await prepareDatasets(emu, "tf", layout);
+          const started = Date.now();
+          result.terraform = await terraformSide(emu, path.join(dir, "tf"), cliConfig, generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
+          const elapsedS = (Date.now() - started) / 1000;
+          // Every step grows at least linearly in N: skip sizes whose estimate exceeds the budget.
+          const next = SIZES[SIZES.indexOf(n) + 1];
+          if (next && elapsedS * (next / n) > TF_BUDGET_S * 4) {
+            tfSkipReason = `the four Terraform commands took ${elapsedS.toFixed(0)} s at N=${n}; at N=${next} that extrapolates (linearly) to ~${((elapsedS * next) / n).toFixed(0)} s, over the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S)`;
+            log(`  terraform: larger sizes skipped: ${tfSkipReason}`);
+          }
+        }
+        results.push(result);
+      } finally {
+        await emu.stop();
+      }
+    }
+    const rate = await rateLimited(root);
+    fs.mkdirSync(RESULTS, { recursive: true });
+    const md = markdown(results, rate, m);
+    fs.writeFileSync(path.join(RESULTS, "latest.md"), md);
+    fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, rateLimited: rate }, null, 2)}\n`);
+    log(`\n${md}`);
+    log(`written: bench/results/latest.md, bench/results/latest.json`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,67 @@
+// The Terraform side of the benchmarks and the reliability suite: the real `terraform`
+// binary against terraform-provider-ods, installed into a temp filesystem mirror with
+// `ods terraform install`.
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ODS_BIN, ROOT, timed, type TimedOptions, type TimedRun } from "./harness";
+
+/** Why Terraform runs are skipped, or undefined when terraform is on PATH. */
+export function terraformMissing(): string | undefined {
+  const probe = spawnSync("terraform", ["version"], { encoding: "utf8", timeout: 30_000, env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
+  return probe.status === 0 ? undefined : "`terraform` is not on PATH (install Terraform 1.11 to measure it)";
+}
+
+export function terraformVersion(): string {
+  const probe = spawnSync("terraform", ["version"], { encoding: "utf8", timeout: 30_000, env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
+  return /Terraform v[\d.]+/.exec(probe.stdout ?? "")?.[0] ?? "unknown";
+}
+
+/** `ods terraform install --dir D`; answers the CLI config file to export as TF_CLI_CONFIG_FILE. */
+export function installProvider(dir: string): string {
+  const r = spawnSync(process.execPath, [ODS_BIN, "terraform", "install", "--dir", dir], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+  if (r.status !== 0) throw new Error(`ods terraform install failed: ${r.stderr}`);
+  const line = r.stdout.split("\n").find((l) => l.startsWith("export TF_CLI_CONFIG_FILE="));
+  if (!line) throw new Error(`ods terraform install printed no export line:\n${r.stdout}`);
+  return line.slice("export TF_CLI_CONFIG_FILE=".length).trim();
+}
+
+/** Turns a synthesized cdk.tf.json into a Terraform working directory's main.tf.json. */
+export function writeTerraformConfig(stackJsonFile: string, workDir: string, imports: { to: string; id: string }[] = []): void {
+  const config = JSON.parse(fs.readFileSync(stackJsonFile, "utf8")) as { terraform?: Record<string, unknown>; import?: unknown };
+  // cdktf pins a local backend under the app's directory; the working directory's default is what we want.
+  if (config.terraform) delete config.terraform.backend;
+  // Objects that exist before the first apply (datasets that hold data) are imported,
+  // as a Terraform user would: Terraform never adopts by name on its own.
+  if (imports.length > 0) config.import = imports;
+  fs.mkdirSync(workDir, { recursive: true });
+  fs.writeFileSync(path.join(workDir, "main.tf.json"), JSON.stringify(config, null, 2));
+}
+
+export class TerraformRunner {
+  constructor(
+    readonly workDir: string,
+    private readonly cliConfig: string,
+    private readonly target: { url: string; token: string },
+  ) {}
+
+  private env(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      TF_CLI_CONFIG_FILE: this.cliConfig,
+      CHECKPOINT_DISABLE: "1",
+      TF_IN_AUTOMATION: "1",
+      ODS_URL: this.target.url,
+      ODS_TOKEN: this.target.token,
+    };
+    for (const k of ["TF_LOG", "TF_LOG_PATH", "TF_DATA_DIR", "TF_PLUGIN_CACHE_DIR"]) delete env[k];
+    return env;
+  }
+
+  /** `terraform ARGS -no-color [-input=false]`, timed. */
+  run(args: string[], opts: TimedOptions = {}): Promise<TimedRun> {
+    const prompting = ["init", "plan", "apply", "destroy"].includes(args[0]);
+    const flags = prompting ? ["-no-color", "-input=false"] : ["-no-color"];
+    return timed("terraform", [args[0], ...flags, ...args.slice(1)], { cwd: this.workDir, env: this.env(), timeoutMs: 900_000, ...opts });
+  }
+}
