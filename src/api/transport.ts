@@ -121,43 +121,9 @@ export class Transport {
       const result = await this.attempt(method, target, payload);
       this.emit({ method, path: target, status: result.answered ? result.status : 0, durationMs: this.clock.now() - started, attempt });
 
-      let outcome: AttemptOutcome;
-      let failure: OdsApiError;
-      if (result.answered) {
-        outcome = { answered: true, status: result.status, headers: result.headers };
-        this.observeRateHeaders(result.headers);
-        if (result.status >= 200 && result.status < 300) {
-          if (!result.text) return undefined as T;
-          try {
-            return JSON.parse(result.text) as T;
-          } catch {
-            throw new OdsApiError({
-              kind: "http", status: result.status, message: "the answer is not JSON", method, path: target,
-              requestMayHaveBeenApplied: method !== "GET",
-            });
-          }
-        }
-        // A retried DELETE whose first try may have landed: "not found" means it did.
-        if (method === "DELETE" && result.status === 404 && ambiguous) return undefined as T;
-        if (result.status === 429) {
-          this.counters.rateLimited429++;
-          // Calls in flight or still to come hold too: the budget is the whole organization's.
-          // Bounded, so that a Retry-After of an hour fails the next calls fast instead of hanging them.
-          const hold = Math.min(retryAfterMs(result.headers, this.clock.now()), this.config.maxRetryWaitMs);
-          this.limiter.pauseUntil(this.clock.now() + hold);
-        }
-        failure = this.httpError(method, target, result.status, result.text, secrets, ambiguous || mayHaveBeenApplied(method, outcome));
-      } else {
-        outcome = { answered: false, sent: result.sent };
-        failure = new OdsApiError({
-          kind: result.timedOut ? "timeout" : "network",
-          status: 0,
-          message: redact(result.reason, secrets),
-          method,
-          path: target,
-          requestMayHaveBeenApplied: ambiguous || mayHaveBeenApplied(method, outcome),
-        });
-      }
+      const settled = this.settle(method, target, result, secrets, ambiguous);
+      if (settled.done) return settled.value as T;
+      const { outcome, failure } = settled;
       ambiguous = failure.requestMayHaveBeenApplied;
 
       const delay = retryDelayMs(method, outcome, attempt, this.clock.now(), this.random);
@@ -166,6 +132,49 @@ export class Transport {
       this.counters.retries++;
       await this.clock.sleep(delay);
     }
+  }
+
+  /** What an attempt means: the call's value, or the failure and what the policy needs to know. */
+  private settle(method: Method, target: string, result: Attempt, secrets: Set<string>, ambiguous: boolean):
+    | { done: true; value: unknown }
+    | { done: false; outcome: AttemptOutcome; failure: OdsApiError } {
+    if (!result.answered) {
+      const outcome: AttemptOutcome = { answered: false, sent: result.sent };
+      const failure = new OdsApiError({
+        kind: result.timedOut ? "timeout" : "network",
+        status: 0,
+        message: redact(result.reason, secrets),
+        method,
+        path: target,
+        requestMayHaveBeenApplied: ambiguous || mayHaveBeenApplied(method, outcome),
+      });
+      return { done: false, outcome, failure };
+    }
+    const outcome: AttemptOutcome = { answered: true, status: result.status, headers: result.headers };
+    this.observeRateHeaders(result.headers);
+    if (result.status >= 200 && result.status < 300) {
+      if (!result.text) return { done: true, value: undefined };
+      try {
+        return { done: true, value: JSON.parse(result.text) };
+      } catch {
+        // Not retried: a write behind it has been applied, and a read would answer the same.
+        throw new OdsApiError({
+          kind: "http", status: result.status, message: "the answer is not JSON", method, path: target,
+          requestMayHaveBeenApplied: method !== "GET",
+        });
+      }
+    }
+    // A retried DELETE whose first try may have landed: "not found" means it did.
+    if (method === "DELETE" && result.status === 404 && ambiguous) return { done: true, value: undefined };
+    if (result.status === 429) {
+      this.counters.rateLimited429++;
+      // Calls in flight or still to come hold too: the budget is the whole organization's.
+      // Bounded, so that a Retry-After of an hour fails the next calls fast instead of hanging them.
+      const hold = Math.min(retryAfterMs(result.headers, this.clock.now()), this.config.maxRetryWaitMs);
+      this.limiter.pauseUntil(this.clock.now() + hold);
+    }
+    const failure = this.httpError(method, target, result.status, result.text, secrets, ambiguous || mayHaveBeenApplied(method, outcome));
+    return { done: false, outcome, failure };
   }
 
   private async attempt(method: Method, target: string, payload: string | undefined): Promise<Attempt> {
