@@ -7,7 +7,8 @@ import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { datasetName, sampleEvents, type StackLayout } from "./stack-gen";
 
-export const ROOT = path.resolve(__dirname, "../..");
+/** The repository root: bench/ when run from source (vitest), bench/dist/ when compiled. */
+export const ROOT = fs.existsSync(path.resolve(__dirname, "../package.json")) ? path.resolve(__dirname, "..") : path.resolve(__dirname, "../..");
 export const ODS_BIN = path.join(ROOT, "bin/ods.js");
 const TIME_BIN = "/usr/bin/time";
 export const hasTimeBin = fs.existsSync(TIME_BIN);

@@ -23,6 +23,8 @@ export interface StackOptions {
   maxDatasets?: number;
   /** A notifier secret for the i-th notifier (default: a fixed, recognizable value). */
   notifierSecret?: (i: number) => string;
+  /** rotation_grace_period of the tokens (default "1h"). */
+  tokenGracePeriod?: string;
 }
 
 /** Order in which the non-dataset kinds share the resources, round robin. */
@@ -129,7 +131,7 @@ export function generateStack(opts: StackOptions): GeneratedStack {
       name: `${prefix}-t${i}`,
       description: `token ${i}${tag(global++)}`,
       org_capabilities: { datasets: ["read"] },
-      rotation_grace_period: "1h",
+      rotation_grace_period: opts.tokenGracePeriod ?? "1h",
     };
   }
   for (let i = 0; i < layout.perKind.ods_virtual_field; i++) {

@@ -1,0 +1,89 @@
+// SIGKILL of `ods apply` at seeded random points (right after the k-th call started, plus
+// a random delay): each next apply converges, with no duplicate and every token secret.
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OdsClient } from "../../src/api";
+import { startEmulator, type EmulatorHandle } from "../../src/emulator";
+import { datasetName, generateStack, layoutOf } from "../../bench/stack-gen";
+import { leakedSecrets, removeTempDirs, runOds, stackFlags, tempDir, writeStack } from "../helpers/ods-cli";
+import { asSpec, emptyCounts, expectedCounts, findDuplicates, FULL, prepareDatasets, readStateFile, recordSuite, seeded, tokenSecrets } from "./helpers";
+
+const TRIALS = FULL ? 20 : 3;
+const N = FULL ? 40 : 24;
+const SEED = Number(process.env.ODS_RELIABILITY_SEED ?? 7);
+
+let emu: EmulatorHandle;
+let admin: OdsClient;
+const counts = emptyCounts();
+const outputs: string[] = [];
+const secrets: string[] = [];
+
+beforeAll(async () => {
+  // Some latency so that calls are in flight when the kill lands.
+  emu = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-"), faults: `latency=5-20ms,seed=${SEED}` });
+  admin = new OdsClient({ url: emu.url, token: emu.adminToken });
+  secrets.push(emu.adminToken);
+});
+afterAll(async () => {
+  counts.secretsLeaked = leakedSecrets(outputs, secrets).length;
+  recordSuite("crash", counts);
+  await admin.close();
+  await emu.close();
+  removeTempDirs();
+});
+
+describe("crash: SIGKILL part-way through ods apply", () => {
+  it(`${TRIALS} seeded kills (seed ${SEED}); every next apply converges without duplicates`, { timeout: TRIALS * 60_000 }, async () => {
+    const random = seeded(SEED);
+    const env = { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken };
+    const problems: string[] = [];
+    for (let t = 0; t < TRIALS; t++) {
+      const prefix = `crash${t}`;
+      const stack = generateStack({ n: N, prefix, tokenGracePeriod: "0s", notifierSecret: (i) => `${prefix}-secret-${SEED}-${i}` });
+      secrets.push(...Array.from({ length: N }, (_, i) => `${prefix}-secret-${SEED}-${i}`));
+      await prepareDatasets(admin, prefix, N);
+      const dir = tempDir();
+      writeStack(dir, asSpec(stack));
+      // Kill right after the k-th call started, plus 0-30 ms: before, during or after its answer.
+      const killAfter = 1 + Math.floor(random() * (N - 1));
+      const delayMs = Math.floor(random() * 30);
+      let started = 0;
+      let killing = false;
+      const killed = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], {
+        env,
+        onStdout: (chunk, child) => {
+          started += (chunk.match(/ \.\.\.$/gm) ?? []).length;
+          if (!killing && started >= killAfter) {
+            killing = true;
+            setTimeout(() => child.kill("SIGKILL"), delayMs);
+          }
+        },
+      });
+      outputs.push(killed.stdout, killed.stderr);
+      counts.trials++;
+      const where = `trial ${t} (kill after call ${killAfter} + ${delayMs} ms, ${killed.signal === "SIGKILL" ? "killed" : `finished first, exit ${killed.code}`})`;
+
+      const again = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env, timeoutMs: 120_000 });
+      outputs.push(again.stdout, again.stderr);
+      if (again.code !== 0) problems.push(`${where}: the next apply failed: ${again.stderr.slice(0, 1500)}`);
+      const plan = await runOds(["plan", "--detailed-exitcode", ...stackFlags(dir)], { env });
+      outputs.push(plan.stdout, plan.stderr);
+      if (plan.code !== 0) problems.push(`${where}: not converged, plan exit ${plan.code}: ${plan.stdout.split("\n").filter((l) => /^\s*[-+~<]/.test(l)).join("; ")} ${plan.stderr.slice(0, 500)}`);
+
+      const datasets = Array.from({ length: layoutOf(N).datasets }, (_, d) => datasetName(prefix, d));
+      const dup = await findDuplicates(admin, prefix, datasets);
+      counts.duplicates += dup.duplicates;
+      if (dup.details.length) problems.push(`${where}: duplicates ${dup.details.join("; ")}`);
+      const expected = expectedCounts(stack);
+      for (const [kind, count] of Object.entries(expected)) {
+        if (dup.counts[kind] !== count) problems.push(`${where}: ${dup.counts[kind] ?? 0} live ${kind}, expected ${count}`);
+      }
+      const { secrets: tokens, missing } = tokenSecrets(readStateFile(path.join(dir, "state.json")), stack);
+      secrets.push(...tokens);
+      if (missing.length) problems.push(`${where}: token secrets missing from state: ${missing.join(", ")}`);
+    }
+    counts.failures.push(...problems);
+    expect(problems).toEqual([]);
+    expect(leakedSecrets(outputs, secrets)).toEqual([]);
+  });
+});
