@@ -36,8 +36,9 @@ export interface DuplicateReport {
 
 /**
  * Lists every kind and counts live objects by natural key among those whose name carries
- * the prefix. A token whose expiresAt has passed (retired by a rotation) no longer works
- * and is not counted.
+ * the prefix. Generated stacks declare no token expiry, so a token with an expiresAt was
+ * retired by a rotation (an adoption rotates, since a token's secret cannot be read back)
+ * and stops working after the grace period: it is not counted.
  */
 export async function findDuplicates(admin: OdsClient, prefix: string, datasets: string[]): Promise<DuplicateReport> {
   const keys = new Map<string, number>();
@@ -47,14 +48,10 @@ export async function findDuplicates(admin: OdsClient, prefix: string, datasets:
     counts[kind] = (counts[kind] ?? 0) + 1;
   };
   const mine = (name: string): boolean => name.startsWith(`${prefix}-`);
-  const now = Date.now();
   for (const d of await admin.listDatasets()) if (mine(d.name)) add("ods_dataset", d.name);
   for (const n of await admin.listNotifiers()) if (mine(n.name)) add("ods_notifier", n.name);
   for (const r of await admin.listRoles()) if (mine(r.name)) add("ods_role", r.name);
-  for (const t of await admin.listTokens()) {
-    const retired = t.expiresAt && Date.parse(t.expiresAt) <= now;
-    if (mine(t.name) && !retired) add("ods_api_token", t.name);
-  }
+  for (const t of await admin.listTokens()) if (mine(t.name) && !t.expiresAt) add("ods_api_token", t.name);
   for (const u of await admin.listUsers()) if (mine(u.email)) add("ods_user", u.email);
   for (const ds of datasets) {
     for (const v of await admin.listVirtualFields(ds)) add("ods_virtual_field", `${ds}/${v.name}`);
