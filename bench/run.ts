@@ -179,6 +179,7 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     "Emulator on 127.0.0.1 with its default license (100 requests/s, which the client keeps under); a fresh emulator per size. Times are wall-clock seconds of the CLI process; requests are counted in the emulator's log.",
     "",
   );
+  if (CPU_PROF) lines.push(`The ods plan/apply figures at N=${Math.max(...SIZES)} were measured under \`node --cpu-prof\` (a few percent slower).`, "");
   lines.push("| N | datasets | synth s (cdktf, whole process) | plan no-change s | plan requests / lower bound | apply from empty s | apply requests / N | apply 10% changed s (changed) | peak RSS MiB (plan / apply) | converged |");
   lines.push("|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|");
   for (const r of results) {
