@@ -20,15 +20,25 @@ const NOT_SUPPORTED = new Set([404, 405, 501]);
 
 export class QueryCheckUnsupported extends Error {}
 
+/**
+ * Queries are often declared before any event has arrived (or before the dataset
+ * exists): a field or dataset the service does not know yet is not an error here. Syntax
+ * errors, unknown functions and type errors are.
+ */
+function onlyMissingData(err: OdsApiError): boolean {
+  return err.status === 404 || /unknown(field|dataset)$/.test(String(err.detail?.compileErrorCode ?? ""));
+}
+
 async function compile(client: OdsClient, apl: string): Promise<OdsApiError | undefined> {
   try {
     await client.queryAplTabular({ apl, startTime: INSTANT, endTime: INSTANT });
     return undefined;
   } catch (err) {
     if (!(err instanceof OdsApiError)) throw err;
-    if (NOT_SUPPORTED.has(err.status)) throw new QueryCheckUnsupported(err.serviceMessage);
-    if (err.status !== 400) throw err;
-    return err;
+    // A 404 with a query error detail is an unknown dataset; without one, no query endpoint.
+    if (NOT_SUPPORTED.has(err.status) && !err.detail) throw new QueryCheckUnsupported(err.serviceMessage);
+    if (err.status !== 400 && err.status !== 404) throw err;
+    return onlyMissingData(err) ? undefined : err;
   }
 }
 
@@ -51,9 +61,6 @@ export async function checkVirtualField(client: OdsClient, values: Values): Prom
   const prefix = `['${dataset.replace(/'/g, "\\'")}'] | extend __ods_check = `;
   const err = await compile(client, `${prefix}${expression} | take 0`);
   if (!err) return undefined;
-  // A virtual field may name fields that no event has brought yet (it is often declared
-  // before the data arrives): only syntax and other errors stop the plan.
-  if (/unknown(field|dataset)$/.test(String(err.detail?.compileErrorCode ?? ""))) return undefined;
   const column = err.detail?.column !== undefined ? Math.max(1, err.detail.column - prefix.length) : undefined;
   return { attribute: "expression", line: err.detail?.line !== undefined ? 1 : undefined, column, message: err.detail?.message ?? err.serviceMessage };
 }

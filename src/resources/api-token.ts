@@ -25,7 +25,8 @@ export const apiToken: ResourceKind = {
     }),
     rotation_trigger: str("Any value; changing it rotates the token although nothing else changed.", { optional: true, engineOnly: true }),
     saml_authenticated: bool("Whether the token was created through SAML.", { computed: true }),
-    token: str("The secret, known only after creation or rotation.", { computed: true, sensitive: true }),
+    // secret: the service never returns it again, so a refresh keeps the known value.
+    token: str("The secret, known only after creation or rotation.", { computed: true, sensitive: true, secret: true }),
   },
   naturalKey: ["name"],
   changeStrategy: "rotate",

@@ -31,7 +31,8 @@ export const starredQuery: ResourceKind = {
     name: str("Name shown in the list of starred queries.", { required: true, checks: [nonEmpty] }),
     kind: str("Kind of query.", { optional: true, default: "apl", serverDefault: "apl", checks: [oneOf(["apl"])] }),
     who: str("Whose query it is: a user id, \"team\" or \"all\"; the caller's when unset.", { optional: true, computed: true }),
-    metadata: mapOf("string", "Free-form labels.", { optional: true, serverDefault: {} }),
+    // The service requires metadata on create: an empty map is sent when none is declared.
+    metadata: mapOf("string", "Free-form labels.", { optional: true, serverDefault: {}, default: {} }),
     query: object(
       {
         apl: str("The query text.", { required: true, checks: [nonEmpty] }),

@@ -12,6 +12,7 @@ import {
   dataSourceKind,
   fromWire,
   isNested,
+  normalizeValue,
   providersSchemaJson,
   PROVIDER_SOURCE,
   resourceKind,
@@ -341,7 +342,12 @@ export class OdsTerraformProvider implements ProviderImpl {
     const live = await kind.api.read(this.api(), request.id);
     if (!live) throw new Error(`no ${kind.typeName} with id "${request.id}" (expected ${kind.importIdFormat})`);
     const values = fromWire(kind.attributes, kind.api.normalizeLive ? kind.api.normalizeLive(live, undefined) : live);
-    for (const [name, attr] of Object.entries(kind.attributes)) if (attr.engineOnly && attr.default !== undefined) values[name] = attr.default;
+    for (const [name, attr] of Object.entries(kind.attributes)) {
+      if (attr.engineOnly && attr.default !== undefined) values[name] = attr.default;
+      // The service answers "" or [] for what was never set: import that as unset, as a
+      // config that leaves it out says, so the first plan after an import is empty.
+      else if (!isComputedOnly(attr) && attr.default === undefined && normalizeValue(attr, values[name]) === null) values[name] = null;
+    }
     return { imported: [{ typeName: kind.typeName, state: shapeObject(kind.attributes, values) }] };
   }
 

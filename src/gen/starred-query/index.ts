@@ -1146,7 +1146,7 @@ export class StarredQuery extends cdktf.TerraformResource {
     return this._kind;
   }
 
-  // metadata - computed: false, optional: true, required: false
+  // metadata - computed: true, optional: true, required: false
   private _metadata?: { [key: string]: string }; 
   public get metadata() {
     return this.getStringMapAttribute('metadata');

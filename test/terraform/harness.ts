@@ -1,0 +1,72 @@
+// Drives the real `terraform` binary against terraform-provider-ods, installed with
+// `ods terraform install` into a temp mirror. Skipped, with the reason printed, when
+// terraform is not on PATH.
+import { spawn, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { ODS_BIN, ROOT, tempDir } from "../helpers/ods-cli";
+
+const probe = spawnSync("terraform", ["version"], { encoding: "utf8", timeout: 30_000, env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
+export const hasTerraform = probe.status === 0;
+if (!hasTerraform) console.warn("terraform tests skipped: `terraform` is not on PATH (install Terraform 1.11 to run them)");
+
+export interface TfResult {
+  status: number | null;
+  out: string;
+}
+
+export class TerraformWorkspace {
+  readonly dir: string;
+  private readonly env: NodeJS.ProcessEnv;
+
+  constructor(cliConfigPath: string, target: { url: string; token: string }, dir?: string) {
+    this.dir = dir ?? tempDir("ods-tf-");
+    this.env = { ...process.env, TF_CLI_CONFIG_FILE: cliConfigPath, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1", ODS_URL: target.url, ODS_TOKEN: target.token };
+    for (const k of ["TF_LOG", "TF_LOG_PATH", "TF_DATA_DIR", "TF_PLUGIN_CACHE_DIR"]) delete this.env[k];
+  }
+
+  /**
+   * Runs terraform with -no-color and, where it could prompt, -input=false. Asynchronous:
+   * the emulator lives in this process and must keep answering while terraform runs.
+   */
+  run(...args: string[]): Promise<TfResult> {
+    const prompting = ["init", "plan", "apply", "import", "destroy", "refresh"].includes(args[0]);
+    const words = args[0] === "state" ? 2 : 1;
+    const flags = prompting ? ["-no-color", "-input=false"] : args[0] === "output" || args[0] === "show" ? ["-no-color"] : [];
+    return new Promise((resolve, reject) => {
+      const child = spawn("terraform", [...args.slice(0, words), ...flags, ...args.slice(words)], { cwd: this.dir, env: this.env, stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+      const timer = setTimeout(() => child.kill("SIGKILL"), 240_000);
+      child.on("error", reject);
+      child.on("close", (status) => {
+        clearTimeout(timer);
+        resolve({ status, out });
+      });
+    });
+  }
+
+  writeConfig(config: unknown): void {
+    fs.writeFileSync(path.join(this.dir, "main.tf.json"), JSON.stringify(config, null, 2));
+  }
+}
+
+/** `ods terraform install --dir D`: answers the CLI config path it printed. */
+export function installProvider(): string {
+  const dir = tempDir("ods-tf-install-");
+  const r = spawnSync(process.execPath, [ODS_BIN, "terraform", "install", "--dir", dir], { cwd: ROOT, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`ods terraform install failed: ${r.stderr}`);
+  const line = r.stdout.split("\n").find((l) => l.startsWith("export TF_CLI_CONFIG_FILE="));
+  if (!line) throw new Error(`ods terraform install printed no export line:\n${r.stdout}`);
+  return line.slice("export TF_CLI_CONFIG_FILE=".length).trim();
+}
+
+/** A Terraform JSON config for the ods provider around the given resources. */
+export function odsConfig(body: Record<string, unknown>): Record<string, unknown> {
+  return {
+    terraform: { required_providers: { ods: { source: "registry.terraform.io/ods/ods" } } },
+    provider: { ods: {} },
+    ...body,
+  };
+}
