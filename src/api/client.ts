@@ -265,7 +265,7 @@ export class OdsClient {
 
   // Queries (POSTs that change nothing, but are never retried after sending all the same) --
   queryLegacy(dataset: string, body: LegacyQueryRequest): Promise<LegacyQueryResult> {
-    return this.call("POST", `/v1/datasets/${seg(dataset)}/query`, { body });
+    return this.call("POST", `/v1/datasets/${seg(dataset)}/query`, { body, readOnly: true });
   }
   /** Runs a query-language query; the answer's layout follows `format`. */
   queryApl(body: AplQueryRequest, options: AplQueryOptions & { format: "tabular" }): Promise<TabularQueryResult>;
@@ -273,7 +273,8 @@ export class OdsClient {
   queryApl(body: AplQueryRequest, options: AplQueryOptions): Promise<TabularQueryResult | LegacyQueryResult>;
   queryApl(body: AplQueryRequest, options: AplQueryOptions): Promise<TabularQueryResult | LegacyQueryResult> {
     const query = { format: options.format, saveAsKind: options.saveAsKind, dataset_name: options.datasetName };
-    return this.call("POST", "/v1/datasets/_apl", { body, query });
+    // A query changes nothing unless it is saved to history: then it is a write.
+    return this.call("POST", "/v1/datasets/_apl", { body, query, readOnly: !options.saveAsKind });
   }
   /** queryApl with format `tabular` (read rows with tabularRows). */
   queryAplTabular(body: AplQueryRequest, options: Omit<AplQueryOptions, "format"> = {}): Promise<TabularQueryResult> {

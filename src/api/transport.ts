@@ -23,6 +23,8 @@ export type QueryParams = Record<string, string | number | boolean | undefined>;
 export interface CallOptions {
   query?: QueryParams;
   body?: unknown;
+  /** A POST that changes nothing (a query): retried like a GET. */
+  readOnly?: boolean;
 }
 
 export interface TransportDeps {
@@ -121,12 +123,14 @@ export class Transport {
       const result = await this.attempt(method, target, payload);
       this.emit({ method, path: target, status: result.answered ? result.status : 0, durationMs: this.clock.now() - started, attempt });
 
+      // Policy decisions see a read-only POST as the read it is.
+      const policyMethod: Method = options.readOnly ? "GET" : method;
       const settled = this.settle(method, target, result, secrets, ambiguous);
       if (settled.done) return settled.value as T;
       const { outcome, failure } = settled;
       ambiguous = failure.requestMayHaveBeenApplied;
 
-      const delay = retryDelayMs(method, outcome, attempt, this.clock.now(), this.random);
+      const delay = retryDelayMs(policyMethod, outcome, attempt, this.clock.now(), this.random);
       if (delay === undefined || attempt > this.config.maxRetries || waitedMs + delay > this.config.maxRetryWaitMs) throw failure;
       waitedMs += delay;
       this.counters.retries++;

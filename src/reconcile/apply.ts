@@ -70,7 +70,6 @@ class ApplyRun {
   readonly summary: ApplySummary = {
     created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, failed: 0, skipped: 0, warnings: [], errors: [],
   };
-  private writes = Promise.resolve();
 
   constructor(private readonly opts: ApplyOptions) {
     this.declarations = new Map(opts.stack.resources.map((d) => [d.address, d]));
@@ -87,7 +86,11 @@ class ApplyRun {
     return v === undefined ? null : v;
   };
 
-  /** State writes are serialized: concurrent calls finish in any order. */
+  /**
+   * Records one result and writes the state. Writes are coalesced: results that arrive
+   * while a write is pending share the next one, and each caller resumes only after a
+   * write that includes its result (a whole-file rewrite per call would grow with N²).
+   */
   private record(address: string, entry: ResourceState | undefined): Promise<void> {
     if (entry) {
       this.opts.state.resources[address] = entry;
@@ -96,9 +99,11 @@ class ApplyRun {
       delete this.opts.state.resources[address];
       this.resolved.delete(address);
     }
-    this.writes = this.writes.then(() => writeState(this.opts.stateFile, this.opts.state));
-    return this.writes;
+    return this.flush();
   }
+
+  private dirty = false;
+  private writing: Promise<void> | undefined;
 
   private entryFor(kind: ResourceKind, decl: ManagedDeclaration, values: Values, live: WireObject, prior?: ResourceState): ResourceState {
     const { values: liveVals, sensitive } = stateValues(kind, live, values);
@@ -184,7 +189,9 @@ class ApplyRun {
       case "noop": {
         // Nothing to call; engine-only settings (allow_destroy, grace period) may have changed.
         const kept = prior ?? this.entryFor(kind, decl, values, { id: change.id } as WireObject);
-        await this.record(change.address, { ...kept, engineValues: engineValues(kind, values), dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")) });
+        const next = { ...kept, engineValues: engineValues(kind, values), dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")) };
+        // Write only when something the state keeps has changed.
+        if (JSON.stringify(next) !== JSON.stringify(prior)) await this.record(change.address, next);
         return;
       }
       case "create": {
@@ -277,8 +284,19 @@ class ApplyRun {
   }
 
   flush(): Promise<void> {
-    this.writes = this.writes.then(() => writeState(this.opts.stateFile, this.opts.state));
-    return this.writes;
+    this.dirty = true;
+    if (!this.writing) {
+      this.writing = (async () => {
+        while (this.dirty) {
+          // Let results of calls finishing at the same moment join this write.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          this.dirty = false;
+          writeState(this.opts.stateFile, this.opts.state);
+        }
+        this.writing = undefined;
+      })();
+    }
+    return this.writing;
   }
 }
 

@@ -367,7 +367,10 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
   );
   const problems: string[] = [];
   const writes = changes.filter(
-    (c) => (c.typeName === "ods_starred_query" || c.typeName === "ods_virtual_field") && ["create", "update", "replace", "adopt"].includes(c.action) && c.after && !containsUnknown(c.after),
+    (c) => (c.typeName === "ods_starred_query" || c.typeName === "ods_virtual_field") && ["create", "update", "replace", "adopt"].includes(c.action) &&
+      c.after &&
+      // Only the query text and its dataset must be known; a create's id never is.
+      !containsUnknown([c.after.dataset, c.after.query, c.after.expression]),
   );
   for (const c of writes) {
     const values = c.after as Values;

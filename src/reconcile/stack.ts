@@ -3,8 +3,8 @@
 // outputs. What the engine cannot evaluate is an error that points to the Terraform path.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { dataSourceKind, resourceKind, validateDeclaration, formatPath, type DataSourceKind, type ResourceKind, type Values } from "../resources";
-import { ExpressionError, referencesIn } from "./expressions";
+import { type Attributes, dataSourceKind, resourceKind, validateDeclaration, formatPath, type DataSourceKind, type ResourceKind, type Values } from "../resources";
+import { ExpressionError, referencesIn, type Reference } from "./expressions";
 
 export interface Declaration {
   /** `ods_dataset.logs` or `data.ods_organization.org`. */
@@ -98,6 +98,7 @@ export function loadStack(file: string): LoadedStack {
   const resources: ManagedDeclaration[] = [];
   const dataSources: DataDeclaration[] = [];
   const foreign = new Set<string>();
+  const refs: { from: string; where: string; ref: Reference }[] = [];
 
   const collect = (mode: "managed" | "data", blocks: Blocks | undefined): void => {
     for (const [typeName, byName] of Object.entries(blocks ?? {})) {
@@ -121,7 +122,10 @@ export function loadStack(file: string): LoadedStack {
         for (const [k, v] of Object.entries(block)) if (!META_KEYS.has(k)) values[k] = v;
         const deps = new Set<string>((block.depends_on as string[] | undefined) ?? []);
         try {
-          for (const ref of referencesIn(values)) deps.add(ref.address);
+          for (const ref of referencesIn(values)) {
+            deps.add(ref.address);
+            refs.push({ from: address, where, ref });
+          }
         } catch (err) {
           if (!(err instanceof ExpressionError)) throw err;
           problems.push(`[${where}] ${address}: ${err.message}`);
@@ -147,6 +151,15 @@ export function loadStack(file: string): LoadedStack {
       } else if (!known.has(dep)) {
         problems.push(`[${d.constructPath}] ${d.address} refers to ${dep}, which the stack does not declare`);
       }
+    }
+  }
+  // A reference must name an attribute the referenced kind has, or it resolves to nothing.
+  const kinds = new Map<string, { attributes: Attributes }>([...resources, ...dataSources].map((d) => [d.address, d.kind]));
+  for (const { from, where, ref } of refs) {
+    const kind = kinds.get(ref.address);
+    const attr = ref.path[0];
+    if (kind && typeof attr === "string" && !(attr in kind.attributes)) {
+      problems.push(`[${where}] ${from} refers to "\${${ref.text}}": ${ref.address} has no attribute "${attr}"`);
     }
   }
   for (const f of foreign) warnings.push(`skipping ${f}: not an ods resource (nothing here refers to it)`);

@@ -90,7 +90,8 @@ export function writeState(file: string, state: StateFile): void {
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = fs.openSync(tmp, "w", 0o600);
   try {
-    fs.writeSync(fd, `${JSON.stringify(state, null, 2)}\n`);
+    // Compact: it is rewritten after every call, and may hold thousands of objects.
+    fs.writeSync(fd, `${JSON.stringify(state)}\n`);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);

@@ -83,3 +83,15 @@ describe("loading a synthesized stack", () => {
     expect(() => dependencyOrder(s.resources)).toThrow(/dependency cycle/);
   });
 });
+
+describe("references", () => {
+  it("must name an attribute of the referenced kind", () => {
+    const file = stackFile({
+      resource: {
+        ods_dataset: { logs: { ...meta("a/logs"), name: "logs" } },
+        ods_virtual_field: { v: { ...meta("a/v"), dataset: "${ods_dataset.logs.colour}", name: "v", expression: "a" } },
+      },
+    });
+    expect(() => loadStack(file)).toThrow('[a/v] ods_virtual_field.v refers to "${ods_dataset.logs.colour}": ods_dataset.logs has no attribute "colour"');
+  });
+});
