@@ -297,7 +297,13 @@ export class OdsTerraformProvider implements ProviderImpl {
       const list = await this.live.load(this.api(), kind, dataset);
       const key = JSON.stringify(kind.naturalKey.map((k) => values[k]));
       const found = list.find((o) => JSON.stringify(kind.naturalKey.map((k) => fromWire(kind.attributes, o)[k])) === key);
-      return found ?? (await kind.api.create(this.api(), body));
+      if (!found) return kind.api.create(this.api(), body);
+      // A token found this way has a secret nobody saw: issue a new one at once.
+      if (kind.changeStrategy === "rotate" && kind.api.rotate) {
+        const now = new Date(Date.now() + 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+        return kind.api.rotate(this.api(), kind.api.idOf(found), body, now);
+      }
+      return found;
     }
   }
 

@@ -21,13 +21,7 @@ const MAX_RUNS = 3;
 const TIMEOUT = FULL ? 900_000 : 300_000;
 const tfMissing = terraformMissing();
 if (tfMissing) console.warn(`reliability/faults: the Terraform half is skipped: ${tfMissing}`);
-// Known engine failure (reported with issue 6): plan-time query checks are POSTs to
-// /v1/datasets/_apl, which the client never retries after a 503 or a dropped answer, so
-// `terraform plan` fails under these faults. The full run keeps showing it; the subset in
-// `npm test` skips it until the client treats queries as safe to retry. Delete this once fixed.
-const KNOWN_TF_FAILURE = "query checks (POST /v1/datasets/_apl) are not retried after 503 or a dropped answer";
-const skipTerraform = tfMissing !== undefined || !FULL;
-if (!FULL && !tfMissing) console.warn(`reliability/faults: the Terraform half runs only with ODS_RELIABILITY=full while a known failure stands: ${KNOWN_TF_FAILURE}`);
+const skipTerraform = tfMissing !== undefined;
 
 let emu: EmulatorHandle;
 let admin: OdsClient;
