@@ -19,21 +19,32 @@ export class LiveIndex {
     return this.objects.has(this.key(kind, dataset));
   }
 
-  async load(client: OdsClient, kind: ResourceKind, dataset?: string): Promise<WireObject[]> {
+  /** Lists in flight: concurrent callers (Terraform refreshes 10 at once) share one call. */
+  private readonly inFlight = new Map<string, Promise<WireObject[]>>();
+
+  load(client: OdsClient, kind: ResourceKind, dataset?: string): Promise<WireObject[]> {
     const key = this.key(kind, dataset);
     const cached = this.objects.get(key);
-    if (cached) return cached;
+    if (cached) return Promise.resolve(cached);
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
     this.listCalls++;
-    let list: WireObject[];
-    try {
-      list = await kind.api.list(client, dataset);
-    } catch (err) {
-      // The dataset does not exist (yet): nothing of this kind lives in it.
-      if (err instanceof OdsApiError && err.status === 404 && kind.api.listScope === "dataset") list = [];
-      else throw err;
-    }
-    this.objects.set(key, list);
-    return list;
+    const call = (async (): Promise<WireObject[]> => {
+      let list: WireObject[];
+      try {
+        list = await kind.api.list(client, dataset);
+      } catch (err) {
+        // The dataset does not exist (yet): nothing of this kind lives in it.
+        if (err instanceof OdsApiError && err.status === 404 && kind.api.listScope === "dataset") list = [];
+        else throw err;
+      } finally {
+        this.inFlight.delete(key);
+      }
+      this.objects.set(key, list);
+      return list;
+    })();
+    this.inFlight.set(key, call);
+    return call;
   }
 
   /** Objects already listed for a kind (every dataset listed so far for per-dataset kinds). */
