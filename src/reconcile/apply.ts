@@ -5,7 +5,7 @@
 import type { OdsClient } from "../api";
 import { OdsApiError } from "../api";
 import { changedAttributes, resourceKind, toWire, type ResourceKind, type Values, type WireObject } from "../resources";
-import { durationMillis } from "../resources/checks";
+import { oldSecretExpiry } from "../resources/api-token";
 import { UNKNOWN, containsUnknown, evaluate, valueAt, type Reference } from "./expressions";
 import { engineValues, liveValues, secretFingerprints, type Plan, type PlannedChange } from "./plan";
 import type { LoadedStack, ManagedDeclaration } from "./stack";
@@ -151,10 +151,8 @@ class ApplyRun {
 
   private async rotate(kind: ResourceKind, id: string, values: Values): Promise<WireObject> {
     if (!kind.api.rotate) throw new Error(`${kind.typeName} cannot be rotated`);
-    const grace = durationMillis(String(values.rotation_grace_period ?? "0s"));
     // The old secret keeps working for the grace period so that its users can switch.
-    const until = new Date(Date.now() + Math.max(grace, 1000)).toISOString().replace(/\.\d{3}Z$/, "Z");
-    return kind.api.rotate(this.opts.client, id, this.body(kind, values, "create"), until);
+    return kind.api.rotate(this.opts.client, id, this.body(kind, values, "create"), oldSecretExpiry(values.rotation_grace_period));
   }
 
   private async removeLive(kind: ResourceKind, id: string): Promise<void> {

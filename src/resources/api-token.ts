@@ -3,7 +3,7 @@
 // that running clients can switch over.
 import { bool, str } from "./attributes";
 import { capabilityAttributes } from "./capabilities";
-import { duration, nonEmpty, timestamp } from "./checks";
+import { duration, durationMillis, nonEmpty, timestamp } from "./checks";
 import type { ResourceKind } from "./kind";
 import { organizationApi } from "./api-binding";
 
@@ -41,3 +41,12 @@ export const apiToken: ResourceKind = {
     remove: (c, id) => c.deleteToken(id),
   }),
 };
+
+/**
+ * When the old secret of a rotation stops working: after the declared grace period (at
+ * least a second, so that the service accepts a time in the future).
+ */
+export function oldSecretExpiry(gracePeriod: unknown, now = Date.now()): string {
+  const grace = typeof gracePeriod === "string" ? durationMillis(gracePeriod) : 0;
+  return new Date(now + Math.max(grace, 1000)).toISOString().replace(/\.\d{3}Z$/, "Z");
+}

@@ -22,6 +22,7 @@ import {
 } from "../resources";
 import { durationMillis } from "../resources/checks";
 import { LiveIndex } from "../reconcile/world";
+import { oldSecretExpiry } from "../resources/api-token";
 import { QueryCheckUnsupported, checkStarredQuery, checkVirtualField, describeProblem } from "../reconcile/query-check";
 import { errorDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
 import type { ProviderImpl } from "./provider-impl";
@@ -300,8 +301,7 @@ export class OdsTerraformProvider implements ProviderImpl {
       if (!found) return kind.api.create(this.api(), body);
       // A token found this way has a secret nobody saw: issue a new one at once.
       if (kind.changeStrategy === "rotate" && kind.api.rotate) {
-        const now = new Date(Date.now() + 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
-        return kind.api.rotate(this.api(), kind.api.idOf(found), body, now);
+        return kind.api.rotate(this.api(), kind.api.idOf(found), body, oldSecretExpiry(undefined));
       }
       return found;
     }
@@ -332,9 +332,7 @@ export class OdsTerraformProvider implements ProviderImpl {
       answer = await this.createObject(kind, body, values);
     } else if (kind.changeStrategy === "rotate") {
       if (!isUnknown(planned.id ?? null)) return { newState: { ...planned } }; // engine-only settings changed
-      const grace = durationMillis(String(values.rotation_grace_period ?? "0s"));
-      const until = new Date(Date.now() + Math.max(grace, 1000)).toISOString().replace(/\.\d{3}Z$/, "Z");
-      answer = await kind.api.rotate!(client, String(prior.id), body, until);
+      answer = await kind.api.rotate!(client, String(prior.id), body, oldSecretExpiry(values.rotation_grace_period));
     } else if (kind.api.update) {
       answer = await kind.api.update(client, String(prior.id), kind.api.shapeBody ? kind.api.shapeBody(body, "update") : body);
     } else {
