@@ -36,7 +36,8 @@ export type OdsClientOptions = Partial<OdsClientConfig>;
 
 export const DEFAULTS = {
   timeoutMs: 30_000,
-  maxRetries: 5,
+  // Eight: a burst of five 429s (or a few 503s in a row) must not fail a call.
+  maxRetries: 8,
   maxRetryWaitMs: 60_000,
   userAgent: "cdktf-provider-ods",
 } as const;

@@ -4,7 +4,8 @@
 // - a POST is never sent again once it may have reached the service (a 5xx answer
 //   included): creating twice is worse than failing, and the caller can list and adopt;
 // - a connection that was never established (refused, DNS) sent nothing: any method retries;
-// - a 429 means nothing was done: any method waits for Retry-After / X-RateLimit-Reset.
+// - a 429 means nothing was done: any method waits for Retry-After / X-RateLimit-Reset;
+// - a 503 says the request was not processed: any method retries after a backoff.
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -58,6 +59,8 @@ export function retryAfterMs(headers: Headers, now: number): number {
 export function retryDelayMs(method: Method, outcome: AttemptOutcome, retry: number, now: number, random: () => number = Math.random): number | undefined {
   if (outcome.answered) {
     if (outcome.status === 429) return retryAfterMs(outcome.headers, now);
+    // 503 says the request was not processed: sending it again cannot create twice.
+    if (outcome.status === 503) return backoffMs(retry, random);
     if (outcome.status >= 500 && isIdempotent(method)) return backoffMs(retry, random);
     return undefined;
   }

@@ -15,7 +15,7 @@ let me: User;
 let dataDir: string;
 const extraClients: OdsClient[] = [];
 
-function clientWith(token: string, options: { maxRetries?: number } = {}): OdsClient {
+function clientWith(token: string, options: { maxRetries?: number; maxRetryWaitMs?: number } = {}): OdsClient {
   const c = new OdsClient({ url: emu.url, token, orgId: emu.orgId, ...options });
   extraClients.push(c);
   return c;
@@ -356,13 +356,13 @@ describe("under injected faults", () => {
     expect(emu.requests().filter((r) => r.status === 503).length).toBe(stats.retries);
   });
 
-  it("a POST answered 503 is not retried", async () => {
+  it("a POST answered 503 is retried, bounded, and creates nothing", async () => {
     emu.resetRequests();
     emu.setFaults("error5xx=1");
-    const err = await apiFailure(admin.createDataset({ name: "api-it-never" }));
+    const err = await apiFailure(clientWith(emu.adminToken, { maxRetries: 2, maxRetryWaitMs: 5_000 }).createDataset({ name: "api-it-never" }));
     emu.setFaults(undefined);
     expect(err).toMatchObject({ status: 503, requestMayHaveBeenApplied: false });
-    expect(countOf("POST", "/v2/datasets")).toBe(1);
+    expect(countOf("POST", "/v2/datasets")).toBe(3);
     expect((await apiFailure(admin.getDataset("api-it-never"))).status).toBe(404);
   });
 

@@ -45,8 +45,12 @@ describe("retryDelayMs", () => {
 
   it("never retries a POST that may have been sent, even on a 5xx answer", () => {
     expect(retried("POST", answered(500))).toBe(false);
-    expect(retried("POST", answered(503))).toBe(false);
+    expect(retried("POST", answered(502))).toBe(false);
     expect(retried("POST", noAnswer(true))).toBe(false);
+  });
+
+  it("retries a POST answered 503: the service says it processed nothing", () => {
+    expect(retried("POST", answered(503))).toBe(true);
   });
 
   it("retries any method when no connection was made", () => {
