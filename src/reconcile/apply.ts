@@ -7,7 +7,7 @@ import { OdsApiError } from "../api";
 import { changedAttributes, resourceKind, toWire, type ResourceKind, type Values, type WireObject } from "../resources";
 import { oldSecretExpiry } from "../resources/api-token";
 import { UNKNOWN, containsUnknown, evaluate, valueAt, type Reference } from "./expressions";
-import { engineValues, liveValues, secretFingerprints, type Plan, type PlannedChange } from "./plan";
+import { engineValues, liveValues, matchesNaturalKey, secretFingerprints, type Plan, type PlannedChange } from "./plan";
 import type { LoadedStack, ManagedDeclaration } from "./stack";
 import { writeState, type ResourceState, type StateFile } from "./state";
 import { LiveIndex } from "./world";
@@ -129,11 +129,7 @@ class ApplyRun {
     const dataset = typeof values.dataset === "string" ? values.dataset : undefined;
     const list = await this.live.load(this.opts.client, kind, dataset);
     const managed = new Set(Object.values(this.opts.state.resources).filter((r) => r.typeName === kind.typeName).map((r) => r.id));
-    const key = JSON.stringify(kind.naturalKey.map((k) => values[k]));
-    return list.find((o) => {
-      const lv = liveValues(kind, o, values);
-      return JSON.stringify(kind.naturalKey.map((k) => lv[k])) === key && !managed.has(kind.api.idOf(o));
-    });
+    return list.find((o) => matchesNaturalKey(kind, o, values) && !managed.has(kind.api.idOf(o)));
   }
 
   private async create(kind: ResourceKind, values: Values): Promise<{ live: WireObject; adopted: boolean }> {

@@ -104,6 +104,12 @@ function naturalKeyOf(kind: ResourceKind, values: Values): string | undefined {
   return JSON.stringify(parts);
 }
 
+/** Whether a live object has the natural key of declared values (adoption, lost answers). */
+export function matchesNaturalKey(kind: ResourceKind, live: WireObject, declared: Values): boolean {
+  const key = naturalKeyOf(kind, declared);
+  return key !== undefined && naturalKeyOf(kind, liveValues(kind, live, declared)) === key;
+}
+
 export interface Decision {
   action: Action;
   changed: string[];
@@ -256,7 +262,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
         const managedIds = new Set(Object.values(state.resources).filter((r) => r.typeName === kind.typeName).map((r) => r.id));
         const matches = live
           .listed(kind)
-          .filter((o) => naturalKeyOf(kind, liveValues(kind, o, values)) === key && !managedIds.has(kind.api.idOf(o)));
+          .filter((o) => matchesNaturalKey(kind, o, values) && !managedIds.has(kind.api.idOf(o)));
         if (matches.length > 1) {
           problems.push(
             `[${d.constructPath}] ${d.address}: ${matches.length} live ${kind.typeName} objects have ${kind.naturalKey.join(" and ")} ${key}: ids ${matches.map((m) => kind.api.idOf(m)).join(", ")}; remove the duplicates or import one with "ods import ${d.address} ID"`,

@@ -22,6 +22,7 @@ import {
 } from "../resources";
 import { durationMillis } from "../resources/checks";
 import { LiveIndex } from "../reconcile/world";
+import { matchesNaturalKey } from "../reconcile/plan";
 import { oldSecretExpiry } from "../resources/api-token";
 import { QueryCheckUnsupported, checkStarredQuery, checkVirtualField, describeProblem } from "../reconcile/query-check";
 import { errorDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
@@ -296,8 +297,7 @@ export class OdsTerraformProvider implements ProviderImpl {
       this.live.invalidate(kind);
       const dataset = typeof values.dataset === "string" ? values.dataset : undefined;
       const list = await this.live.load(this.api(), kind, dataset);
-      const key = JSON.stringify(kind.naturalKey.map((k) => values[k]));
-      const found = list.find((o) => JSON.stringify(kind.naturalKey.map((k) => fromWire(kind.attributes, o)[k])) === key);
+      const found = list.find((o) => matchesNaturalKey(kind, o, values));
       if (!found) return kind.api.create(this.api(), body);
       // A token found this way has a secret nobody saw: issue a new one at once.
       if (kind.changeStrategy === "rotate" && kind.api.rotate) {
