@@ -10,6 +10,7 @@ import { hasChanges, makePlan } from "../reconcile/plan";
 import { renderPlan } from "../reconcile/render";
 import { findStackFile, loadStack } from "../reconcile/stack";
 import { acquireLock, readState } from "../reconcile/state";
+import { progress, summaryLine } from "./reconcile-commands";
 import { synth } from "./synth";
 import { defaultStateFile } from "./workspace";
 
@@ -69,13 +70,10 @@ export function registerDemoCommand(program: Command, setExit: (code: number) =>
           log("== Apply ==");
           const summary = await applyPlan({
             client, stack, state: readState(stateFile), stateFile, plan,
-            onEvent: (e) => {
-              if (e.phase === "done") log(`${e.address}: ${e.action} complete${e.id ? ` [id=${e.id}]` : ""}`);
-              if (e.phase === "failed") log(`${e.address}: ${e.action} FAILED: ${e.message ?? ""}`);
-            },
+            onEvent: progress,
           });
           for (const w of summary.warnings) log(`Warning: ${w}`);
-          log(`${summary.created} created, ${summary.updated} updated, ${summary.replaced} replaced, ${summary.rotated} rotated, ${summary.deleted} deleted, ${summary.adopted} adopted, ${summary.failed} failed.`);
+          log(summaryLine(summary));
           log("\n== Plan again ==");
           const again = await makePlan({ client, stack, state: readState(stateFile) });
           log(renderPlan(again));

@@ -59,7 +59,8 @@ async function prepare(o: CommonOpts): Promise<Workspace> {
   return ws;
 }
 
-function progress(event: ApplyEvent): void {
+/** One line per resource as apply goes; failures to stderr. */
+export function progress(event: ApplyEvent): void {
   const id = event.id ? ` [id=${event.id}]` : "";
   if (event.phase === "start") out(`${event.address}: ${event.action} ...`);
   else if (event.phase === "done") out(`${event.address}: ${event.action} complete${id}`);
@@ -67,7 +68,7 @@ function progress(event: ApplyEvent): void {
   else out(`${event.address}: ${event.message ?? "skipped"}`);
 }
 
-function summaryLine(s: ApplySummary): string {
+export function summaryLine(s: ApplySummary): string {
   return `Apply complete: ${s.created} created, ${s.updated} updated, ${s.replaced} replaced, ${s.rotated} rotated, ${s.deleted} deleted, ${s.adopted} adopted, ${s.forgotten} forgotten, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}.`;
 }
 

@@ -1,6 +1,6 @@
 // Plans as people and machines read them. Sensitive values never appear: they are shown
 // as (sensitive), and so are secrets' fingerprints.
-import { resourceKind, type Attributes, type Values } from "../resources";
+import { isNested, resourceKind, type Attribute, type Attributes, type Values } from "../resources";
 import { UNKNOWN } from "./expressions";
 import { PLAN_FORMAT_VERSION, type Plan, type PlannedChange } from "./plan";
 
@@ -26,6 +26,11 @@ const VERB: Record<PlannedChange["action"], string> = {
   noop: "is up to date",
 };
 
+/** The attributes inside a nested attribute, or undefined for a plain one. */
+function nestedOf(attr: Attribute | undefined): Attributes | undefined {
+  return attr && isNested(attr) ? attr.attributes : undefined;
+}
+
 function sensitiveNames(attrs: Attributes | undefined): Set<string> {
   const out = new Set<string>();
   for (const [name, a] of Object.entries(attrs ?? {})) if (a.sensitive || a.secret) out.add(name);
@@ -43,8 +48,7 @@ export function displayValue(value: unknown, attrs?: Attributes): string {
     const parts = Object.entries(value as Values)
       .filter(([, v]) => v !== null && v !== undefined)
       .map(([k, v]) => {
-        const nested = attrs?.[k] && "attributes" in attrs[k] ? (attrs[k] as { attributes: Attributes }).attributes : undefined;
-        return `${k} = ${hidden.has(k) ? "(sensitive)" : displayValue(v, nested)}`;
+        return `${k} = ${hidden.has(k) ? "(sensitive)" : displayValue(v, nestedOf(attrs?.[k]))}`;
       });
     return `{ ${parts.join(", ")} }`;
   }
@@ -57,8 +61,7 @@ function attributeLines(change: PlannedChange): string[] {
   const hidden = sensitiveNames(attrs);
   const lines: string[] = [];
   const show = (name: string, v: unknown): string => {
-    const nested = attrs[name] && "attributes" in attrs[name] ? (attrs[name] as { attributes: Attributes }).attributes : undefined;
-    return hidden.has(name) ? "(sensitive)" : displayValue(v, nested);
+    return hidden.has(name) ? "(sensitive)" : displayValue(v, nestedOf(attrs[name]));
   };
   if (change.action === "create") {
     for (const [name, v] of Object.entries(change.after ?? {})) {
@@ -113,9 +116,10 @@ function jsonValues(values: Values | null, attrs: Attributes, unknown: string[],
       unknown.push(k);
       continue;
     }
-    if (hidden.has(k) || (attrs[k] && "attributes" in attrs[k] && JSON.stringify(v ?? null).length > 0 && hasSecretInside(attrs[k] as { attributes: Attributes }))) {
+    const nested = nestedOf(attrs[k]);
+    if (hidden.has(k) || (nested && hasSecretInside(nested))) {
       sensitive.push(k);
-      out[k] = hidden.has(k) ? null : maskSecrets(v, (attrs[k] as { attributes: Attributes }).attributes);
+      out[k] = hidden.has(k) ? null : maskSecrets(v, nested!);
       continue;
     }
     out[k] = v;
@@ -123,8 +127,8 @@ function jsonValues(values: Values | null, attrs: Attributes, unknown: string[],
   return out;
 }
 
-function hasSecretInside(attr: { attributes: Attributes }): boolean {
-  return Object.values(attr.attributes).some((a) => a.sensitive || a.secret || ("attributes" in a && hasSecretInside(a as { attributes: Attributes })));
+function hasSecretInside(attrs: Attributes): boolean {
+  return Object.values(attrs).some((a) => a.sensitive || a.secret || (isNested(a) && hasSecretInside(a.attributes)));
 }
 
 function maskSecrets(value: unknown, attrs: Attributes): unknown {
@@ -133,7 +137,7 @@ function maskSecrets(value: unknown, attrs: Attributes): unknown {
   for (const [k, v] of Object.entries(value as Values)) {
     const a = attrs[k];
     if (a && (a.sensitive || a.secret)) out[k] = v === null || v === undefined ? v : "(sensitive)";
-    else if (a && "attributes" in a) out[k] = maskSecrets(v, (a as { attributes: Attributes }).attributes);
+    else if (a && isNested(a)) out[k] = maskSecrets(v, a.attributes);
     else out[k] = v;
   }
   return out;

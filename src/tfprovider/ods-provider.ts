@@ -248,11 +248,6 @@ export class OdsTerraformProvider implements ProviderImpl {
       .filter(([, a]) => (a.required || a.optional) && !isComputedOnly(a))
       .filter(([name, a]) => hasUnknown(planned[name]) || (a.engineOnly || a.secret ? JSON.stringify(toModel(planned[name])) !== JSON.stringify(toModel(prior[name])) : !sameValue(a, toModel(planned[name]), toModel(prior[name]))))
       .map(([name]) => name);
-    // Representation-only differences (a timestamp's zone form) keep the config value but
-    // are no change: Terraform compares planned with prior, so keep the prior form.
-    for (const [name, attr] of Object.entries(kind.attributes)) {
-      if ((attr.required || attr.optional) && !changed.includes(name) && request.config && request.config[name] === null && attr.computed) planned[name] = prior[name];
-    }
     const replaceBy = changed.filter((n) => kind.attributes[n].forcesReplacement);
     const engineOnlyChange = changed.every((n) => kind.attributes[n].engineOnly && n !== "rotation_trigger");
     const newObject = replaceBy.length > 0 || (kind.changeStrategy === "rotate" && changed.length > 0 && !engineOnlyChange);
