@@ -102,4 +102,12 @@ describe.skipIf(Boolean(skipReason))("a fresh CDKTF project using the packed pac
     expect(destroy.status, output(destroy)).toBe(0);
     await expect(admin.getDataset("consumer-logs")).rejects.toThrow();
   }, 900_000);
+
+  it("runs `ods demo` from the installed package in a directory without cdktf.json", async () => {
+    const dir = path.join(tmp, "demo");
+    fs.mkdirSync(dir);
+    const demo = await runAsync(path.join(project, "node_modules/.bin/ods"), ["demo"], { cwd: dir, timeoutMs: 300_000 });
+    expect(demo.status, output(demo)).toBe(0);
+    expect(demo.stdout).toMatch(/== Plan again ==[\s\S]*No changes/);
+  }, 300_000);
 });
