@@ -26,9 +26,9 @@ function dryRunPack(): PackInfo {
 }
 
 function minVersion(range: string): number[] {
-  const m = />=\s*(\d+)\.(\d+)\.(\d+)/.exec(range);
+  const m = />=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(range);
   if (!m) throw new Error(`no lower bound in engines range ${range}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
+  return [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)];
 }
 
 const atLeast = (a: number[], b: number[]): boolean => a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] >= b[2];
