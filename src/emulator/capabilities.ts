@@ -1,5 +1,6 @@
-// Capabilities, as API-CONTRACT.md fixes them: which keys and actions exist, how a
-// token's grants are checked, and whether one set of grants covers another.
+// Capabilities, as docs/service-contract.md (section 3) fixes them: which keys and
+// actions exist, how a token's grants are checked, and whether one set of grants covers
+// another.
 //
 // Dataset and view grants are maps keyed by dataset (view) name. The key "*" is a
 // wildcard that grants on every dataset (view); the admin token uses it, and it is the

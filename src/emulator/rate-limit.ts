@@ -1,6 +1,6 @@
 // The organization's request budget: a fixed one-second window. Every answer reports
 // the budget (X-RateLimit-*), so a client can pace itself before it ever sees a 429.
-// Only authenticated requests spend it (docs/service-contract.md, Rate limits): a
+// Only authenticated requests spend it (docs/service-contract.md, section 7): a
 // stranger without a valid token must not be able to lock the organization out.
 
 export interface RateDecision {

@@ -3,7 +3,7 @@
 //   -> 503/429 faults -> 429 over the limit -> route (404/405) -> body (413, and 400 when
 //   parsed) -> handler (403/400/404/409) -> dropAfterWrite fault -> answer, and a line
 //   in the request log. Every answer carries the X-RateLimit headers.
-// Authentication comes first (docs/service-contract.md, Hardening): a request without a
+// Authentication comes first (docs/service-contract.md, section 10): a request without a
 // valid token spends none of the organization's budget and its body is never read; its
 // 401 closes the connection instead.
 import type { IncomingMessage, ServerResponse } from "node:http";

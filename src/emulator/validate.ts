@@ -13,7 +13,7 @@ export function isObject(value: unknown): value is JsonObject {
 // Keys in request bodies are data, and may be "__proto__" or "constructor" (a dataset
 // can be named so). Reading them must never reach Object.prototype, and writing them
 // must make an own property, exactly as JSON.parse does when the journal is replayed:
-// otherwise what is answered and what is stored differ (docs/service-contract.md).
+// otherwise what is answered and what is stored differ (docs/service-contract.md, section 10).
 
 /** obj[key] when it is obj's own property, else undefined. */
 export function own<T>(obj: Readonly<Record<string, T>>, key: string): T | undefined {

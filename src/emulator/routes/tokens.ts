@@ -1,8 +1,9 @@
 // API tokens. The secret is answered once, by creation or regeneration, and only its
 // SHA-256 is kept. A token cannot be changed: regenerate issues a new token (new id,
-// new secret) and sets the old one to expire at `existingTokenExpiresAt`.
+// new secret) and sets the old one to expire at `existingTokenExpiresAt`, unless it
+// already expires sooner.
 //
-// apiTokens|update and |delete are not master keys (docs/service-contract.md, Tokens):
+// apiTokens|update and |delete are not master keys (docs/service-contract.md, section 5):
 // a caller may only regenerate or delete tokens whose capabilities it holds itself, no
 // token it makes may outlive it, and a regenerate only ever brings the old token's
 // expiry closer, so that an expired token stays expired.
