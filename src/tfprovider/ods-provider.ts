@@ -94,6 +94,29 @@ function mergeLive(attrs: Attributes, prior: TfObject, live: Values): TfObject {
   return out;
 }
 
+/**
+ * Imported values as a config that leaves optional attributes out would have them: the
+ * service answers "" or [] for what was never set, at any depth (a starred query's
+ * query.start_time), and that is imported as unset so the first plan is empty. A secret
+ * the service never returns (a token's) is imported as "", a value: construct outputs
+ * that read it must not get null.
+ */
+function importedValues(attrs: Attributes, values: Values): Values {
+  const out: Values = { ...values };
+  for (const [name, attr] of Object.entries(attrs)) {
+    const v = values[name];
+    if (attr.secret && isComputedOnly(attr)) out[name] = "";
+    else if (attr.engineOnly && attr.default !== undefined) out[name] = attr.default;
+    else if (!isComputedOnly(attr) && attr.default === undefined && normalizeValue(attr, v) === null) out[name] = null;
+    else if (isNested(attr) && v !== null && v !== undefined && typeof v === "object") {
+      if (attr.type === "object") out[name] = importedValues(attr.attributes, v as Values);
+      else if (attr.type === "object_list") out[name] = (v as Values[]).map((item) => importedValues(attr.attributes, item));
+      else out[name] = Object.fromEntries(Object.entries(v as Record<string, Values>).map(([k, item]) => [k, importedValues(attr.attributes, item)]));
+    }
+  }
+  return out;
+}
+
 function isComputedOnly(attr: Attribute): boolean {
   return attr.computed === true && !attr.required && !attr.optional;
 }
@@ -340,13 +363,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     const kind = this.kind(request.typeName);
     const live = await kind.api.read(this.api(), request.id);
     if (!live) throw new Error(`no ${kind.typeName} with id "${request.id}" (expected ${kind.importIdFormat})`);
-    const values = fromWire(kind.attributes, kind.api.normalizeLive ? kind.api.normalizeLive(live, undefined) : live);
-    for (const [name, attr] of Object.entries(kind.attributes)) {
-      if (attr.engineOnly && attr.default !== undefined) values[name] = attr.default;
-      // The service answers "" or [] for what was never set: import that as unset, as a
-      // config that leaves it out says, so the first plan after an import is empty.
-      else if (!isComputedOnly(attr) && attr.default === undefined && normalizeValue(attr, values[name]) === null) values[name] = null;
-    }
+    const values = importedValues(kind.attributes, fromWire(kind.attributes, kind.api.normalizeLive ? kind.api.normalizeLive(live, undefined) : live));
     return { imported: [{ typeName: kind.typeName, state: shapeObject(kind.attributes, values) }] };
   }
 
