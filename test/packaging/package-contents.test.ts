@@ -1,6 +1,7 @@
 // What `npm pack` ships: only what the package runs, within its size budget, with the
 // metadata the tools read (jsii assembly, cdktf provider metadata, engines, license).
 import * as fs from "node:fs";
+import { builtinModules } from "node:module";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { output, ROOT, run } from "./consumer-harness";
@@ -58,6 +59,21 @@ describe("the npm package", () => {
       expect(libText.includes(`require("${dep}")`) || libText.includes(`require("${dep}/`), `${dep} is a dependency but nothing in lib/ requires it`).toBe(true);
       expect(bundled.has(dep), `${dep} is not bundled (jsii needs its non-jsii dependencies bundled)`).toBe(true);
     }
+  });
+
+  it("requires at run time only its dependencies, its peers and Node's own modules", () => {
+    const peers = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).peerDependencies as Record<string, string>;
+    // cdktn: what lib/cdktn (the CDK Terrain entry) binds to, installed by the projects that use it.
+    const allowed = new Set([...Object.keys(pkg.dependencies), ...Object.keys(peers), "cdktn"]);
+    const builtins = new Set(builtinModules);
+    const unexpected: string[] = [];
+    for (const f of files.filter((f) => f.startsWith("lib/") && f.endsWith(".js") && !f.startsWith("lib/bundle/"))) {
+      for (const m of fs.readFileSync(path.join(ROOT, f), "utf8").matchAll(/require\("([^"./][^"]*)"\)/g)) {
+        const name = m[1].startsWith("node:") ? m[1].slice(5) : m[1].split("/").slice(0, m[1].startsWith("@") ? 2 : 1).join("/");
+        if (!allowed.has(name) && !builtins.has(name)) unexpected.push(`${f}: ${m[1]}`);
+      }
+    }
+    expect(unexpected).toEqual([]);
   });
 
   it("imports nothing private from cdktf", () => {
