@@ -9,9 +9,8 @@ import type { Values } from "./kind";
 export type WireObject = Record<string, unknown>;
 
 export interface ResourceApi {
-  /** `organization`: one list call returns every object; `dataset`: one list per dataset. */
-  listScope: "organization" | "dataset";
-  list(client: OdsClient, dataset?: string): Promise<WireObject[]>;
+  /** Every live object; for kinds with a `scope`, those of one parent (`scope` is its name). */
+  list(client: OdsClient, scope?: string): Promise<WireObject[]>;
   /** The live object, or undefined when it is gone. */
   read(client: OdsClient, id: string): Promise<WireObject | undefined>;
   create(client: OdsClient, body: WireObject): Promise<WireObject>;
@@ -62,12 +61,11 @@ interface CrudCalls {
   remove: (c: OdsClient, id: string) => Call<unknown>;
 }
 
-const idField = (live: WireObject): string => String(live.id);
+export const idField = (live: WireObject): string => String(live.id);
 
 /** A kind whose objects all come back from one organization-wide list call. */
 export function organizationApi(calls: CrudCalls): ResourceApi {
   return {
-    listScope: "organization",
     list: async (c) => (await calls.list(c)) as WireObject[],
     read: (c, id) => readOrUndefined(() => calls.read(c, id) as Promise<WireObject>),
     create: async (c, body) => (await calls.create(c, body as AnyBody)) as WireObject,
@@ -82,85 +80,18 @@ export function organizationApi(calls: CrudCalls): ResourceApi {
   };
 }
 
-interface DatasetCrudCalls extends Omit<CrudCalls, "list"> {
-  list: (c: OdsClient, dataset: string) => Call<unknown[]>;
+interface ScopedCrudCalls extends Omit<CrudCalls, "list"> {
+  list: (c: OdsClient, scope: string) => Call<unknown[]>;
 }
 
-/** A kind listed per dataset (virtual fields, starred queries). */
-export function datasetScopedApi(calls: DatasetCrudCalls): ResourceApi {
+/** A kind listed per parent (virtual fields and starred queries, per dataset). */
+export function scopedApi(calls: ScopedCrudCalls): ResourceApi {
   const base = organizationApi({ ...calls, list: () => Promise.resolve([]) });
   return {
     ...base,
-    listScope: "dataset",
-    list: async (c, dataset) => {
-      if (dataset === undefined) throw new Error("internal: a per-dataset list needs a dataset name");
-      return (await calls.list(c, dataset)) as WireObject[];
+    list: async (c, scope) => {
+      if (scope === undefined) throw new Error("internal: a scoped list needs the parent's name");
+      return (await calls.list(c, scope)) as WireObject[];
     },
   };
 }
-
-/** Field ids are "<dataset>/<field>": a field's own id is only unique within its dataset. */
-function withFieldIdentity(dataset: string, field: WireObject): WireObject {
-  return { ...field, dataset, id: `${dataset}/${String(field.name)}` };
-}
-
-function splitFieldId(id: string): [string, string] {
-  const slash = id.indexOf("/");
-  if (slash <= 0 || slash === id.length - 1) {
-    throw new Error(`expected a dataset field id "<dataset>/<field>", got "${id}"`);
-  }
-  return [id.slice(0, slash), id.slice(slash + 1)];
-}
-
-export const datasetFieldApi: ResourceApi = {
-  listScope: "dataset",
-  list: async (c, dataset) => {
-    if (dataset === undefined) throw new Error("internal: a per-dataset list needs a dataset name");
-    const fields = await readOrUndefined(() => c.listDatasetFields(dataset));
-    return (fields ?? []).map((f) => withFieldIdentity(dataset, f as unknown as WireObject));
-  },
-  read: async (c, id) => {
-    const [dataset, name] = splitFieldId(id);
-    const field = await readOrUndefined(() => c.getDatasetField(dataset, name));
-    return field ? withFieldIdentity(dataset, field as unknown as WireObject) : undefined;
-  },
-  // Claiming: the field must exist (ingest creates fields); then its metadata is set.
-  create: async (c, body) => {
-    const dataset = String(body.dataset);
-    const name = String(body.name);
-    const existing = await readOrUndefined(() => c.getDatasetField(dataset, name));
-    if (!existing) {
-      throw new Error(`dataset field "${name}" does not exist in dataset "${dataset}": fields are created by ingesting events, then claimed`);
-    }
-    const { dataset: _d, ...fieldBody } = body;
-    const updated = await c.updateDatasetField(dataset, name, { ...existing, ...fieldBody } as AnyBody);
-    return withFieldIdentity(dataset, updated as unknown as WireObject);
-  },
-  update: async (c, id, body) => {
-    const [dataset, name] = splitFieldId(id);
-    const existing = await c.getDatasetField(dataset, name);
-    const { dataset: _d, ...fieldBody } = body;
-    const updated = await c.updateDatasetField(dataset, name, { ...existing, ...fieldBody } as AnyBody);
-    return withFieldIdentity(dataset, updated as unknown as WireObject);
-  },
-  idOf: idField,
-};
-
-export const userApi: ResourceApi = {
-  ...organizationApi({
-    list: (c) => c.listUsers(),
-    read: (c, id) => c.getUser(id),
-    create: (c, body) => c.createUser(body),
-    update: (c, id, body) => c.updateUserRole(id, { role: String((body as unknown as WireObject).role) }),
-    remove: (c, id) => c.deleteUser(id),
-  }),
-  // The role is written as a name or an id and read back as {id, name}: show it in the
-  // form the user declared, so that a role given by name does not diff against its id.
-  normalizeLive: (live, declared) => {
-    const role = live.role as { id?: string; name?: string } | undefined;
-    if (!role || typeof role !== "object") return live;
-    const declaredRole = declared?.role;
-    const shown = declaredRole !== undefined && declaredRole === role.name ? role.name : role.id;
-    return { ...live, role: shown };
-  },
-};

@@ -3,7 +3,7 @@
 // that running clients can switch over.
 import { bool, str } from "./attributes";
 import { capabilityAttributes } from "./capabilities";
-import { duration, durationMillis, nonEmpty, timestamp } from "./checks";
+import { duration, nonEmpty, timestamp } from "./checks";
 import type { ResourceKind } from "./kind";
 import { organizationApi } from "./api-binding";
 
@@ -29,7 +29,7 @@ export const apiToken: ResourceKind = {
     token: str("The secret, known only after creation or rotation.", { computed: true, sensitive: true, secret: true }),
   },
   naturalKey: ["name"],
-  changeStrategy: "rotate",
+  rotation: { trigger: "rotation_trigger", gracePeriodAttribute: "rotation_grace_period", adoptionGracePeriod: "24h", secretAttribute: "token" },
   creation: "create",
   deletion: "delete",
   importIdFormat: "the token id (the secret cannot be imported: it is never read back)",
@@ -42,11 +42,4 @@ export const apiToken: ResourceKind = {
   }),
 };
 
-/**
- * When the old secret of a rotation stops working: after the declared grace period (at
- * least a second, so that the service accepts a time in the future).
- */
-export function oldSecretExpiry(gracePeriod: unknown, now = Date.now()): string {
-  const grace = typeof gracePeriod === "string" ? durationMillis(gracePeriod) : 0;
-  return new Date(now + Math.max(grace, 1000)).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
+

@@ -18,9 +18,9 @@ export const dataset: ResourceKind = {
     who: str("Who created it.", { computed: true }),
   },
   naturalKey: ["name"],
-  changeStrategy: "update",
   creation: "create",
-  deletion: "guarded",
+  deletion: "delete",
+  guard: { attribute: "allow_destroy", consequence: "deletes all of its data" },
   importIdFormat: "the dataset name",
   api: organizationApi({
     list: (c) => c.listDatasets(),

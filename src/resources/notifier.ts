@@ -79,7 +79,6 @@ export const notifier: ResourceKind = {
     created_by: str("The user who created it.", { computed: true }),
   },
   naturalKey: ["name"],
-  changeStrategy: "update",
   creation: "create",
   deletion: "delete",
   validate: atLeastOneChannel,

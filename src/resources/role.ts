@@ -17,7 +17,6 @@ export const role: ResourceKind = {
     ...capabilityAttributes(),
   },
   naturalKey: ["name"],
-  changeStrategy: "update",
   creation: "create",
   deletion: "delete",
   importIdFormat: "the role id",
