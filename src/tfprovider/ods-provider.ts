@@ -313,6 +313,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     this.remember(kind, prior);
     if (!planned) {
       if (prior) await lifecycle.remove(ctx, kind, String(prior.id));
+      this.live.invalidate(kind);
       return { newState: null };
     }
     const values = modelOf(planned);
@@ -327,6 +328,8 @@ export class OdsTerraformProvider implements ProviderImpl {
     }
     const newState = this.completed(kind, planned, answer);
     this.remember(kind, newState);
+    // Lists cached before this write no longer tell the truth about the kind.
+    this.live.invalidate(kind);
     return { newState };
   }
 
