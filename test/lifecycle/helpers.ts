@@ -14,7 +14,8 @@ import { makePlan } from "../../src/reconcile/plan";
 import { loadStack } from "../../src/reconcile/stack";
 import { readState } from "../../src/reconcile/state";
 import { tempDir } from "../emulator/helpers";
-import { writeStack, type StackSpec } from "../helpers/ods-cli";
+import { removeTempDirs, writeStack, type StackSpec } from "../helpers/ods-cli";
+import { afterAll, beforeAll } from "vitest";
 
 export interface LossyProxy {
   url: string;
@@ -136,4 +137,22 @@ export async function odsApply(client: OdsClient, dir: string, spec: StackSpec) 
   const plan = await makePlan({ client, stack, state });
   const summary = await applyPlan({ client, stack, state, stateFile, plan });
   return { plan, summary, state: readState(stateFile) };
+}
+
+/** Starts a rig before the file's tests and stops it (and removes temp dirs) after them. */
+export function useRig(): { readonly rig: Rig } {
+  const holder: { rig?: Rig } = {};
+  beforeAll(async () => {
+    holder.rig = await startRig();
+  });
+  afterAll(async () => {
+    await holder.rig?.close();
+    removeTempDirs();
+  });
+  return {
+    get rig(): Rig {
+      if (!holder.rig) throw new Error("the rig starts before the tests");
+      return holder.rig;
+    },
+  };
 }

@@ -1,22 +1,14 @@
 // ods_api_token's own rules: changes rotate it; an adopted token (no secret in state) is
 // rotated with the old secret kept valid for the adoption grace period, never revoked at once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { decideAction, oldSecretExpiry } from "../../src/lifecycle";
 import { apiToken } from "../../src/resources/api-token";
 import { tempDir } from "../emulator/helpers";
-import { removeTempDirs } from "../helpers/ods-cli";
-import { odsApply, provider, startRig, tfApply, tfState, type Rig } from "../lifecycle/helpers";
+import { odsApply, provider, tfApply, tfState, useRig } from "../lifecycle/helpers";
 
 const HOUR = 3_600_000;
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig.close();
-  removeTempDirs();
-});
+const use = useRig();
 
 describe("ods_api_token", () => {
   it("keeps an old secret for the declared grace period on a change, at least a second, and never less than 24h on adoption", () => {
@@ -42,10 +34,10 @@ describe("ods_api_token", () => {
   });
 
   it("ods: adopting a token the state has no secret for says why it rotates, and its users' secret stays valid for 24h", async () => {
-    const existing = await rig.admin.createToken({ name: "adopted-ci", description: "ci" } as never);
+    const existing = await use.rig.admin.createToken({ name: "adopted-ci", description: "ci" } as never);
     const before = Date.now();
     const dir = tempDir();
-    const client = new OdsClient({ url: rig.emu.url, token: rig.emu.adminToken });
+    const client = new OdsClient({ url: use.rig.emu.url, token: use.rig.emu.adminToken });
     try {
       const run = await odsApply(client, dir, { resource: { ods_api_token: { ci: { name: "adopted-ci", description: "ci" } } } });
       const change = run.plan.changes.find((c) => c.address === "ods_api_token.ci");
@@ -55,7 +47,7 @@ describe("ods_api_token", () => {
       const entry = run.state.resources["ods_api_token.ci"];
       expect(entry.id).not.toBe(existing.id);
       expect(entry.sensitive?.token).toBeTruthy();
-      const old = await rig.admin.getToken(existing.id);
+      const old = await use.rig.admin.getToken(existing.id);
       expect(Date.parse(String(old.expiresAt)) - before).toBeGreaterThanOrEqual(24 * HOUR - 60_000);
     } finally {
       await client.close();
@@ -63,10 +55,10 @@ describe("ods_api_token", () => {
   });
 
   it("terraform: a create whose answer was lost ends with one token and a secret in state", async () => {
-    const p = provider(rig.proxy.url, rig.emu.adminToken);
-    rig.proxy.loseNextAnswer("POST", /tokens$/);
+    const p = provider(use.rig.proxy.url, use.rig.emu.adminToken);
+    use.rig.proxy.loseNextAnswer("POST", /tokens$/);
     const state = await tfApply(p, "ods_api_token", null, { name: "lost-ci", rotation_grace_period: "1h" });
-    const live = (await rig.admin.listTokens()).filter((t) => t.name === "lost-ci" && !t.expiresAt);
+    const live = (await use.rig.admin.listTokens()).filter((t) => t.name === "lost-ci" && !t.expiresAt);
     expect(live.map((t) => t.id)).toEqual([state?.id]);
     expect(typeof state?.token).toBe("string");
     // A later read keeps the secret the service never returns again.

@@ -1,17 +1,11 @@
 // ods_user: the role is changed in place and shown as declared (a name stays a name);
 // name and e-mail cannot change in place.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decideAction, liveValues } from "../../src/lifecycle";
 import { user } from "../../src/resources/user";
-import { provider, startRig, tfApply, type Rig } from "../lifecycle/helpers";
+import { provider, tfApply, useRig } from "../lifecycle/helpers";
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig.close();
-});
+const use = useRig();
 
 describe("ods_user", () => {
   it("shows a role read back as {id, name} in the form the user declared", () => {
@@ -28,13 +22,13 @@ describe("ods_user", () => {
   });
 
   it("the provider keeps a role given by name, and updates it in place", async () => {
-    const p = provider(rig.emu.url, rig.emu.adminToken);
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
     const state = await tfApply(p, "ods_user", null, { email: "role@example.com", name: "Role Person", role: "user" });
     expect(state?.role).toBe("user");
     const read = await p.readResource({ typeName: "ods_user", currentState: state! });
     expect(read.newState?.role).toBe("user");
     const updated = await tfApply(p, "ods_user", state, { email: "role@example.com", name: "Role Person", role: "read-only" });
     expect(updated?.id).toBe(state?.id);
-    expect(((await rig.admin.getUser(String(state?.id))).role as { name?: string }).name).toBe("read-only");
+    expect(((await use.rig.admin.getUser(String(state?.id))).role as { name?: string }).name).toBe("read-only");
   });
 });

@@ -1,17 +1,13 @@
 // The Terraform adapter without a terraform binary: its plan, apply, read and import
 // functions called in process against an emulator on 127.0.0.1:0, case by case.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Values } from "../../src/resources";
 import { isUnknown, type TfObject } from "../../src/tfprovider/values";
-import { provider, startRig, tfApply, tfState, type Rig } from "../lifecycle/helpers";
+import { provider, tfApply, tfState, useRig } from "../lifecycle/helpers";
 
-let rig: Rig;
+const use = useRig();
 beforeAll(async () => {
-  rig = await startRig();
-  await rig.admin.createDataset({ name: "adapter" } as never);
-});
-afterAll(async () => {
-  await rig.close();
+  await use.rig.admin.createDataset({ name: "adapter" } as never);
 });
 
 interface PlanCase {
@@ -35,7 +31,7 @@ const CASES: PlanCase[] = [
 
 describe("the Terraform adapter", () => {
   it.each(CASES)("plans: $what", async (c) => {
-    const p = provider(rig.emu.url, rig.emu.adminToken);
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
     const created = await tfApply(p, c.typeName, null, c.create);
     expect(typeof created?.id).toBe("string");
     // A refresh right after apply shows no difference.
@@ -51,7 +47,7 @@ describe("the Terraform adapter", () => {
   });
 
   it("plans defaults and computed values of a new object", async () => {
-    const p = provider(rig.emu.url, rig.emu.adminToken);
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
     const plan = await p.planResourceChange({ typeName: "ods_dataset", priorState: null, proposedNewState: tfState("ods_dataset", { name: "n" }), config: tfState("ods_dataset", { name: "n" }) });
     const planned = plan.plannedState as TfObject;
     expect(planned.allow_destroy).toBe(false);
@@ -61,28 +57,28 @@ describe("the Terraform adapter", () => {
   });
 
   it("reads a vanished object as gone, so Terraform plans to create it", async () => {
-    const p = provider(rig.emu.url, rig.emu.adminToken);
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
     const read = await p.readResource({ typeName: "ods_role", currentState: tfState("ods_role", { id: "no-such-role", name: "x" }) });
     expect(read.newState).toBeNull();
   });
 
   it("imports with engine-only defaults and unset values as null; a bad id names the expected form", async () => {
-    const p = provider(rig.emu.url, rig.emu.adminToken);
-    const ds = await rig.admin.getDataset("adapter");
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
+    const ds = await use.rig.admin.getDataset("adapter");
     const imported = await p.importResourceState({ typeName: "ods_dataset", id: ds.name });
     expect(imported.imported[0].state).toMatchObject({ name: "adapter", allow_destroy: false, description: null });
     await expect(p.importResourceState({ typeName: "ods_dataset_field", id: "adapter/none" })).rejects.toThrow(/expected "<dataset>\/<field>"/);
   });
 
   it("reports invalid configuration with the attribute path", () => {
-    const p = provider(rig.emu.url, rig.emu.adminToken);
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
     const diags = p.validateResourceConfig("ods_user", tfState("ods_user", { email: "not-an-email", name: "x", role: "user" }));
     expect(diags[0]?.detail).toMatch(/attribute "email"/);
     expect(diags[0]?.attribute).toEqual(["email"]);
   });
 
   it("upgrades stored state through the kind's upgraders (version 0 today: values pass unchanged)", () => {
-    const p = provider(rig.emu.url, rig.emu.adminToken);
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
     const up = p.upgradeResourceState({ typeName: "ods_role", version: 0, rawState: { id: "r", name: "n" } });
     expect(up.upgradedState).toMatchObject({ id: "r", name: "n", description: null });
     const newer = p.upgradeResourceState({ typeName: "ods_role", version: 9, rawState: { id: "r" } });
