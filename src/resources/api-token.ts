@@ -5,7 +5,8 @@ import { bool, str } from "./attributes";
 import { capabilityAttributes } from "./capabilities";
 import { duration, nonEmpty, timestamp } from "./checks";
 import type { ResourceKind } from "./kind";
-import { organizationApi } from "./api-binding";
+import type { ApiTokenInput } from "../api";
+import { organizationApi, wireShape } from "./api-binding";
 
 export const apiToken: ResourceKind = {
   typeName: "ods_api_token",
@@ -39,7 +40,7 @@ export const apiToken: ResourceKind = {
     create: (c, body) => c.createToken(body),
     rotate: (c, id, body, existingTokenExpiresAt) => c.regenerateToken(id, { existingTokenExpiresAt, newToken: body }),
     remove: (c, id) => c.deleteToken(id),
-  }),
+  }, { create: wireShape<ApiTokenInput>("token", { name: true, description: true, expiresAt: true, orgCapabilities: true, datasetCapabilities: true, viewCapabilities: true }) }),
 };
 
 

@@ -3,7 +3,10 @@
 import { bool, str } from "./attributes";
 import { datasetName, nonEmpty } from "./checks";
 import type { ResourceKind } from "./kind";
-import { type ResourceApi, type WireObject, idField, readOrUndefined } from "./api-binding";
+import type { DatasetField, OdsClient } from "../api";
+import { type ResourceApi, type WireObject, idField, readOrUndefined, wireShape } from "./api-binding";
+
+const fieldShape = wireShape<DatasetField>("dataset field", { name: true, description: true, type: true, unit: true, hidden: true });
 
 /** Field ids are "<dataset>/<field>": a field's own id is only unique within its dataset. */
 function withFieldIdentity(dataset: string, field: WireObject): WireObject {
@@ -19,9 +22,9 @@ function splitFieldId(id: string): [string, string] {
 }
 
 /** Writes the field's metadata over what the service has (a PUT replaces the whole field). */
-async function writeMetadata(c: Parameters<ResourceApi["read"]>[0], dataset: string, name: string, existing: object, body: WireObject): Promise<WireObject> {
+async function writeMetadata(c: OdsClient, dataset: string, name: string, existing: DatasetField, body: WireObject): Promise<WireObject> {
   const { dataset: _d, ...fieldBody } = body;
-  const updated = await c.updateDatasetField(dataset, name, { ...existing, ...fieldBody } as never);
+  const updated = await c.updateDatasetField(dataset, name, { ...existing, ...fieldShape(fieldBody) });
   return withFieldIdentity(dataset, updated as unknown as WireObject);
 }
 
@@ -51,6 +54,8 @@ const datasetFieldApi: ResourceApi = {
     return writeMetadata(c, dataset, name, await c.getDatasetField(dataset, name), body);
   },
   idOf: idField,
+  // The dataset names where the field lives; the rest is the field's wire shape.
+  wireKeys: { create: ["dataset", ...fieldShape.keys], update: ["dataset", ...fieldShape.keys] },
 };
 
 export const datasetField: ResourceKind = {

@@ -2,7 +2,8 @@
 import { bool, listOf, mapOf, num, object, objectList, str } from "./attributes";
 import { atLeast, datasetName, nonEmpty, oneOf } from "./checks";
 import type { PlanCheck, ResourceKind, Values } from "./kind";
-import { scopedApi } from "./api-binding";
+import type { StarredQueryInput } from "../api";
+import { scopedApi, wireShape } from "./api-binding";
 import { compileQuery } from "./query-check";
 
 /** The query text is compiled by the service at plan time, so a broken query is never saved. */
@@ -84,5 +85,5 @@ export const starredQuery: ResourceKind = {
     create: (c, body) => c.createStarredQuery(body),
     update: (c, id, body) => c.updateStarredQuery(id, body),
     remove: (c, id) => c.deleteStarredQuery(id),
-  }),
+  }, { create: wireShape<StarredQueryInput>("starred query", { dataset: true, kind: true, name: true, who: true, metadata: true, query: true }) }),
 };

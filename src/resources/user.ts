@@ -4,7 +4,8 @@ import { str } from "./attributes";
 import { email, nonEmpty } from "./checks";
 import type { ResourceApi } from "./api-binding";
 import type { ResourceKind } from "./kind";
-import { organizationApi, type WireObject } from "./api-binding";
+import type { UserInput } from "../api";
+import { organizationApi, wireShape } from "./api-binding";
 
 const userApi: ResourceApi = {
   ...organizationApi({
@@ -12,9 +13,9 @@ const userApi: ResourceApi = {
     read: (c, id) => c.getUser(id),
     create: (c, body) => c.createUser(body),
     // Only the role can change in place: the service has no way to rename another user.
-    update: (c, id, body) => c.updateUserRole(id, { role: String((body as unknown as WireObject).role) }),
+    update: (c, id, body) => c.updateUserRole(id, { role: body.role }),
     remove: (c, id) => c.deleteUser(id),
-  }),
+  }, { create: wireShape<UserInput>("user", { email: true, name: true, role: true }) }),
   // The role is written as a name or an id and read back as {id, name}: show it in the
   // form the user declared, so that a role given by name does not diff against its id.
   normalizeLive: (live, declared) => {

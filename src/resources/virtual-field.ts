@@ -2,7 +2,8 @@
 import { str } from "./attributes";
 import { datasetName, nonEmpty } from "./checks";
 import type { PlanCheck, ResourceKind } from "./kind";
-import { scopedApi } from "./api-binding";
+import type { VirtualFieldInput } from "../api";
+import { scopedApi, wireShape } from "./api-binding";
 import { compileQuery } from "./query-check";
 
 /**
@@ -48,5 +49,5 @@ export const virtualField: ResourceKind = {
     create: (c, body) => c.createVirtualField(body),
     update: (c, id, body) => c.updateVirtualField(id, body),
     remove: (c, id) => c.deleteVirtualField(id),
-  }),
+  }, { create: wireShape<VirtualFieldInput>("virtual field", { dataset: true, name: true, expression: true, description: true, type: true, unit: true }) }),
 };
