@@ -113,7 +113,7 @@ function notes(name, attr, kind) {
   if (attr.secret && (attr.required || attr.optional)) out.push("Sensitive, write-only: never read back; a changed value is detected through a salted fingerprint.");
   else if (attr.sensitive) out.push("Sensitive.");
   if (attr.forcesReplacement) out.push("Changing it replaces the object.");
-  else if (kind && kind.changeStrategy === "rotate" && (attr.required || attr.optional) && (!attr.engineOnly || name === "rotation_trigger")) out.push("Changing it rotates the token.");
+  else if (kind && kind.rotation && (attr.required || attr.optional) && (!attr.engineOnly || name === kind.rotation.trigger)) out.push("Changing it rotates the token.");
   if (attr.engineOnly) out.push("Read by the provider only, never sent to the service.");
   if (attr.unordered) out.push("Order carries no meaning.");
   return out;
@@ -179,9 +179,9 @@ function page(role, kind, blocks) {
 
 function behaviour(kind) {
   const lines = [];
-  if (kind.changeStrategy === "rotate") lines.push("- Changes that are not replacements rotate the object (a new secret is issued; the old one keeps working for the grace period).");
+  if (kind.rotation) lines.push("- Changes that are not replacements rotate the object (a new secret is issued; the old one keeps working for the grace period).");
   if (kind.creation === "claim") lines.push("- Claims an object that already exists (it is not created); removing it from the configuration stops managing it.");
-  if (kind.deletion === "guarded") lines.push("- Never deleted or replaced unless `allow_destroy = true`.");
+  if (kind.guard) lines.push(`- Never deleted or replaced unless \`${kind.guard.attribute} = true\` (deleting it ${kind.guard.consequence}).`);
   if (kind.deletion === "forget") lines.push("- Removing it from the configuration stops managing it; nothing is deleted.");
   if (kind.naturalKey.length) lines.push(`- Identified without an id by ${kind.naturalKey.map((k) => `\`${k}\``).join(" + ")}: an existing object with that key is adopted, never duplicated.`);
   return lines.length ? `## Behaviour\n\n${lines.join("\n")}` : undefined;
