@@ -81,28 +81,33 @@ function argExtremeSpec(
   return { name: keyName, fn, args: [key, ...exprs], fields: key.column ? [key.column] : [], spread: [keyName, ...cols] };
 }
 
-/** Replaces each aggregation call in `e` by a hidden column, collecting the calls. */
-function liftAggregations(e: Expr, found: Extract<Expr, { kind: "call" }>[]): Expr {
+/** `e` with `f` applied to each direct sub-expression. */
+function mapChildren(e: Expr, f: (x: Expr) => Expr): Expr {
   switch (e.kind) {
     case "call":
-      if (isAggregationName(e.name)) {
-        found.push(e);
-        return { kind: "field", pos: e.pos, name: hiddenName(found.length - 1) };
-      }
-      return { ...e, args: e.args.map((a) => liftAggregations(a, found)) };
+      return { ...e, args: e.args.map(f) };
     case "unary":
-      return { ...e, operand: liftAggregations(e.operand, found) };
+      return { ...e, operand: f(e.operand) };
     case "binary":
-      return { ...e, left: liftAggregations(e.left, found), right: liftAggregations(e.right, found) };
+      return { ...e, left: f(e.left), right: f(e.right) };
     case "in":
-      return { ...e, operand: liftAggregations(e.operand, found), list: e.list.map((x) => liftAggregations(x, found)) };
+      return { ...e, operand: f(e.operand), list: e.list.map(f) };
     case "between":
-      return { ...e, operand: liftAggregations(e.operand, found), low: liftAggregations(e.low, found), high: liftAggregations(e.high, found) };
+      return { ...e, operand: f(e.operand), low: f(e.low), high: f(e.high) };
     case "index":
-      return { ...e, target: liftAggregations(e.target, found), index: liftAggregations(e.index, found) };
+      return { ...e, target: f(e.target), index: f(e.index) };
     default:
       return e;
   }
+}
+
+/** Replaces each aggregation call in `e` by a hidden column, collecting the calls. */
+function liftAggregations(e: Expr, found: Extract<Expr, { kind: "call" }>[]): Expr {
+  if (e.kind === "call" && isAggregationName(e.name)) {
+    found.push(e);
+    return { kind: "field", pos: e.pos, name: hiddenName(found.length - 1) };
+  }
+  return mapChildren(e, (x) => liftAggregations(x, found));
 }
 
 const hiddenName = (i: number): string => `\u0000agg${i}`;
@@ -146,7 +151,7 @@ function compileAggregations(aggItems: NamedExpr[], byItems: NamedExpr[], b: Pla
     const found: Extract<Expr, { kind: "call" }>[] = [];
     const lifted = liftAggregations(e, found);
     if (found.length === 0) {
-      if (e.kind === "call" && !isAggregationName(e.name) && !scopeHasFunction(e.name)) {
+      if (e.kind === "call") {
         throw semanticError(e.pos, `unknown aggregation function "${e.name}"`, COMPILE_ERROR.unknownFunction);
       }
       throw semanticError(exprPos(e), "summarize expects an aggregation function such as count() or sum(x)", COMPILE_ERROR.invalidArgument);
@@ -174,10 +179,6 @@ function compileAggregations(aggItems: NamedExpr[], byItems: NamedExpr[], b: Pla
   return { keys, aggs, computed, outputs };
 }
 
-function scopeHasFunction(name: string): boolean {
-  return name === "bin" || name === "bin_auto";
-}
-
 function aggregationType(spec: AggregationSpec): ValueType {
   const t = spec.args[0]?.type ?? "dynamic";
   if (spec.fn === "count" || spec.fn === "countif" || spec.fn === "dcount" || spec.fn === "dcountif") return "integer";
@@ -187,29 +188,8 @@ function aggregationType(spec: AggregationSpec): ValueType {
 }
 
 function renameHidden(e: Expr, names: string[]): Expr {
-  const map = (x: Expr): Expr => {
-    if (x.kind === "field" && x.name.startsWith("\u0000agg")) {
-      const i = Number(x.name.slice(4));
-      return { ...x, name: names[i] ?? x.name };
-    }
-    switch (x.kind) {
-      case "call":
-        return { ...x, args: x.args.map(map) };
-      case "unary":
-        return { ...x, operand: map(x.operand) };
-      case "binary":
-        return { ...x, left: map(x.left), right: map(x.right) };
-      case "in":
-        return { ...x, operand: map(x.operand), list: x.list.map(map) };
-      case "between":
-        return { ...x, operand: map(x.operand), low: map(x.low), high: map(x.high) };
-      case "index":
-        return { ...x, target: map(x.target), index: map(x.index) };
-      default:
-        return x;
-    }
-  };
-  return map(e);
+  if (e.kind === "field" && e.name.startsWith("\u0000agg")) return { ...e, name: names[Number(e.name.slice(4))] ?? e.name };
+  return mapChildren(e, (x) => renameHidden(x, names));
 }
 
 export function compileSummarize(aggItems: NamedExpr[], byItems: NamedExpr[], b: PlanBuilder): void {
