@@ -57,7 +57,11 @@ function timeText(row: Row, field: string): string | null {
 function match(plan: Plan, row: Row): LegacyMatch {
   const data: Record<string, unknown> = {};
   for (const c of plan.columns) {
-    if (c.name !== TIME_FIELD && c.name !== SYS_TIME_FIELD) data[c.name] = toJson(row.values.get(c.name) ?? null);
+    const v = row.values.get(c.name) ?? null;
+    // `_time` and `_sysTime` go to the top level, unless they hold something other than a
+    // time (make-series's `_time` is an array): that stays in `data`.
+    const top = (c.name === TIME_FIELD || c.name === SYS_TIME_FIELD) && (v === null || v instanceof DateTimeValue);
+    if (!top) data[c.name] = toJson(v);
   }
   return {
     _rowId: row.origin?._rowId ?? "",

@@ -331,7 +331,7 @@ class Parser {
             if ((t.kind !== "ident" && t.kind !== "name") || !this.isOp("=", this.peek())) this.fail("'new_name = column'");
             this.next();
             this.next();
-            return { pos: t, name: t.text, from: this.nameList()[0] };
+            return { pos: t, name: t.text, from: this.nameRef() };
           }),
         };
       case "project-reorder":
@@ -419,13 +419,13 @@ class Parser {
     this.expectWord("on");
     const on: JoinKey[] = this.list(() => {
       const t = this.tok;
-      const first = this.nameList()[0].name;
+      const first = this.nameRef().name;
       if (!this.isOp("==")) {
         if (first.startsWith("$")) this.fail("'=='");
         return { pos: t, left: first, right: first };
       }
       this.next();
-      const second = this.nameList()[0].name;
+      const second = this.nameRef().name;
       const side = (n: string): [string, string] | null => {
         const m = /^\$(left|right)\.(.+)$/i.exec(n);
         return m ? [m[1].toLowerCase(), m[2]] : null;
@@ -486,7 +486,15 @@ class Parser {
       return { item, defaultValue };
     });
     this.expectWord("on");
-    const axis = this.named();
+    // The axis stops before `in range(...)`: it is not the `in` operator.
+    const at = this.tok;
+    let axisName: string | undefined;
+    if ((at.kind === "ident" || at.kind === "name") && this.isOp("=", this.peek())) {
+      this.next();
+      this.next();
+      axisName = at.text;
+    }
+    const axis: NamedExpr = { pos: at, name: axisName, expr: this.additive() };
     let from: Expr | null = null;
     let to: Expr | null = null;
     let step: Expr;
@@ -562,16 +570,18 @@ class Parser {
   }
 
   private nameList(): NameRef[] {
-    return this.list(() => {
-      const t = this.tok;
-      if (t.kind === "name") {
-        this.next();
-        return { pos: t, name: t.text };
-      }
-      if (t.kind !== "ident") this.fail("a field name");
+    return this.list(() => this.nameRef());
+  }
+
+  private nameRef(): NameRef {
+    const t = this.tok;
+    if (t.kind === "name") {
       this.next();
-      return { pos: t, name: this.dotted(t) };
-    });
+      return { pos: t, name: t.text };
+    }
+    if (t.kind !== "ident") this.fail("a field name");
+    this.next();
+    return { pos: t, name: this.dotted(t) };
   }
 
   private sortKey(): SortKey {
