@@ -61,10 +61,9 @@ function dayOfYear(ms: number): number {
   return Math.floor((startOf("day", ms) - Date.UTC(d.getUTCFullYear(), 0, 1)) / DAY_MS) + 1;
 }
 
-/** Sub-millisecond digits a datetime printed with (`.1234567Z` keeps 4567 beyond the ms). */
+/** The 100 ns ticks beyond the millisecond (a time keeps them as the fraction of its ms). */
 function subMillisecondTicks(d: DateTimeValue): number {
-  const frac = /\.(\d+)/.exec(d.text ?? "")?.[1] ?? "";
-  return Number((frac + "0000000").slice(3, 7));
+  return Math.round((d.ms - Math.floor(d.ms)) * 10_000) % 10_000;
 }
 
 const PART_ALIASES: Readonly<Record<string, string>> = {
