@@ -59,16 +59,28 @@ interface TimedEvent {
 /** How often (in rows) a loop looks at the clock. */
 const CLOCK_EVERY = 256;
 
-/** Parsed `_time` per stored event: events do not change, and parsing is most of a scan. */
-const timeOfEvent = new WeakMap<StoredEvent, number | null>();
+/**
+ * `_time` and `_sysTime` per stored event, parsed once: stored events do not change, and
+ * parsing their times was most of the cost of a scan.
+ */
+interface EventTimes {
+  ms: number | null;
+  sys: number | null;
+}
+
+const timesOfEvent = new WeakMap<StoredEvent, EventTimes>();
+
+function eventTimes(event: StoredEvent): EventTimes {
+  let t = timesOfEvent.get(event);
+  if (t === undefined) {
+    t = { ms: parseIsoTime(event._time) ?? null, sys: parseIsoTime(event._sysTime) ?? null };
+    timesOfEvent.set(event, t);
+  }
+  return t;
+}
 
 function eventMs(event: StoredEvent): number | undefined {
-  let ms = timeOfEvent.get(event);
-  if (ms === undefined) {
-    ms = parseIsoTime(event._time) ?? null;
-    timeOfEvent.set(event, ms);
-  }
-  return ms === null ? undefined : ms;
+  return eventTimes(event).ms ?? undefined;
 }
 
 function scanOrder(events: readonly StoredEvent[], startMs: number | undefined, endMs: number): TimedEvent[] {
@@ -93,11 +105,12 @@ function cursorStart(timed: TimedEvent[], cursor: ExecOptions["cursor"]): number
 function rowOf(event: StoredEvent, ms: number, types: ReadonlyMap<string, ValueType>): Row {
   const values = new Map<string, Value>();
   values.set(TIME_FIELD, new DateTimeValue(ms, event._time));
-  const sys = parseIsoTime(event._sysTime);
-  values.set(SYS_TIME_FIELD, sys === undefined ? null : new DateTimeValue(sys, event._sysTime));
-  for (const [name, raw] of Object.entries(event.data)) {
+  const sys = eventTimes(event).sys;
+  values.set(SYS_TIME_FIELD, sys === null ? null : new DateTimeValue(sys, event._sysTime));
+  const data = event.data;
+  for (const name in data) {
     const type = types.get(name);
-    if (type !== undefined && name !== TIME_FIELD && name !== SYS_TIME_FIELD) values.set(name, fromStored(raw, type));
+    if (type !== undefined && name !== TIME_FIELD && name !== SYS_TIME_FIELD) values.set(name, fromStored(data[name], type));
   }
   return { values, origin: event };
 }
