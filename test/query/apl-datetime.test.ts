@@ -20,6 +20,15 @@ describe("datetime_diff and datetime_part", () => {
   });
 });
 
+describe("datetime_add", () => {
+  it("adds calendar months and years (keeping the day where it can) and fixed units", () => {
+    expectRows(
+      "print m = datetime_add('month', 1, datetime(2024-01-31 10:00)), y = datetime_add('year', -1, datetime(2024-02-29)), q = datetime_add('quarter', 1, datetime(2024-01-15)), w = datetime_add('week', 2, datetime(2024-01-01)), h = datetime_add('hour', -3, datetime(2024-01-01)), bad = datetime_add('eon', 1, now()), n = datetime_add('day', 1, todatetime('x'))",
+      [{ m: "2024-02-29T10:00:00Z", y: "2023-02-28T00:00:00Z", q: "2024-04-15T00:00:00Z", w: "2024-01-15T00:00:00Z", h: "2023-12-31T21:00:00Z", bad: null, n: null }],
+    );
+  });
+});
+
 describe("start and end of periods", () => {
   it("startof*/endof* in UTC, weeks from Sunday, with an offset; null stays null", () => {
     const t = expectRows(

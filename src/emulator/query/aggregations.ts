@@ -215,11 +215,14 @@ function argExtreme(sign: 1 | -1): Aggregator {
   };
 }
 
-/** The `*if` form: the last row argument is the predicate; a row counts only when it is true. */
+/**
+ * The `*if` form: the last row argument is the predicate; a row counts only when it is
+ * true. The inner aggregations read their value as args[0], so the predicate can stay.
+ */
 function conditional(inner: Aggregator): Aggregator {
   return {
     add: (args) => {
-      if (args[args.length - 1] === true) inner.add(args.slice(0, -1));
+      if (args[args.length - 1] === true) inner.add(args);
     },
     result: () => inner.result(),
   };

@@ -54,41 +54,55 @@ export interface Outcome extends TableData {
 interface TimedEvent {
   event: StoredEvent;
   ms: number;
+  /** `_sysTime` in ms, NaN when it is not a time. */
+  sys: number;
 }
 
 /** How often (in rows) a loop looks at the clock. */
 const CLOCK_EVERY = 256;
 
 /**
- * `_time` and `_sysTime` per stored event, parsed once: stored events do not change, and
- * parsing their times was most of the cost of a scan.
+ * `_time` and `_sysTime` of a dataset's events, parsed once per event: stored events do
+ * not change, and parsing their times was most of the cost of a scan. Kept per events
+ * array and checked by identity per index, so an event that was added, replaced or
+ * moved is parsed again (NaN: not a time).
  */
-interface EventTimes {
-  ms: number | null;
-  sys: number | null;
+interface TimeCache {
+  refs: (StoredEvent | undefined)[];
+  ms: Float64Array;
+  sys: Float64Array;
 }
 
-const timesOfEvent = new WeakMap<StoredEvent, EventTimes>();
+const timeCaches = new WeakMap<readonly StoredEvent[], TimeCache>();
 
-function eventTimes(event: StoredEvent): EventTimes {
-  let t = timesOfEvent.get(event);
-  if (t === undefined) {
-    t = { ms: parseIsoTime(event._time) ?? null, sys: parseIsoTime(event._sysTime) ?? null };
-    timesOfEvent.set(event, t);
+function timesOf(events: readonly StoredEvent[]): TimeCache {
+  let c = timeCaches.get(events);
+  if (!c || c.ms.length < events.length) {
+    const grown: TimeCache = { refs: c ? c.refs.slice() : [], ms: new Float64Array(events.length), sys: new Float64Array(events.length) };
+    if (c) {
+      grown.ms.set(c.ms);
+      grown.sys.set(c.sys);
+    }
+    c = grown;
+    timeCaches.set(events, c);
   }
-  return t;
-}
-
-function eventMs(event: StoredEvent): number | undefined {
-  return eventTimes(event).ms ?? undefined;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    if (c.refs[i] === e) continue;
+    c.refs[i] = e;
+    c.ms[i] = parseIsoTime(e._time) ?? NaN;
+    c.sys[i] = parseIsoTime(e._sysTime) ?? NaN;
+  }
+  return c;
 }
 
 function scanOrder(events: readonly StoredEvent[], startMs: number | undefined, endMs: number): TimedEvent[] {
+  const times = timesOf(events);
   const timed: TimedEvent[] = [];
-  for (const event of events) {
-    const ms = eventMs(event);
-    if (ms === undefined || ms >= endMs || (startMs !== undefined && ms < startMs)) continue;
-    timed.push({ event, ms });
+  for (let i = 0; i < events.length; i++) {
+    const ms = times.ms[i];
+    if (Number.isNaN(ms) || ms >= endMs || (startMs !== undefined && ms < startMs)) continue;
+    timed.push({ event: events[i], ms, sys: times.sys[i] });
   }
   timed.sort((a, b) => b.ms - a.ms || (a.event._rowId < b.event._rowId ? 1 : a.event._rowId > b.event._rowId ? -1 : 0));
   return timed;
@@ -102,11 +116,10 @@ function cursorStart(timed: TimedEvent[], cursor: ExecOptions["cursor"]): number
 }
 
 /** A row as storage holds it: `_time`, `_sysTime` and the fields that metadata knows. */
-function rowOf(event: StoredEvent, ms: number, types: ReadonlyMap<string, ValueType>): Row {
+function rowOf({ event, ms, sys }: TimedEvent, types: ReadonlyMap<string, ValueType>): Row {
   const values = new Map<string, Value>();
   values.set(TIME_FIELD, new DateTimeValue(ms, event._time));
-  const sys = eventTimes(event).sys;
-  values.set(SYS_TIME_FIELD, sys === null ? null : new DateTimeValue(sys, event._sysTime));
+  values.set(SYS_TIME_FIELD, Number.isNaN(sys) ? null : new DateTimeValue(sys, event._sysTime));
   const data = event.data;
   for (const name in data) {
     const type = types.get(name);
@@ -200,12 +213,13 @@ function scanDataset(dataset: QueryDataset, types: ReadonlyMap<string, ValueType
       break;
     }
     if (env.examined > 0 && !env.inTime()) break;
-    const { event, ms } = timed[i];
+    const t = timed[i];
+    const ms = t.ms;
     env.examined++;
     examinedHere++;
     env.minTimeMs = env.minTimeMs === undefined ? ms : Math.min(env.minTimeMs, ms);
     env.maxTimeMs = env.maxTimeMs === undefined ? ms : Math.max(env.maxTimeMs, ms);
-    accept(rowOf(event, ms, types));
+    accept(rowOf(t, types));
   }
   if (first && examinedHere > 0) {
     env.maxCursor = timed[from].event._rowId;

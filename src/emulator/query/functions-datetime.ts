@@ -153,6 +153,26 @@ export function datetimeDiff(args: Value[]): Value {
   }
 }
 
+const ADD_MS: Readonly<Record<string, number>> = { week: 7 * DAY_MS, day: DAY_MS, ...UNIT_MS };
+
+/** `datetime_add(part, amount, t)`: calendar months and years keep the day where they can. */
+export function datetimeAdd(args: Value[]): Value {
+  const d = asDate(args[2]);
+  const amount = args[1];
+  if (!d || typeof amount !== "number" || !Number.isInteger(amount)) return null;
+  const part = partName(args[0]);
+  const months = part === "year" ? 12 * amount : part === "quarter" ? 3 * amount : part === "month" ? amount : null;
+  if (months !== null) {
+    const t = new Date(Math.floor(d.ms));
+    const target = Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + months, 1);
+    const lastDay = new Date(Date.UTC(new Date(target).getUTCFullYear(), new Date(target).getUTCMonth() + 1, 0)).getUTCDate();
+    const day = Math.min(t.getUTCDate(), lastDay);
+    return new DateTimeValue(target + (day - 1) * DAY_MS + (d.ms - startOf("day", d.ms)));
+  }
+  const unit = ADD_MS[part];
+  return unit === undefined ? null : new DateTimeValue(d.ms + amount * unit);
+}
+
 export function dayOfWeek(args: Value[]): Value {
   const d = asDate(args[0]);
   return d ? new TimespanValue(new Date(Math.floor(d.ms)).getUTCDay() * DAY_MS) : null;

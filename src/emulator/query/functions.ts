@@ -4,7 +4,7 @@
 
 import type { QueryContext } from "./table";
 import { parseIsoTime } from "./time";
-import { datetimeDiff, datetimePart, dayOfWeek, formatDatetime, periodFunction, asDate } from "./functions-datetime";
+import { datetimeAdd, datetimeDiff, datetimePart, dayOfWeek, formatDatetime, periodFunction, asDate } from "./functions-datetime";
 import { DateTimeValue, TimespanValue, isBag, toText, type Value, type ValueType } from "./values";
 
 export interface ScalarFunction {
@@ -234,6 +234,7 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map<str
   ["array_slice", { minArgs: 3, maxArgs: 3, returns: fixed("dynamic"), call: arraySlice }],
   ["bag_keys", { minArgs: 1, maxArgs: 1, returns: fixed("dynamic"), call: (args) => (isBag(args[0]) ? Object.keys(args[0]) : null) }],
   ["datetime_diff", { minArgs: 3, maxArgs: 3, returns: fixed("integer"), call: datetimeDiff }],
+  ["datetime_add", { minArgs: 3, maxArgs: 3, returns: fixed("datetime"), call: datetimeAdd }],
   ["datetime_part", { minArgs: 2, maxArgs: 2, returns: fixed("integer"), call: datetimePart }],
   ["startofday", { minArgs: 1, maxArgs: 2, returns: fixed("datetime"), call: periodFunction("start", "day") }],
   ["startofweek", { minArgs: 1, maxArgs: 2, returns: fixed("datetime"), call: periodFunction("start", "week") }],

@@ -47,11 +47,17 @@ interface Group {
 
 const newAggregators = (aggs: AggregationSpec[]): Aggregator[] => aggs.map((a) => createAggregator(a.fn, a.consts ?? []));
 
-function feed(groups: Map<string, Group>, keyValues: Value[], aggs: AggregationSpec[], argValues: Value[][]): void {
-  const id = keyValues.length === 1 ? valueKey(keyValues[0]) : keyValues.map(valueKey).join("\u0000");
+/**
+ * Adds one row's argument values to the group of `keyValues` (all but index `skip`).
+ * The arrays are the caller's scratch space, reused per row: a group copies its keys
+ * once, and aggregators copy what they keep.
+ */
+function feed(groups: Map<string, Group>, keyValues: Value[], skip: number, aggs: AggregationSpec[], argValues: Value[][]): void {
+  let id = "";
+  for (let i = 0; i < keyValues.length; i++) if (i !== skip) id += `${valueKey(keyValues[i])}\u0000`;
   let g = groups.get(id);
   if (!g) {
-    g = { keys: keyValues, aggregators: newAggregators(aggs) };
+    g = { keys: keyValues.filter((_, i) => i !== skip), aggregators: newAggregators(aggs) };
     groups.set(id, g);
   }
   for (let i = 0; i < aggs.length; i++) g.aggregators[i].add(argValues[i]);
@@ -113,13 +119,23 @@ export class Summarizer {
   ) {
     this.totals = timeKey === null ? null : new Map<string, Group>();
     this.timeIndex = keys.findIndex((k) => k.name === timeKey);
+    this.keyBuf = keys.map(() => null);
+    this.argBufs = aggs.map((a) => a.args.map(() => null));
   }
 
+  /** Scratch arrays for one row's key and argument values. */
+  private readonly keyBuf: Value[];
+  private readonly argBufs: Value[][];
+
   add(row: Row): void {
-    const keyValues = this.keys.map((k) => k.expr.evaluate(row));
-    const argValues = this.aggs.map((a) => a.args.map((e) => e.evaluate(row)));
-    feed(this.main, keyValues, this.aggs, argValues);
-    if (this.totals) feed(this.totals, keyValues.filter((_, i) => i !== this.timeIndex), this.aggs, argValues);
+    const { keys, aggs, keyBuf, argBufs } = this;
+    for (let i = 0; i < keys.length; i++) keyBuf[i] = keys[i].expr.evaluate(row);
+    for (let i = 0; i < aggs.length; i++) {
+      const args = aggs[i].args;
+      for (let j = 0; j < args.length; j++) argBufs[i][j] = args[j].evaluate(row);
+    }
+    feed(this.main, keyBuf, -1, aggs, argBufs);
+    if (this.totals) feed(this.totals, keyBuf, this.timeIndex, aggs, argBufs);
   }
 
   finish(): SummarizeResult {
