@@ -419,23 +419,33 @@ class Parser {
     this.expectWord("on");
     const on: JoinKey[] = this.list(() => {
       const t = this.tok;
-      const first = this.nameRef().name;
+      const first = this.joinSide();
       if (!this.isOp("==")) {
-        if (first.startsWith("$")) this.fail("'=='");
-        return { pos: t, left: first, right: first };
+        if (first.side !== null) this.fail("'=='");
+        return { pos: t, left: first.name, right: first.name };
       }
       this.next();
-      const second = this.nameRef().name;
-      const side = (n: string): [string, string] | null => {
-        const m = /^\$(left|right)\.(.+)$/i.exec(n);
-        return m ? [m[1].toLowerCase(), m[2]] : null;
-      };
-      const a = side(first);
-      const b = side(second);
-      if (!a || !b || a[0] === b[0]) throw syntaxError(t, "a join condition compares $left.column == $right.column", COMPILE_ERROR.invalidArgument);
-      return a[0] === "left" ? { pos: t, left: a[1], right: b[1] } : { pos: t, left: b[1], right: a[1] };
+      const second = this.joinSide();
+      if (first.side === null || second.side === null || first.side === second.side) {
+        throw syntaxError(t, "a join condition compares $left.column == $right.column", COMPILE_ERROR.invalidArgument);
+      }
+      return first.side === "left" ? { pos: t, left: first.name, right: second.name } : { pos: t, left: second.name, right: first.name };
     });
     return { kind: "join", pos, joinKind, right, on };
+  }
+
+  /** `column`, `$left.column`, `$right.['odd name']`. */
+  private joinSide(): { side: "left" | "right" | null; name: string } {
+    const t = this.tok;
+    const word = t.kind === "ident" ? t.text.toLowerCase() : "";
+    if ((word === "$left" || word === "$right") && this.isOp(".", this.peek())) {
+      this.next();
+      this.next();
+      return { side: word === "$left" ? "left" : "right", name: this.nameRef().name };
+    }
+    const ref = this.nameRef();
+    const m = /^\$(left|right)\.(.+)$/i.exec(ref.name);
+    return m ? { side: m[1].toLowerCase() === "left" ? "left" : "right", name: m[2] } : { side: null, name: ref.name };
   }
 
   private parseStage(pos: Pos): Stage {
