@@ -53,8 +53,11 @@ const newAggregators = (aggs: AggregationSpec[]): Aggregator[] => aggs.map((a) =
  * once, and aggregators copy what they keep.
  */
 function feed(groups: Map<string, Group>, keyValues: Value[], skip: number, aggs: AggregationSpec[], argValues: Value[][]): void {
+  // One key (or none) needs no joined id: building strings per row is the cost here.
+  const n = keyValues.length - (skip >= 0 ? 1 : 0);
   let id = "";
-  for (let i = 0; i < keyValues.length; i++) if (i !== skip) id += `${valueKey(keyValues[i])}\u0000`;
+  if (n === 1) id = valueKey(keyValues[skip === 0 ? 1 : 0]);
+  else if (n > 1) for (let i = 0; i < keyValues.length; i++) if (i !== skip) id += `${valueKey(keyValues[i])}\u0000`;
   let g = groups.get(id);
   if (!g) {
     g = { keys: keyValues.filter((_, i) => i !== skip), aggregators: newAggregators(aggs) };
