@@ -44,7 +44,7 @@ export function compileExpr(e: Expr, scope: Scope): CompiledExpr {
     case "unary":
       return compileUnary(e.op, compileExpr(e.operand, scope), e.pos);
     case "binary":
-      if (e.left.kind === "star") return compileAnyColumn(e.op, compileExpr(e.right, scope), e.pos, scope);
+      if (e.left.kind === "star") return compileAnyColumn(e.op, compileExpr(e.right, scope), e.pos);
       return compileBinary(e.op, compileExpr(e.left, scope), compileExpr(e.right, scope), e.pos);
     case "in":
       return compileIn(e, scope);
@@ -169,12 +169,11 @@ function compileIn(e: Extract<Expr, { kind: "in" }>, scope: Scope): CompiledExpr
 }
 
 /** `* has 'x'`: true when any column's value passes the string operator. */
-function compileAnyColumn(op: string, right: CompiledExpr, pos: Pos, scope: Scope): CompiledExpr {
+function compileAnyColumn(op: string, right: CompiledExpr, pos: Pos): CompiledExpr {
   const base = op.startsWith("!") ? op.slice(1) : op;
   const test = base === "matches regex" ? null : stringOperator(base);
   if (!test) throw semanticError(pos, `'*' works with string operators such as has, contains, startswith; not '${op}'`, COMPILE_ERROR.invalidArgument);
   const negated = op.startsWith("!");
-  void scope;
   return boolean((row) => {
     const needle = right.evaluate(row);
     let found = false;

@@ -10,7 +10,7 @@ import type { Expr, LetStatement, NamedExpr, QueryAst, SortKey, Source, Stage, T
 import { compileExpr } from "./compile-expr";
 import { compileSummarize, compileMakeSeries } from "./compile-summarize";
 import { COMPILE_ERROR, semanticError, unknownDatasetError, type Pos } from "./errors";
-import { PlanBuilder, type Plan, type ScalarBindings, type SortKeySpec } from "./plan";
+import { PlanBuilder, type Plan, type SortKeySpec } from "./plan";
 import { datatableBuilder, printBuilder, unionBuilder } from "./sources";
 import {
   getschemaStage,
@@ -252,4 +252,3 @@ export function exprPos(e: Expr): Pos {
   return e.pos;
 }
 
-export type { ScalarBindings };

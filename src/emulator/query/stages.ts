@@ -7,7 +7,7 @@ import type { NamePattern, Stage } from "./ast";
 import { compileExpr } from "./compile-expr";
 import { derivedName, exprPos } from "./compile-query";
 import { COMPILE_ERROR, semanticError } from "./errors";
-import { runPlan, type RunEnv } from "./execute";
+import { runPlan } from "./execute";
 import type { Plan, PlanBuilder } from "./plan";
 import { datasetsOf, mergedColumns, typeOfName } from "./sources";
 import type { ColumnSpec, Row } from "./table";
@@ -367,4 +367,3 @@ export function getschemaStage(b: PlanBuilder): void {
   }));
 }
 
-export type { RunEnv };
