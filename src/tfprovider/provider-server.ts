@@ -10,12 +10,13 @@
 // The ProviderImpl contract is documented in provider-impl.ts; pass a factory instead
 // of an instance to load the resource model only after the handshake line is out
 // (Terraform starts the provider 3-5 times per command, start-up time adds up).
+import * as fs from "node:fs";
 import type { sendUnaryData, ServerUnaryCall, ServerWritableStream, UntypedServiceImplementation } from "@grpc/grpc-js";
 import { loadProtocolServices } from "./protocol/definitions";
 import { checkLaunchEnvironment, handshakeLine, type ListenAddress, type PluginEnv } from "./protocol/handshake";
 import { createLogger, type Logger, logLevelFromEnv } from "./protocol/log";
 import { bindPluginServer, newGrpcServer } from "./protocol/transport";
-import { createProviderRpcs, type Message, type ProviderImplSource } from "./provider-service";
+import { createProviderRpcs, type Message, type ProviderImplSource, type RpcObserver } from "./provider-service";
 
 export type * from "./provider-impl";
 export type { ProviderImplSource } from "./provider-service";
@@ -26,6 +27,8 @@ export interface ProviderServerOptions {
   readonly socketDir?: string;
   readonly network?: "unix" | "tcp";
   readonly logger?: Logger;
+  /** Told the name and duration of every RPC (see ODS_PROVIDER_STATS). */
+  readonly observe?: RpcObserver;
 }
 
 export interface RunningProviderServer {
@@ -47,7 +50,7 @@ const SHUTDOWN_GRACE_MS = 1000;
 export async function startProviderServer(source: ProviderImplSource, options: ProviderServerOptions): Promise<RunningProviderServer> {
   const log = options.logger ?? createLogger("warn");
   const services = loadProtocolServices();
-  const rpcs = createProviderRpcs(source, log);
+  const rpcs = createProviderRpcs(source, log, options.observe);
   const server = newGrpcServer();
 
   const provider: UntypedServiceImplementation = {};
@@ -129,6 +132,41 @@ function guardStdout(): (line: string) => void {
   return (line) => void realWrite(`${line}\n`);
 }
 
+/** One provider process's calls, as ODS_PROVIDER_STATS records them (one JSON line per process). */
+export interface ProviderProcessStats {
+  readonly pid: number;
+  /** Milliseconds from process start to the handshake line. */
+  readonly handshakeMs: number;
+  /** Milliseconds from process start to exit. */
+  readonly lifeMs: number;
+  /** Per RPC: how many calls, and their summed and largest handler time in ms. */
+  readonly rpcs: Record<string, { count: number; totalMs: number; maxMs: number }>;
+}
+
+/**
+ * ODS_PROVIDER_STATS=FILE appends one ProviderProcessStats line per provider process at
+ * exit: how often Terraform starts us, how long each start takes, which calls it makes.
+ * Names and timings only, never values.
+ */
+function statsRecorder(file: string | undefined): { observe?: RpcObserver; handshake(): void } {
+  if (!file) return { handshake: () => undefined };
+  const rpcs: ProviderProcessStats["rpcs"] = {};
+  let handshakeMs = 0;
+  process.on("exit", () => {
+    const stats: ProviderProcessStats = { pid: process.pid, handshakeMs, lifeMs: performance.now(), rpcs };
+    fs.appendFileSync(file, `${JSON.stringify(stats)}\n`);
+  });
+  return {
+    handshake: () => void (handshakeMs = performance.now()),
+    observe: (rpc, ms) => {
+      const s = (rpcs[rpc] ??= { count: 0, totalMs: 0, maxMs: 0 });
+      s.count++;
+      s.totalMs += ms;
+      s.maxMs = Math.max(s.maxMs, ms);
+    },
+  };
+}
+
 export async function serveProvider(source: ProviderImplSource, options: ServeOptions = {}): Promise<void> {
   const env = options.env ?? process.env;
   const exit = options.exit ?? ((code: number) => process.exit(code));
@@ -145,11 +183,13 @@ export async function serveProvider(source: ProviderImplSource, options: ServeOp
   process.on("SIGINT", () => log.debug("interrupt received; waiting for Terraform to stop us"));
   process.on("unhandledRejection", (reason) => log.error(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
 
-  const running = await startProviderServer(source, { ...check.launch, logger: log });
+  const stats = statsRecorder(env.ODS_PROVIDER_STATS);
+  const running = await startProviderServer(source, { ...check.launch, logger: log, observe: stats.observe });
   // However we end, the socket directory goes with us.
   process.on("exit", () => running.closeNow());
   process.on("SIGTERM", () => void running.close().then(() => exit(0)));
   writeHandshake(running.handshakeLine);
+  stats.handshake();
   log.debug(`serving protocol 6 on ${running.listen.network} ${running.listen.address}${running.certPem ? " with mTLS" : ""}, ${Math.round(performance.now())} ms after process start`);
   await running.done;
   exit(0);
