@@ -11,11 +11,11 @@
 // of an instance to load the resource model only after the handshake line is out
 // (Terraform starts the provider 3-5 times per command, start-up time adds up).
 import * as fs from "node:fs";
-import type { sendUnaryData, ServerUnaryCall, ServerWritableStream, UntypedServiceImplementation } from "@grpc/grpc-js";
+import type { ServiceDefinition } from "@grpc/grpc-js";
 import { loadProtocolServices } from "./protocol/definitions";
 import { checkLaunchEnvironment, handshakeLine, type ListenAddress, type PluginEnv } from "./protocol/handshake";
 import { createLogger, type Logger, logLevelFromEnv } from "./protocol/log";
-import { bindPluginServer, newGrpcServer } from "./protocol/transport";
+import { bindPluginServer, type Route } from "./protocol/transport";
 import { createProviderRpcs, type Message, type ProviderImplSource, type RpcObserver } from "./provider-service";
 
 export type * from "./provider-impl";
@@ -51,59 +51,44 @@ export async function startProviderServer(source: ProviderImplSource, options: P
   const log = options.logger ?? createLogger("warn");
   const services = loadProtocolServices();
   const rpcs = createProviderRpcs(source, log, options.observe);
-  const server = newGrpcServer();
-
-  const provider: UntypedServiceImplementation = {};
-  for (const [rpc, handler] of Object.entries(rpcs.handlers)) {
-    provider[rpc] = (call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => {
-      handler(call.request).then((response) => callback(null, response), (err: Error) => callback(err));
-    };
-  }
-  // StopProvider answers an error string instead of diagnostics.
-  provider.StopProvider = (_call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => {
-    rpcs.stop().then(
-      () => callback(null, { Error: "" }),
-      (err: Error) => callback(null, { Error: err.message }),
-    );
+  const routes = new Map<string, Route>();
+  const mount = (service: ServiceDefinition, implementation: Record<string, Partial<Route>>): void => {
+    for (const [name, part] of Object.entries(implementation)) {
+      const method = service[name];
+      routes.set(method.path, { decode: (b) => method.requestDeserialize(b) as Message, encode: (m) => method.responseSerialize(m), ...part });
+    }
   };
-  server.addService(services.provider, provider);
 
+  const provider: Record<string, Partial<Route>> = {};
+  for (const [rpc, handler] of Object.entries(rpcs.handlers)) provider[rpc] = { unary: handler };
+  // StopProvider answers an error string instead of diagnostics.
+  provider.StopProvider = {
+    unary: () =>
+      rpcs.stop().then(
+        () => ({ Error: "" }),
+        (err: Error) => ({ Error: err.message }),
+      ),
+  };
+  mount(services.provider, provider);
   // go-plugin's stdio stream: held open and never written (we log to stderr directly).
-  const stdioStreams = new Set<ServerWritableStream<Message, Message>>();
-  server.addService(services.stdio, {
-    StreamStdio: (call: ServerWritableStream<Message, Message>) => {
-      stdioStreams.add(call);
-      call.on("cancelled", () => stdioStreams.delete(call));
-    },
-  });
-  server.addService(services.health, {
-    Check: (_call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => callback(null, { status: "SERVING" }),
-  });
+  mount(services.stdio, { StreamStdio: { stream: () => undefined } });
+  mount(services.health, { Check: { unary: async () => ({ status: "SERVING" }) } });
 
   let stopping: Promise<void> | undefined;
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
-  const close = (): Promise<void> =>
-    (stopping ??= new Promise<void>((resolve) => {
-      for (const call of stdioStreams) call.end();
-      stdioStreams.clear();
-      const force = setTimeout(() => bound.close(), SHUTDOWN_GRACE_MS);
-      server.tryShutdown(() => {
-        clearTimeout(force);
-        bound.close();
-        resolve();
-      });
-    }).then(finished));
-
-  server.addService(services.controller, {
-    Shutdown: (_call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => {
-      log.debug("Shutdown requested by Terraform");
-      callback(null, {});
-      setImmediate(() => void close());
+  const close = (): Promise<void> => (stopping ??= bound.shutdown(SHUTDOWN_GRACE_MS).then(finished));
+  mount(services.controller, {
+    Shutdown: {
+      unary: async () => {
+        log.debug("Shutdown requested by Terraform");
+        setImmediate(() => void close());
+        return {};
+      },
     },
   });
 
-  const bound = await bindPluginServer(server, options);
+  const bound = await bindPluginServer(routes, options);
   return {
     handshakeLine: handshakeLine(bound.listen, bound.certDer),
     listen: bound.listen,
