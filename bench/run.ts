@@ -338,6 +338,7 @@ async function main(): Promise<void> {
     }
     const rate = await rateLimited(root);
     fs.mkdirSync(RESULTS, { recursive: true });
+    results.sort((a, b) => a.n - b.n);
     const md = markdown(results, rate, m);
     fs.writeFileSync(path.join(RESULTS, "latest.md"), md);
     fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, rateLimited: rate }, null, 2)}\n`);
