@@ -30,6 +30,8 @@ const [RATE] = envNumbers("BENCH_RATE", [20]);
 const [RATE_N] = envNumbers("BENCH_RATE_N", [200]);
 const [TF_BUDGET_S] = envNumbers("BENCH_TF_BUDGET_S", [240]);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** BENCH_TERRAFORM=skip: the ods side and the rate-limited apply only. */
+const SKIP_TERRAFORM = process.env.BENCH_TERRAFORM === "skip";
 /** The emulator's default license: what the clients keep under in the unlimited runs. */
 const DEFAULT_RATE = 100;
 
@@ -302,7 +304,7 @@ async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "ods-bench-"));
   const m = machine();
   log(`machine: ${JSON.stringify(m)}`);
-  const tfMissing = terraformMissing();
+  const tfMissing = SKIP_TERRAFORM ? "skipped by BENCH_TERRAFORM=skip" : terraformMissing();
   if (tfMissing) log(`terraform side skipped: ${tfMissing}`);
   const cliConfig = tfMissing ? undefined : installProvider(path.join(root, "tf-mirror"));
   const results: SizeResult[] = [];
