@@ -10,7 +10,7 @@ import { UNKNOWN, containsUnknown, evaluate, valueAt, type Reference } from "./e
 import { engineValues, liveValues, matchesNaturalKey, secretFingerprints, type Plan, type PlannedChange } from "./plan";
 import type { LoadedStack, ManagedDeclaration } from "./stack";
 import { writeState, type ResourceState, type StateFile } from "./state";
-import { LiveIndex } from "./world";
+import { LiveIndex, listsOfPlan } from "./world";
 
 export interface ApplyEvent {
   address: string;
@@ -64,7 +64,10 @@ function stateValues(kind: ResourceKind, live: WireObject, declared: Values): { 
 }
 
 class ApplyRun {
-  private readonly live = new LiveIndex();
+  /** The plan's own lists when it was made in this process: nothing it listed is listed again. */
+  private readonly live: LiveIndex;
+  /** What each write answered: the service's word on the object right after the change. */
+  private readonly answers = new Map<string, WireObject>();
   private readonly resolved = new Map<string, Values>();
   private readonly declarations: Map<string, ManagedDeclaration>;
   readonly summary: ApplySummary = {
@@ -72,6 +75,7 @@ class ApplyRun {
   };
 
   constructor(private readonly opts: ApplyOptions) {
+    this.live = listsOfPlan(opts.plan) ?? new LiveIndex();
     this.declarations = new Map(opts.stack.resources.map((d) => [d.address, d]));
     for (const [address, r] of Object.entries(opts.state.resources)) {
       this.resolved.set(address, { ...r.values, ...r.engineValues, ...(r.sensitive ?? {}), id: r.id });
@@ -134,8 +138,10 @@ class ApplyRun {
 
   private async create(kind: ResourceKind, values: Values): Promise<{ live: WireObject; adopted: boolean }> {
     const body = this.body(kind, values, "create");
+    // A claimed object (a dataset field) exists already; the plan listed it.
+    const current = kind.creation === "claim" ? this.live.listed(kind).find((o) => matchesNaturalKey(kind, o, values)) : undefined;
     try {
-      return { live: await kind.api.create(this.opts.client, body), adopted: false };
+      return { live: await kind.api.create(this.opts.client, body, current), adopted: false };
     } catch (err) {
       if (!(err instanceof OdsApiError) || !err.requestMayHaveBeenApplied) throw err;
       // The connection dropped after the request was sent: the object may exist now.
@@ -211,7 +217,7 @@ class ApplyRun {
         break;
       }
       case "update":
-        live = await kind.api.update!(this.opts.client, change.id!, this.body(kind, values, "update"));
+        live = await kind.api.update!(this.opts.client, change.id!, this.body(kind, values, "update"), this.live.findById(kind, change.id!));
         this.summary.updated++;
         break;
       case "rotate":
@@ -227,6 +233,7 @@ class ApplyRun {
       default:
         throw new Error(`internal: unexpected action ${change.action as string}`);
     }
+    this.answers.set(change.address, live);
     await this.record(change.address, this.entryFor(kind, decl, values, live, change.action === "rotate" || change.action === "replace" ? undefined : prior));
     this.opts.onEvent?.({ address: change.address, action: change.action, phase: "done", id: kind.api.idOf(live) });
   }
@@ -243,13 +250,18 @@ class ApplyRun {
     }
     const needs = differs ?? changedAttributes(kind.attributes, values, liveValues(kind, live, values)).length > 0;
     const hasSecrets = Object.keys(secretFingerprints(kind, values, this.opts.state.fingerprintSalt)).length > 0;
-    if ((needs || hasSecrets) && kind.api.update) return kind.api.update(this.opts.client, id, this.body(kind, values, "update"));
+    if ((needs || hasSecrets) && kind.api.update) return kind.api.update(this.opts.client, id, this.body(kind, values, "update"), live);
     return live;
   }
 
-  /** Re-reads what changed and reports attributes that did not reach the declared value. */
+  /**
+   * Reports attributes that did not reach the declared value. The writes' answers are
+   * the service's word on each object right after its change, so they are what is
+   * compared; only where an answer does not show the declared values is the kind listed
+   * again (once per kind and dataset) to ask the service.
+   */
   async checkConvergence(changes: PlannedChange[]): Promise<void> {
-    this.live.invalidate();
+    const relisted = new Set<string>();
     for (const change of changes) {
       if (change.action === "delete" || change.action === "forget" || change.action === "noop") continue;
       const entry = this.opts.state.resources[change.address];
@@ -257,7 +269,14 @@ class ApplyRun {
       const kind = resourceKind(change.typeName);
       if (!entry || !decl || !kind) continue;
       const values = evaluate(decl.values, this.lookup) as Values;
+      const answer = this.answers.get(change.address);
+      if (answer && kind.api.idOf(answer) === entry.id && changedAttributes(kind.attributes, values, liveValues(kind, answer, values)).length === 0) continue;
       const dataset = typeof values.dataset === "string" ? values.dataset : undefined;
+      const key = `${kind.typeName}@${kind.api.listScope === "dataset" ? (dataset ?? "") : ""}`;
+      if (!relisted.has(key)) {
+        relisted.add(key);
+        this.live.invalidate(kind, dataset);
+      }
       const live = (await this.live.load(this.opts.client, kind, dataset)).find((o) => kind.api.idOf(o) === entry.id);
       if (!live) {
         this.summary.warnings.push(`${change.address}: not found after apply (id ${entry.id})`);

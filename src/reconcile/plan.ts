@@ -14,7 +14,7 @@ import {
 import { UNKNOWN, containsUnknown, evaluate, valueAt, type Reference } from "./expressions";
 import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDeclaration } from "./stack";
 import { fingerprint, type ResourceState, type StateFile } from "./state";
-import { LiveIndex } from "./world";
+import { LiveIndex, rememberPlanLists } from "./world";
 import { QueryCheckUnsupported, checkStarredQuery, checkVirtualField, describeProblem } from "./query-check";
 
 export const PLAN_FORMAT_VERSION = 1;
@@ -350,7 +350,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
 
   const dataValues: Record<string, Values> = {};
   for (const [k, v] of scope.dataValues) dataValues[k] = v;
-  return {
+  const plan: Plan = {
     formatVersion: PLAN_FORMAT_VERSION,
     stack: stack.name,
     stateLineage: state.lineage,
@@ -360,6 +360,8 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     dataValues,
     warnings,
   };
+  rememberPlanLists(plan, live);
+  return plan;
 }
 
 /**

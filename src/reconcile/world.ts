@@ -58,9 +58,23 @@ export class LiveIndex {
     return this.listed(kind).find((o) => kind.api.idOf(o) === id);
   }
 
-  /** Forgets cached lists so that the next load asks the service again. */
-  invalidate(kind?: ResourceKind): void {
+  /** Forgets cached lists (of one kind, or of one kind in one dataset) so that the next load asks the service again. */
+  invalidate(kind?: ResourceKind, dataset?: string): void {
     if (!kind) this.objects.clear();
+    else if (dataset !== undefined && kind.api.listScope === "dataset") this.objects.delete(this.key(kind, dataset));
     else for (const key of [...this.objects.keys()]) if (key === kind.typeName || key.startsWith(`${kind.typeName}@`)) this.objects.delete(key);
   }
+}
+
+// The lists a plan was made from, for the apply that follows it in the same process:
+// an apply then lists nothing the plan listed. Kept beside the plan, never in it, so a
+// saved plan's file is unchanged (its apply lists again where it needs to).
+const planLists = new WeakMap<object, LiveIndex>();
+
+export function rememberPlanLists(plan: object, live: LiveIndex): void {
+  planLists.set(plan, live);
+}
+
+export function listsOfPlan(plan: object): LiveIndex | undefined {
+  return planLists.get(plan);
 }

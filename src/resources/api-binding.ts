@@ -14,8 +14,12 @@ export interface ResourceApi {
   list(client: OdsClient, dataset?: string): Promise<WireObject[]>;
   /** The live object, or undefined when it is gone. */
   read(client: OdsClient, id: string): Promise<WireObject | undefined>;
-  create(client: OdsClient, body: WireObject): Promise<WireObject>;
-  update?(client: OdsClient, id: string, body: WireObject): Promise<WireObject>;
+  /**
+   * `current`, when the caller has it, is the object as last listed: a kind whose write
+   * replaces the whole object (a dataset field) merges into it instead of reading it first.
+   */
+  create(client: OdsClient, body: WireObject, current?: WireObject): Promise<WireObject>;
+  update?(client: OdsClient, id: string, body: WireObject, current?: WireObject): Promise<WireObject>;
   /** Issues a replacement object (new id); the old one works until `existingExpiresAt`. */
   rotate?(client: OdsClient, id: string, body: WireObject, existingExpiresAt: string): Promise<WireObject>;
   /** Undefined for kinds that are forgotten, not deleted. */
@@ -104,6 +108,12 @@ function withFieldIdentity(dataset: string, field: WireObject): WireObject {
   return { ...field, dataset, id: `${dataset}/${String(field.name)}` };
 }
 
+/** A listed field as the service answered it (without the identity the list added). */
+function asServed(field: WireObject): WireObject {
+  const { id: _id, dataset: _dataset, ...served } = field;
+  return served;
+}
+
 function splitFieldId(id: string): [string, string] {
   const slash = id.indexOf("/");
   if (slash <= 0 || slash === id.length - 1) {
@@ -125,10 +135,10 @@ export const datasetFieldApi: ResourceApi = {
     return field ? withFieldIdentity(dataset, field as unknown as WireObject) : undefined;
   },
   // Claiming: the field must exist (ingest creates fields); then its metadata is set.
-  create: async (c, body) => {
+  create: async (c, body, current) => {
     const dataset = String(body.dataset);
     const name = String(body.name);
-    const existing = await readOrUndefined(() => c.getDatasetField(dataset, name));
+    const existing = current ? asServed(current) : await readOrUndefined(() => c.getDatasetField(dataset, name));
     if (!existing) {
       throw new Error(`dataset field "${name}" does not exist in dataset "${dataset}": fields are created by ingesting events, then claimed`);
     }
@@ -136,9 +146,9 @@ export const datasetFieldApi: ResourceApi = {
     const updated = await c.updateDatasetField(dataset, name, { ...existing, ...fieldBody } as AnyBody);
     return withFieldIdentity(dataset, updated as unknown as WireObject);
   },
-  update: async (c, id, body) => {
+  update: async (c, id, body, current) => {
     const [dataset, name] = splitFieldId(id);
-    const existing = await c.getDatasetField(dataset, name);
+    const existing = current ? asServed(current) : await c.getDatasetField(dataset, name);
     const { dataset: _d, ...fieldBody } = body;
     const updated = await c.updateDatasetField(dataset, name, { ...existing, ...fieldBody } as AnyBody);
     return withFieldIdentity(dataset, updated as unknown as WireObject);
