@@ -20,6 +20,7 @@ import {
   upgradeValues,
   type Action,
 } from "../lifecycle";
+import { rememberPlanLists } from "./world";
 import { evaluate, valueAt, type Reference } from "./expressions";
 import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDeclaration } from "./stack";
 import type { StateFile } from "./state";
@@ -281,7 +282,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
 
   const dataValues: Record<string, Values> = {};
   for (const [k, v] of scope.dataValues) dataValues[k] = v;
-  return {
+  const plan: Plan = {
     formatVersion: PLAN_FORMAT_VERSION,
     stack: stack.name,
     stateLineage: state.lineage,
@@ -291,6 +292,8 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     dataValues,
     warnings,
   };
+  rememberPlanLists(plan, live);
+  return plan;
 }
 
 /**
