@@ -4,7 +4,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { type Attributes, dataSourceKind, resourceKind, validateDeclaration, formatPath, type DataSourceKind, type ResourceKind, type Values } from "../resources";
-import { ExpressionError, referencesIn, type Reference } from "./expressions";
+import { ExpressionError, parseVariableReference, referencesIn, substitute, valueAt, type Reference } from "./expressions";
+import { redactText, secretForms } from "./redact";
+import { shapeProblems } from "./stack-shape";
+import { VariableError, resolveVariables, variableDeclarations, type VariableDeclaration, type VariableInputs, type VariableValue } from "./variables";
 
 export interface Declaration {
   /** `ods_dataset.logs` or `data.ods_organization.org`. */
@@ -14,15 +17,21 @@ export interface Declaration {
   name: string;
   /** The construct path (`basic/logs`), for messages users can map to their code. */
   constructPath: string;
-  /** Declared attribute values; references still as "${...}". */
+  /** Declared attribute values; references still as "${...}", variables substituted. */
   values: Values;
   /** Addresses this one needs first (references and depends_on). */
   dependsOn: string[];
+  /** The provider configuration it belongs to: `ods` (the default) or `ods.ALIAS`. */
+  provider: string;
+  /** Top-level attributes whose value comes (in part) from a sensitive variable. */
+  sensitiveAttributes: string[];
 }
 
 export interface ManagedDeclaration extends Declaration {
   mode: "managed";
   kind: ResourceKind;
+  /** `lifecycle.prevent_destroy`: a plan that would delete or replace it is an error. */
+  preventDestroy: boolean;
 }
 
 export interface DataDeclaration extends Declaration {
@@ -36,15 +45,42 @@ export interface OutputDeclaration {
   sensitive: boolean;
 }
 
+/** One `provider "ods"` block: `ods` for the un-aliased one, `ods.ALIAS` for the others. */
+export interface ProviderConfiguration {
+  key: string;
+  alias?: string;
+  /** url, token, org_id, ... with variables substituted. */
+  config: Values;
+  /** True for the empty default configuration Terraform assumes when none is written. */
+  implicit: boolean;
+}
+
+/** A cdktf cross-stack reference: `data.terraform_remote_state.cross-stack-reference-input-STACK`. */
+export interface RemoteStateDeclaration {
+  address: string;
+  /** The stack whose outputs it reads. */
+  stack: string;
+}
+
 export interface LoadedStack {
   name: string;
   file: string;
   resources: ManagedDeclaration[];
   dataSources: DataDeclaration[];
   outputs: OutputDeclaration[];
-  /** The `provider.ods` block (url, token, org_id, ...), possibly empty. */
+  /** The default `provider.ods` block (url, token, org_id, ...), possibly empty. */
   providerConfig: Values;
+  /** Every provider configuration the stack declares or its declarations use. */
+  providers: ProviderConfiguration[];
+  remoteStates: RemoteStateDeclaration[];
+  /** Values of sensitive variables, to be hidden wherever they show up. */
+  sensitiveValues: unknown[];
   warnings: string[];
+}
+
+export interface LoadOptions {
+  /** Where variable values come from (default: TF_VAR_* of this process only). */
+  variables?: VariableInputs;
 }
 
 export class StackError extends Error {
@@ -55,6 +91,9 @@ export class StackError extends Error {
 }
 
 const META_KEYS = new Set(["//", "depends_on", "lifecycle", "provider", "connection", "provisioner"]);
+const CROSS_STACK_INPUT = "cross-stack-reference-input-";
+/** Sections the engine cannot evaluate; anything written there needs the Terraform path. */
+const TERRAFORM_ONLY_SECTIONS = ["locals", "module", "moved", "import", "check", "removed"];
 
 type Blocks = Record<string, Record<string, Record<string, unknown>>>;
 
@@ -64,6 +103,7 @@ interface SynthesizedJson {
   output?: Record<string, { value?: unknown; sensitive?: boolean }>;
   provider?: Record<string, Values[] | Values>;
   variable?: Record<string, unknown>;
+  [section: string]: unknown;
 }
 
 /** Finds cdk.tf.json of a stack in a cdktf output directory (`cdktf.out/stacks/NAME`). */
@@ -82,29 +122,109 @@ export function findStackFile(outDir: string, stackName?: string): string {
 }
 
 function constructPathOf(block: Record<string, unknown>, fallback: string): string {
-  const meta = block["//"] as { metadata?: { path?: string } } | undefined;
+  const meta = block["//"] as { metadata?: { path?: string } } | undefined | null;
   return meta?.metadata?.path ?? fallback;
 }
 
-export function loadStack(file: string): LoadedStack {
+/** `ods.ALIAS` from a resource's `provider` meta-argument (`"ods.b"` or `"${ods.b}"`). */
+function providerKeyOf(block: Record<string, unknown>): string {
+  const p = block.provider;
+  if (typeof p !== "string" || p === "") return "ods";
+  return p.replace(/^\$\{(.*)\}$/, "$1").trim();
+}
+
+/** Variable values resolved for this stack, substituted into the JSON before anything else reads it. */
+class VariableScope {
+  readonly sensitiveValues: unknown[] = [];
+  readonly problems: string[] = [];
+  private readonly values: Map<string, VariableValue>;
+
+  constructor(decls: VariableDeclaration[], inputs: VariableInputs) {
+    this.values = resolveVariables(decls, inputs);
+    for (const v of this.values.values()) if (v.sensitive && v.value !== null && v.value !== undefined) this.sensitiveValues.push(v.value);
+  }
+
+  /** Substitutes `${var.x}` in a value; answers the value and whether a sensitive variable went in. */
+  apply(value: unknown, where: string): { value: unknown; sensitive: boolean } {
+    let sensitive = false;
+    const out = substitute(
+      value,
+      (inner) => {
+        const ref = parseVariableReference(inner);
+        if (!ref) return undefined;
+        const v = this.values.get(ref.name);
+        if (!v) {
+          this.problems.push(`${where} refers to var.${ref.name}, which the stack does not declare`);
+          return undefined;
+        }
+        const found = valueAt(v.value, ref.path);
+        if (typeof found === "string" && found.includes("${")) {
+          this.problems.push(`${where}: the value of var.${ref.name} holds "\${", which would read as an expression`);
+          return undefined;
+        }
+        if (v.sensitive) sensitive = true;
+        return { value: found ?? null };
+      },
+    );
+    return { value: out, sensitive };
+  }
+}
+
+export function loadStack(file: string, options: LoadOptions = {}): LoadedStack {
   let json: SynthesizedJson;
   try {
     json = JSON.parse(fs.readFileSync(file, "utf8")) as SynthesizedJson;
   } catch (err) {
     throw new StackError([`cannot read the synthesized stack ${file}: ${(err as Error).message}`]);
   }
+  const shape = shapeProblems(json);
+  if (shape.length > 0) throw new StackError(shape.map((p) => `${file}: ${p}`));
+  for (const section of TERRAFORM_ONLY_SECTIONS) {
+    const v = json[section];
+    if (v !== undefined && v !== null && !(typeof v === "object" && Object.keys(v).length === 0)) {
+      throw new StackError([`${file}: at $.${section}: ${section} blocks are not evaluated by ods plan/apply; use the Terraform path (cdktf deploy or terraform apply)`]);
+    }
+  }
+  let vars: VariableScope;
+  try {
+    vars = new VariableScope(variableDeclarations(json.variable as Record<string, unknown> | undefined), options.variables ?? { env: process.env, assignments: [] });
+  } catch (err) {
+    if (err instanceof VariableError) throw new StackError(err.problems.map((p) => `${file}: ${p}`));
+    throw err;
+  }
   const problems: string[] = [];
   const warnings: string[] = [];
   const resources: ManagedDeclaration[] = [];
   const dataSources: DataDeclaration[] = [];
+  const remoteStates: RemoteStateDeclaration[] = [];
   const foreign = new Set<string>();
   const refs: { from: string; where: string; ref: Reference }[] = [];
+
+  const providers = new Map<string, ProviderConfiguration>();
+  for (const [local, configs] of Object.entries(json.provider ?? {})) {
+    if (local !== "ods") continue;
+    for (const raw of Array.isArray(configs) ? configs : [configs]) {
+      const alias = typeof raw.alias === "string" && raw.alias !== "" ? raw.alias : undefined;
+      const key = alias ? `ods.${alias}` : "ods";
+      if (providers.has(key)) {
+        problems.push(`provider ${key} is configured twice; give each configuration its own alias`);
+        continue;
+      }
+      const config: Values = {};
+      for (const [k, v] of Object.entries(raw)) if (k !== "alias") config[k] = vars.apply(v, `provider ${key}`).value as Values[string];
+      providers.set(key, { key, alias, config, implicit: false });
+    }
+  }
 
   const collect = (mode: "managed" | "data", blocks: Blocks | undefined): void => {
     for (const [typeName, byName] of Object.entries(blocks ?? {})) {
       for (const [name, block] of Object.entries(byName)) {
         const address = `${mode === "data" ? "data." : ""}${typeName}.${name}`;
         const where = constructPathOf(block, address);
+        if (mode === "data" && typeName === "terraform_remote_state" && name.startsWith(CROSS_STACK_INPUT)) {
+          remoteStates.push({ address, stack: name.slice(CROSS_STACK_INPUT.length) });
+          continue;
+        }
         if (!typeName.startsWith("ods_")) {
           foreign.add(address);
           continue;
@@ -118,13 +238,25 @@ export function loadStack(file: string): LoadedStack {
           problems.push(`[${where}] ${address}: count and for_each are not evaluated by ods plan/apply; use the Terraform path (cdktf deploy or terraform apply)`);
           continue;
         }
+        const provider = providerKeyOf(block);
+        if (provider !== "ods" && !providers.has(provider)) {
+          problems.push(`[${where}] ${address}: provider = "${provider}" names no provider configuration of this stack; configured: ${[...providers.keys()].join(", ") || "none"}`);
+          continue;
+        }
+        if (provider === "ods" && !providers.has("ods")) providers.set("ods", { key: "ods", config: {}, implicit: true });
         const values: Values = {};
-        for (const [k, v] of Object.entries(block)) if (!META_KEYS.has(k)) values[k] = v;
-        const deps = new Set<string>((block.depends_on as string[] | undefined) ?? []);
+        const sensitiveAttributes: string[] = [];
+        for (const [k, v] of Object.entries(block)) {
+          if (META_KEYS.has(k)) continue;
+          const sub = vars.apply(v, `[${where}] ${address}`);
+          values[k] = sub.value as Values[string];
+          if (sub.sensitive) sensitiveAttributes.push(k);
+        }
+        const deps = new Set<string>((block.depends_on as string[] | undefined | null) ?? []);
         try {
           for (const ref of referencesIn(values)) {
-            deps.add(ref.address);
             refs.push({ from: address, where, ref });
+            if (!ref.address.startsWith(`data.terraform_remote_state.`)) deps.add(ref.address);
           }
         } catch (err) {
           if (!(err instanceof ExpressionError)) throw err;
@@ -134,9 +266,12 @@ export function loadStack(file: string): LoadedStack {
         for (const issue of validateDeclaration(kind, values)) {
           problems.push(`[${where}] ${address}: attribute "${formatPath(issue.path)}" ${issue.message}`);
         }
-        const decl = { address, mode, typeName, name, constructPath: where, values, dependsOn: [...deps] };
+        const decl = { address, mode, typeName, name, constructPath: where, values, dependsOn: [...deps], provider, sensitiveAttributes };
         if (mode === "data") dataSources.push({ ...decl, mode: "data", kind: kind as DataSourceKind });
-        else resources.push({ ...decl, mode: "managed", kind: kind as ResourceKind });
+        else {
+          const lifecycle = block.lifecycle as { prevent_destroy?: boolean } | undefined | null;
+          resources.push({ ...decl, mode: "managed", kind: kind as ResourceKind, preventDestroy: lifecycle?.prevent_destroy === true });
+        }
       }
     }
   };
@@ -144,11 +279,12 @@ export function loadStack(file: string): LoadedStack {
   collect("data", json.data);
 
   const known = new Set([...resources, ...dataSources].map((d) => d.address));
+  const remote = new Set(remoteStates.map((r) => r.address));
   for (const d of [...resources, ...dataSources]) {
     for (const dep of d.dependsOn) {
       if (foreign.has(dep)) {
         problems.push(`[${d.constructPath}] ${d.address} refers to ${dep} of another provider: ods plan/apply manages only ods resources; use the Terraform path (cdktf deploy or terraform apply)`);
-      } else if (!known.has(dep)) {
+      } else if (!known.has(dep) && !remote.has(dep)) {
         problems.push(`[${d.constructPath}] ${d.address} refers to ${dep}, which the stack does not declare`);
       }
     }
@@ -156,6 +292,10 @@ export function loadStack(file: string): LoadedStack {
   // A reference must name an attribute the referenced kind has, or it resolves to nothing.
   const kinds = new Map<string, { attributes: Attributes }>([...resources, ...dataSources].map((d) => [d.address, d.kind]));
   for (const { from, where, ref } of refs) {
+    if (ref.address.startsWith("data.terraform_remote_state.") && !remote.has(ref.address)) {
+      problems.push(`[${where}] ${from} refers to ${ref.address}: only cdktf cross-stack references are read by ods plan/apply; use the Terraform path for other remote state`);
+      continue;
+    }
     const kind = kinds.get(ref.address);
     const attr = ref.path[0];
     if (kind && typeof attr === "string" && !(attr in kind.attributes)) {
@@ -166,48 +306,73 @@ export function loadStack(file: string): LoadedStack {
 
   const outputs: OutputDeclaration[] = [];
   for (const [name, out] of Object.entries(json.output ?? {})) {
+    const sub = vars.apply(out.value, `output "${name}"`);
+    if (sub.sensitive && out.sensitive !== true) {
+      problems.push(`output "${name}" refers to a sensitive variable; declare the output sensitive (as Terraform requires)`);
+    }
     try {
-      for (const ref of referencesIn(out.value)) {
-        if (!known.has(ref.address)) problems.push(`output "${name}" refers to ${ref.address}, which is not an ods resource of this stack`);
+      for (const ref of referencesIn(sub.value)) {
+        if (!known.has(ref.address) && !remote.has(ref.address)) problems.push(`output "${name}" refers to ${ref.address}, which is not an ods resource of this stack`);
       }
     } catch (err) {
       if (!(err instanceof ExpressionError)) throw err;
       problems.push(`output "${name}": ${err.message}`);
     }
-    outputs.push({ name, value: out.value, sensitive: out.sensitive === true });
+    outputs.push({ name, value: sub.value, sensitive: out.sensitive === true });
   }
 
-  const providerBlock = json.provider?.ods;
-  const providerConfig = (Array.isArray(providerBlock) ? providerBlock[0] : providerBlock) ?? {};
-  if (problems.length > 0) throw new StackError(problems);
+  problems.unshift(...vars.problems);
+  if (problems.length > 0) {
+    const secrets = vars.sensitiveValues.flatMap(secretForms);
+    throw new StackError(problems.map((p) => redactText(p, secrets)));
+  }
   return {
     name: path.basename(path.dirname(file)),
     file,
     resources,
     dataSources,
     outputs,
-    providerConfig: providerConfig as Values,
+    providerConfig: providers.get("ods")?.config ?? {},
+    providers: [...providers.values()],
+    remoteStates,
+    sensitiveValues: vars.sensitiveValues,
     warnings,
   };
 }
 
-/** Orders declarations so that each comes after what it depends on; a cycle is an error. */
+/**
+ * Orders declarations so that each comes after what it depends on; a cycle is an error.
+ * Iterative (an explicit stack), so that a chain of thousands of resources is fine.
+ */
 export function dependencyOrder<T extends { address: string; dependsOn: string[] }>(items: readonly T[]): T[] {
   const byAddress = new Map(items.map((i) => [i.address, i]));
   const state = new Map<string, "visiting" | "done">();
   const out: T[] = [];
-  const visit = (item: T, trail: string[]): void => {
-    const s = state.get(item.address);
-    if (s === "done") return;
-    if (s === "visiting") throw new StackError([`dependency cycle: ${[...trail, item.address].join(" -> ")}`]);
-    state.set(item.address, "visiting");
-    for (const dep of item.dependsOn) {
-      const d = byAddress.get(dep);
-      if (d) visit(d, [...trail, item.address]);
+  for (const root of items) {
+    if (state.get(root.address) === "done") continue;
+    // Each frame: the item and the index of the next dependency to visit.
+    const stack: { item: T; next: number }[] = [{ item: root, next: 0 }];
+    state.set(root.address, "visiting");
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame.next < frame.item.dependsOn.length) {
+        const dep = byAddress.get(frame.item.dependsOn[frame.next++]);
+        if (!dep) continue;
+        const s = state.get(dep.address);
+        if (s === "done") continue;
+        if (s === "visiting") {
+          const trail = stack.map((f) => f.item.address);
+          const from = trail.indexOf(dep.address);
+          throw new StackError([`dependency cycle: ${[...trail.slice(from), dep.address].join(" -> ")}`]);
+        }
+        state.set(dep.address, "visiting");
+        stack.push({ item: dep, next: 0 });
+      } else {
+        state.set(frame.item.address, "done");
+        out.push(frame.item);
+        stack.pop();
+      }
     }
-    state.set(item.address, "done");
-    out.push(item);
-  };
-  for (const item of items) visit(item, []);
+  }
   return out;
 }

@@ -64,6 +64,9 @@ describe("crash safety", () => {
     const dir = tempDir();
     writeStack(dir, bigStack("lock", 20));
     // The second apply starts while the first is part-way (it has finished one call).
+    // Slow answers keep the first apply running longer than a second process takes to
+    // start on a loaded machine (seconds, with other suites running).
+    emu.setFaults("latency=250ms");
     let second: Promise<Awaited<ReturnType<typeof runOds>>> | undefined;
     const first = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], {
       env: env(),
@@ -73,6 +76,7 @@ describe("crash safety", () => {
     });
     expect(second).toBeDefined();
     const [a, b] = [first, await second!];
+    emu.setFaults("latency=25ms");
     const results = [a, b].sort((x, y) => (x.code ?? 9) - (y.code ?? 9));
     expect(results[0].code, results[0].stderr).toBe(0);
     expect(results[1].code).toBe(1);
