@@ -269,6 +269,7 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
       }
       throw err;
     }
+    markSensitive(plan, part, view);
     for (const c of plan.changes) if (c.after) planned.set(c.address, { ...c.after, ...(c.id ? { id: c.id } : {}) });
     Object.assign(plannedData, plan.dataValues);
     problems.push(...preventDestroyProblems(part.resources, plan, opts.destroy === true));
@@ -276,6 +277,18 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
   }
   if (problems.length > 0) throw new PlanError(problems);
   return { unit, state, parts };
+}
+
+/**
+ * Attributes that hold a sensitive variable's value now (the declaration) or held one
+ * when last applied (the state) are shown as (sensitive), before and after alike.
+ */
+function markSensitive(plan: Plan, stack: LoadedStack, state: StateFile): void {
+  const declared = new Map(stack.resources.map((d) => [d.address, d.sensitiveAttributes]));
+  for (const c of plan.changes) {
+    const names = new Set([...(declared.get(c.address) ?? []), ...(state.resources[c.address]?.sensitiveAttributes ?? [])]);
+    if (names.size > 0) c.sensitiveAttributes = [...names];
+  }
 }
 
 /** `lifecycle.prevent_destroy`, as Terraform applies it: a plan that would destroy such an object is an error. */
