@@ -63,6 +63,9 @@ describe("two applies at once", () => {
       const dir = tempDir();
       writeStack(dir, asSpec(stack));
       counts.trials++;
+      // Slow answers keep the first apply running longer than a second process takes to
+      // start on a loaded machine.
+      emu.setFaults("latency=100ms");
       let second: Promise<RunResult> | undefined;
       const first = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], {
         env: env(),
@@ -72,6 +75,7 @@ describe("two applies at once", () => {
       });
       expect(second).toBeDefined();
       const other = await second!;
+      emu.setFaults("latency=30ms");
       texts.push(first.stdout, first.stderr, other.stdout, other.stderr);
       const [ok, locked] = [first, other].sort((a, b) => (a.code ?? 9) - (b.code ?? 9));
       expect(ok.code, ok.stderr).toBe(0);
