@@ -111,6 +111,12 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
   const variables = await variableInputs(o);
   const stateFileOf = (stack: string): string => (o.state && selected.length === 1 && selected[0].name === stack ? o.state : defaultStateFile(o.outDir, stack));
   const units = selected.map((s) => openStack(s, { variables, flags: { url: o.url, token: o.token, orgId: o.orgId }, stateFile: o.state, defaultStateFile: (n) => defaultStateFile(o.outDir, n) }));
+  // As Terraform: a value for a variable no selected stack declares is a mistake (a typo?).
+  const declared = new Set(units.flatMap((u) => u.loaded.variables));
+  const undeclared = [...new Set(variables.assignments.filter((a) => a.source === "--var" && !declared.has(a.name)).map((a) => a.name))];
+  if (undeclared.length > 0) {
+    throw new VariableError(undeclared.map((n) => `--var ${n}=...: no selected stack declares a variable "${n}"${declared.size > 0 ? `; declared: ${[...declared].sort().join(", ")}` : ""}`));
+  }
   for (const unit of units) {
     await describeTargets(unit);
     for (const target of unit.targets.values()) print(targetLine(unit.name, target));

@@ -3,7 +3,7 @@
 // outputs. What the engine cannot evaluate is an error that points to the Terraform path.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type Attributes, dataSourceKind, resourceKind, validateDeclaration, formatPath, type DataSourceKind, type ResourceKind, type Values } from "../resources";
+import { type Attributes, dataSourceKind, resourceKind, secretValues, validateDeclaration, formatPath, type DataSourceKind, type ResourceKind, type Values } from "../resources";
 import { ExpressionError, parseVariableReference, referencesIn, substitute, valueAt, type Reference } from "./expressions";
 import { redactText, secretForms } from "./redact";
 import { shapeProblems } from "./stack-shape";
@@ -75,6 +75,8 @@ export interface LoadedStack {
   remoteStates: RemoteStateDeclaration[];
   /** Values of sensitive variables, to be hidden wherever they show up. */
   sensitiveValues: unknown[];
+  /** Names of the variables the stack declares. */
+  variables: string[];
   warnings: string[];
 }
 
@@ -170,6 +172,23 @@ class VariableScope {
   }
 }
 
+/** Whether an attribute shows a sensitive value outside the kind's secret (write-only) paths. */
+function showsSensitive(kind: { attributes: Attributes }, values: Values, attribute: string, sensitive: unknown[]): boolean {
+  const masked = JSON.parse(JSON.stringify({ [attribute]: values[attribute] ?? null })) as Record<string, unknown>;
+  for (const secretPath of secretValues(kind.attributes, { [attribute]: values[attribute] } as Values).keys()) {
+    const steps = secretPath.split(".");
+    let cur: unknown = masked;
+    for (const step of steps.slice(0, -1)) cur = cur && typeof cur === "object" ? (cur as Record<string, unknown>)[step] : undefined;
+    if (cur && typeof cur === "object") delete (cur as Record<string, unknown>)[steps[steps.length - 1]];
+  }
+  const text = JSON.stringify(masked);
+  // A value too short to search for is assumed to show (hidden rather than risked).
+  return sensitive.some((v) => {
+    const forms = secretForms(v);
+    return forms.length === 0 || forms.some((form) => text.includes(form));
+  });
+}
+
 export function loadStack(file: string, options: LoadOptions = {}): LoadedStack {
   let json: SynthesizedJson;
   try {
@@ -186,8 +205,9 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
     }
   }
   let vars: VariableScope;
+  const variables = variableDeclarations(json.variable as Record<string, unknown> | undefined);
   try {
-    vars = new VariableScope(variableDeclarations(json.variable as Record<string, unknown> | undefined), options.variables ?? { env: process.env, assignments: [] });
+    vars = new VariableScope(variables, options.variables ?? { env: process.env, assignments: [] });
   } catch (err) {
     if (err instanceof VariableError) throw new StackError(err.problems.map((p) => `${file}: ${p}`));
     throw err;
@@ -263,6 +283,9 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
           problems.push(`[${where}] ${address}: ${err.message}`);
           continue;
         }
+        // A sensitive value that lands only in the kind's own secret attributes is hidden there already.
+        const shown = sensitiveAttributes.filter((a) => showsSensitive(kind, values, a, vars.sensitiveValues));
+        sensitiveAttributes.splice(0, sensitiveAttributes.length, ...shown);
         for (const issue of validateDeclaration(kind, values)) {
           problems.push(`[${where}] ${address}: attribute "${formatPath(issue.path)}" ${issue.message}`);
         }
@@ -336,6 +359,7 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
     providers: [...providers.values()],
     remoteStates,
     sensitiveValues: vars.sensitiveValues,
+    variables: variables.map((v) => v.name),
     warnings,
   };
 }

@@ -246,12 +246,19 @@ describe("variables", () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('no value for the variable "purpose": set TF_VAR_purpose, pass --var purpose=VALUE');
 
+    const typo = await run(["plan", ...vars, "--var", "teem=x"]);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain('--var teem=...: no selected stack declares a variable "teem"');
+
     const plan = await run(["plan", ...vars]);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain('+ name = "from-file-hook"');
     expect(plan.stdout).toContain("+ description = (sensitive)");
+    // In a write-only secret the value is hidden by the kind already; the rest stays readable.
+    expect(plan.stdout).toContain('url = "https://hooks.example.com/x"');
     await run(["plan", ...vars, "--json"]);
-    await run(["plan", ...vars, "--format", "markdown"]);
+    const md = await run(["plan", ...vars, "--format", "markdown"]);
+    if (process.env.ODS_SHOW_MARKDOWN) process.stderr.write(md.stdout);
 
     const apply = await run(["apply", "--auto-approve", ...vars]);
     expect(apply.code, apply.stderr).toBe(0);
