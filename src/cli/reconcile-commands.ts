@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as readline from "node:readline/promises";
 import { changedAttributes, resourceKind, type Values } from "../resources";
 import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
-import { hasChanges, liveValues, PlanError } from "../reconcile/plan";
+import { liveValues, PlanError } from "../reconcile/plan";
 import { planJson, renderPlan, displayValue } from "../reconcile/render";
 import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
 import { acquireLock, readState, setStateOrganization, writeState } from "../reconcile/state";
@@ -458,6 +458,6 @@ function plansJson(plans: StackPlan[], failures: { stack: string; error: string 
   return {
     stacks: plans.map((sp) => ({ stack: sp.unit.name, plans: sp.parts.map((p) => ({ ...(planJson(p.plan) as Record<string, unknown>), target: target(p) })) })),
     errors: failures,
-    has_changes: plans.some(stackHasChanges) || plans.some((sp) => sp.parts.some((p) => hasChanges(p.plan))),
+    has_changes: plans.some(stackHasChanges),
   };
 }

@@ -6,7 +6,7 @@
 // is refused with zero writes.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { resourceKind, type Values } from "../resources";
+import type { Values } from "../resources";
 import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
 import { UNKNOWN, containsUnknown, evaluate, parseReference, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
 import { PlanError, makePlan, type Plan } from "../reconcile/plan";
@@ -367,8 +367,4 @@ export function emptyStackProblem(unit: StackUnit, state: StateFile): string | u
   const managed = Object.keys(state.resources).length;
   if (unit.loaded.resources.length > 0 || managed === 0) return undefined;
   return `stack ${unit.name} declares no ods resources, but its state manages ${managed}; applying would delete all of them. If that is what you want, pass --allow-empty (or run "ods destroy"); otherwise check that the stack synthesized what you expect`;
-}
-
-export function resourceKindOf(typeName: string): ReturnType<typeof resourceKind> {
-  return resourceKind(typeName);
 }
