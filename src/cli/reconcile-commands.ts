@@ -13,6 +13,7 @@ import { acquireLock, readState, setStateOrganization, writeState } from "../rec
 import { StackError } from "../reconcile/stack";
 import { VariableError, parseVarFlag, readVarFile, type VariableAssignment, type VariableInputs } from "../reconcile/variables";
 import { LiveIndex } from "../reconcile/world";
+import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { markdownPlan, planCounts } from "./plan-markdown";
 import {
   applyStack,
@@ -317,7 +318,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         for (const [provider, target] of unit.targets) {
           const live = new LiveIndex();
           for (const [address, entry] of Object.entries(state.resources)) {
-            if ((entry.provider ?? "ods") !== provider) continue;
+            if (providerKey(entry.provider) !== provider) continue;
             const kind = resourceKind(entry.typeName);
             if (!kind) continue;
             const dataset = typeof entry.values.dataset === "string" ? entry.values.dataset : undefined;
@@ -371,7 +372,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
           engineValues: {},
           secretFingerprints: {},
           dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")),
-          ...(decl.provider !== "ods" ? { provider: decl.provider } : {}),
+          ...(decl.provider !== "ods" ? { provider: providerAddress(decl.provider) } : {}),
           ...(decl.sensitiveAttributes.length > 0 ? { sensitiveAttributes: decl.sensitiveAttributes } : {}),
         };
         if (target.organization) setStateOrganization(state, decl.provider, target.organization);
@@ -391,7 +392,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     if (!r) throw new Error(`${address} is not in the state`);
     const kind = resourceKind(r.typeName);
     const hiddenByVar = new Set(r.sensitiveAttributes ?? []);
-    out(`# ${address}${r.provider ? ` (provider ${r.provider})` : ""}\nid = ${JSON.stringify(r.id)}`);
+    out(`# ${address}${providerKey(r.provider) !== "ods" ? ` (provider ${providerKey(r.provider)})` : ""}\nid = ${JSON.stringify(r.id)}`);
     for (const [k, v] of Object.entries({ ...r.values, ...r.engineValues })) {
       if (k === "id" || v === null) continue;
       out(`${k} = ${kind?.attributes[k]?.sensitive || hiddenByVar.has(k) ? "(sensitive)" : displayValue(v)}`);

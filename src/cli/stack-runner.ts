@@ -10,6 +10,7 @@ import type { Values } from "../resources";
 import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
 import { UNKNOWN, containsUnknown, evaluate, parseReference, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
 import { PlanError, makePlan, type Plan } from "../reconcile/plan";
+import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
 import { StackError, dependencyOrder, loadStack, type LoadedStack, type ManagedDeclaration } from "../reconcile/stack";
 import { readState, setStateOrganization, stateOrganization, writeState, type StateFile, type StateOrganization } from "../reconcile/state";
@@ -109,7 +110,7 @@ export function checkStateBelongs(unit: StackUnit, state: StateFile): void {
     }
   }
   for (const [address, r] of Object.entries(state.resources)) {
-    const provider = r.provider ?? "ods";
+    const provider = providerKey(r.provider);
     if (!unit.targets.has(provider)) {
       problems.push(`${address} in the state belongs to provider configuration ${provider}, which stack ${unit.name} no longer has; restore the provider block (to delete it) or "ods state rm ${address}"`);
     }
@@ -118,33 +119,38 @@ export function checkStateBelongs(unit: StackUnit, state: StateFile): void {
 }
 
 /**
- * The part of the state one provider configuration plans and applies. The engine
- * writes it as it goes; serializing it merges it back into the whole stack's state, so
- * the file always holds every provider configuration's objects.
+ * The part of the state one provider configuration plans and applies: its entries only,
+ * sharing the stack state's lineage, serial and salt. mergeView puts it back.
  */
 function stateView(full: StateFile, provider: string, stack: LoadedStack, org: StateOrganization | undefined): StateFile {
-  const mine = (r: { provider?: string }): boolean => (r.provider ?? "ods") === provider;
-  const view: StateFile = { ...full, resources: Object.fromEntries(Object.entries(full.resources).filter(([, r]) => mine(r))) };
-  const declared = new Map(stack.resources.map((d) => [d.address, d]));
-  const merge = (): StateFile => {
-    if (!full.lineage) full.lineage = view.lineage;
-    full.serial = Math.max(full.serial + 1, view.serial);
-    view.serial = full.serial;
-    view.lineage = full.lineage;
-    for (const [address, r] of Object.entries(full.resources)) if (mine(r) && !(address in view.resources)) delete full.resources[address];
-    for (const [address, r] of Object.entries(view.resources)) {
-      if (provider === "ods") delete r.provider;
-      else r.provider = provider;
-      const hidden = declared.get(address)?.sensitiveAttributes ?? r.sensitiveAttributes ?? [];
-      if (hidden.length > 0) r.sensitiveAttributes = hidden;
-      else delete r.sensitiveAttributes;
-      full.resources[address] = r;
-    }
-    if (org) setStateOrganization(full, provider, org);
-    return full;
-  };
-  Object.defineProperty(view, "toJSON", { value: merge, enumerable: false });
+  const view: StateFile = { ...full, resources: Object.fromEntries(Object.entries(full.resources).filter(([, r]) => providerKey(r.provider) === provider)) };
+  // The engine writes the state after every call by serializing what it was given: the
+  // view serializes as the whole stack's state with this part merged in.
+  Object.defineProperty(view, "toJSON", { value: () => mergeView(full, view, provider, stack, org), enumerable: false });
   return view;
+}
+
+/** Merges one provider configuration's view back into the stack's whole state; answers the whole state. */
+export function mergeView(full: StateFile, view: StateFile, provider: string, stack: LoadedStack, org: StateOrganization | undefined): StateFile {
+  const declared = new Map(stack.resources.map((d) => [d.address, d]));
+  if (!full.lineage) full.lineage = view.lineage;
+  // Views are written one after another: the serial only grows.
+  full.serial = Math.max(full.serial + 1, view.serial);
+  view.serial = full.serial;
+  view.lineage = full.lineage;
+  for (const [address, r] of Object.entries(full.resources)) {
+    if (providerKey(r.provider) === provider && !(address in view.resources)) delete full.resources[address];
+  }
+  for (const [address, r] of Object.entries(view.resources)) {
+    if (provider === "ods") delete r.provider;
+    else r.provider = providerAddress(provider);
+    const hidden = declared.get(address)?.sensitiveAttributes ?? r.sensitiveAttributes ?? [];
+    if (hidden.length > 0) r.sensitiveAttributes = hidden;
+    else delete r.sensitiveAttributes;
+    full.resources[address] = r;
+  }
+  if (org) setStateOrganization(full, provider, org);
+  return full;
 }
 
 /** The declarations of one provider configuration; references to others' objects resolved where known. */

@@ -22,7 +22,7 @@ export interface ResourceState {
   sensitive?: Record<string, string>;
   /** Addresses this resource depended on when last applied; deletes run in reverse. */
   dependsOn: string[];
-  /** The provider configuration that manages it (`ods.ALIAS`); absent for the default `ods`. */
+  /** Terraform's address of the provider configuration that manages it (`provider["registry.terraform.io/ods/ods"].ALIAS`); absent for the default. */
   provider?: string;
   /** Attributes whose value came from a sensitive variable: never shown. */
   sensitiveAttributes?: string[];

@@ -82,8 +82,8 @@ describe("targets", () => {
       resources: Record<string, { provider?: string }>;
       organizations: Record<string, { id: string }>;
     };
-    expect(state.resources["ods_dataset.left"].provider).toBe("ods.a");
-    expect(state.resources["ods_role.r"].provider).toBe("ods.b");
+    expect(state.resources["ods_dataset.left"].provider).toBe(`provider["registry.terraform.io/ods/ods"].a`);
+    expect(state.resources["ods_role.r"].provider).toBe(`provider["registry.terraform.io/ods/ods"].b`);
     expect(state.organizations["ods.a"].id).toBe(A.emu.orgId);
     expect(state.organizations["ods.b"].id).toBe(B.emu.orgId);
 
