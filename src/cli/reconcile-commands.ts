@@ -20,6 +20,7 @@ import {
   checkStateBelongs,
   describeTargets,
   emptyStackProblem,
+  missingRemoteOutputs,
   openStack,
   planStack,
   stackHasChanges,
@@ -271,6 +272,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         out(renderStackPlan(sp));
         const empty = destroy || o.allowEmpty ? undefined : emptyStackProblem(unit, sp.state);
         if (empty && stackHasChanges(sp)) throw new StackError([empty]);
+        const waiting = destroy ? undefined : missingRemoteOutputs(sp);
+        if (waiting) throw new StackError([waiting]);
         if (stackHasChanges(sp) && !(o.autoApprove || saved) && !(await confirm(`Do you want to perform these actions${several ? ` on stack ${unit.name}` : ""}?`))) {
           out("Apply cancelled.");
           outcomes.push({ stack: unit.name, line: "cancelled", failed: true });

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Values } from "../resources";
 import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
-import { UNKNOWN, containsUnknown, evaluate, parseReference, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
+import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
 import { PlanError, makePlan, type Plan } from "../reconcile/plan";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
@@ -366,6 +366,24 @@ export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promis
   for (const part of sp.parts) if (part.target.organization) setStateOrganization(sp.state, part.provider, part.target.organization);
   writeState(sp.unit.stateFile, sp.state);
   return total;
+}
+
+/**
+ * Outputs of other stacks that a stack still lacks (their stack not applied yet):
+ * applying it would send unknown values, so it is refused, naming what to apply first.
+ */
+export function missingRemoteOutputs(sp: StackPlan): string | undefined {
+  const missing = new Set<string>();
+  for (const part of sp.parts) {
+    for (const d of part.stack.resources) {
+      for (const ref of referencesIn(d.values)) {
+        const remote = sp.unit.loaded.remoteStates.find((r) => r.address === ref.address);
+        if (remote) missing.add(`${remote.stack} (output ${String(ref.path[1])})`);
+      }
+    }
+  }
+  if (missing.size === 0) return undefined;
+  return `stack ${sp.unit.name} reads outputs of ${[...missing].join(", ")} that are not in their state yet: apply ${[...new Set([...missing].map((m) => m.split(" ")[0]))].join(", ")} first, or together with this stack (--stack ... --stack ${sp.unit.name})`;
 }
 
 /** Whether a stack declares nothing while its state manages objects (apply needs --allow-empty). */

@@ -181,6 +181,12 @@ describe("several stacks", () => {
     expect(md.stdout).toContain("| create | `ods_role.mirror` |");
     expect(md.stderr).toContain("Target of stack staging");
 
+    B.emu.resetRequests();
+    const early = await ods(dir, ["apply", "--stack", "production", "--auto-approve"]);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toContain("stack production reads outputs of staging (output cross-stack-output-ods_datasetlogsname) that are not in their state yet: apply staging first");
+    expect(writes(B)).toEqual([]);
+
     const apply = await ods(dir, ["apply", "--all-stacks", "--auto-approve"]);
     expect(apply.code, apply.stderr).toBe(0);
     expect(apply.stdout).toMatch(/Summary \(2 stacks\):\n {2}staging: Apply complete: 1 created.*\n {2}production: Apply complete: 2 created/);
