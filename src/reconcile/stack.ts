@@ -172,6 +172,42 @@ class VariableScope {
   }
 }
 
+/**
+ * Sensitivity follows values through references, as Terraform's marks do: an attribute
+ * that refers to a sensitive attribute of another declaration is sensitive too.
+ * A fixpoint over the declarations, bounded by their number (a chain can be that long).
+ */
+function propagateSensitivity(decls: Declaration[]): void {
+  const byAddress = new Map(decls.map((d) => [d.address, d]));
+  const refsOf = decls.map((d) => ({
+    d,
+    attrs: Object.entries(d.values).map(([name, v]) => {
+      try {
+        return { name, refs: referencesIn(v) };
+      } catch {
+        return { name, refs: [] };
+      }
+    }),
+  }));
+  for (let round = 0; round <= decls.length; round++) {
+    let changed = false;
+    for (const { d, attrs } of refsOf) {
+      for (const { name, refs } of attrs) {
+        if (d.sensitiveAttributes.includes(name)) continue;
+        const hit = refs.some((r) => {
+          const target = byAddress.get(r.address);
+          return target !== undefined && (r.path.length === 0 ? target.sensitiveAttributes.length > 0 : target.sensitiveAttributes.includes(String(r.path[0])));
+        });
+        if (hit) {
+          d.sensitiveAttributes.push(name);
+          changed = true;
+        }
+      }
+    }
+    if (!changed) return;
+  }
+}
+
 /** Whether an attribute shows a sensitive value outside the kind's secret (write-only) paths. */
 function showsSensitive(kind: { attributes: Attributes }, values: Values, attribute: string, sensitive: unknown[]): boolean {
   const masked = JSON.parse(JSON.stringify({ [attribute]: values[attribute] ?? null })) as Record<string, unknown>;
@@ -326,6 +362,7 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
     }
   }
   for (const f of foreign) warnings.push(`skipping ${f}: not an ods resource (nothing here refers to it)`);
+  propagateSensitivity([...resources, ...dataSources]);
 
   const outputs: OutputDeclaration[] = [];
   for (const [name, out] of Object.entries(json.output ?? {})) {
@@ -334,8 +371,13 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
       problems.push(`output "${name}" refers to a sensitive variable; declare the output sensitive (as Terraform requires)`);
     }
     try {
+      const byAddress = new Map([...resources, ...dataSources].map((d) => [d.address, d]));
       for (const ref of referencesIn(sub.value)) {
         if (!known.has(ref.address) && !remote.has(ref.address)) problems.push(`output "${name}" refers to ${ref.address}, which is not an ods resource of this stack`);
+        const carries = byAddress.get(ref.address)?.sensitiveAttributes ?? [];
+        if (out.sensitive !== true && (ref.path.length === 0 ? carries.length > 0 : carries.includes(String(ref.path[0])))) {
+          problems.push(`output "${name}" refers to ${ref.address}.${ref.path.length > 0 ? String(ref.path[0]) : ""}, which holds a sensitive variable's value; declare the output sensitive (as Terraform requires)`);
+        }
       }
     } catch (err) {
       if (!(err instanceof ExpressionError)) throw err;

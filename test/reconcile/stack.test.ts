@@ -241,9 +241,38 @@ describe("variables", () => {
     }
   });
 
+  it("makes an attribute that refers to a sensitive one sensitive too, down a chain", () => {
+    const s = loadStack(
+      stackFile({
+        variable: { secret: { sensitive: true } },
+        resource: {
+          ods_role: {
+            a: { ...meta("s/a"), name: "a", description: "key ${var.secret}" },
+            b: { ...meta("s/b"), name: "b", description: "copy of ${ods_role.a.description}" },
+            c: { ...meta("s/c"), name: "c-${ods_role.b.name}", description: "${ods_role.b.description}" },
+          },
+        },
+      }),
+      { variables: { env: { TF_VAR_secret: "abcdef-123" }, assignments: [] } },
+    );
+    expect(s.resources.map((r) => [r.address, r.sensitiveAttributes])).toEqual([
+      ["ods_role.a", ["description"]],
+      ["ods_role.b", ["description"]],
+      ["ods_role.c", ["description"]],
+    ]);
+  });
+
   it("refuses a non-sensitive output of a sensitive variable, as Terraform does", () => {
     const file = stackFile({ variable: { secret: { sensitive: true } }, output: { leak: { value: "${var.secret}" } } });
     expect(() => loadStack(file, { variables: { env: { TF_VAR_secret: "abcdef" }, assignments: [] } })).toThrow(/output "leak" refers to a sensitive variable/);
+    const through = stackFile({
+      variable: { secret: { sensitive: true } },
+      resource: { ods_role: { a: { ...meta("s/a"), name: "a", description: "${var.secret}" } } },
+      output: { leak: { value: "${ods_role.a.description}" }, fine: { value: "${ods_role.a.name}" } },
+    });
+    expect(() => loadStack(through, { variables: { env: { TF_VAR_secret: "abcdef" }, assignments: [] } })).toThrow(
+      /^output "leak" refers to ods_role.a.description, which holds a sensitive variable's value; declare the output sensitive/,
+    );
   });
 
   it("types values given as text", () => {
