@@ -58,11 +58,19 @@ export function openStack(selected: SelectedStack, opts: StackLoadOptions): Stac
   const loaded = loadStack(selected.file, { variables: opts.variables });
   addSecrets(loaded.sensitiveValues.flatMap(secretForms));
   const name = selected.name;
+  const stateFile = path.resolve(opts.stateFile ?? opts.defaultStateFile(name));
+  // Objects in state under the default configuration need it even when the stack no
+  // longer writes a provider block (Terraform assumes an empty one, too).
+  if (!loaded.providers.some((p) => p.key === "ods") && fs.existsSync(stateFile)) {
+    if (Object.values(readState(stateFile).resources).some((r) => providerKey(r.provider) === "ods")) {
+      loaded.providers.push({ key: "ods", config: {}, implicit: true });
+    }
+  }
   const targets = targetsFor(opts.flags, loaded.providers, name);
   return {
     name,
     file: selected.file,
-    stateFile: path.resolve(opts.stateFile ?? opts.defaultStateFile(name)),
+    stateFile,
     loaded,
     targets,
     providerOrder: providerOrder(loaded),

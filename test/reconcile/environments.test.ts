@@ -307,15 +307,17 @@ describe("a stack that declares nothing, or is malformed", () => {
     expect(writes(A)).toEqual([]);
     expect(fs.readFileSync(stateFile, "utf8")).toBe(before);
 
-    fs.writeFileSync(stackFile, JSON.stringify({ provider: { ods: [{ url: A.emu.url, token: A.emu.adminToken }] } }));
-    const plan = await ods(dir, ["plan", "--detailed-exitcode"]);
-    expect(plan.code).toBe(2);
+    // Nothing at all: not even a provider block; the state's objects keep their target.
+    fs.writeFileSync(stackFile, "{}");
+    const target = { ODS_URL: A.emu.url, ODS_TOKEN: A.emu.adminToken };
+    const plan = await ods(dir, ["plan", "--detailed-exitcode"], target);
+    expect(plan.code, plan.stderr).toBe(2);
     expect(plan.stdout).toContain("- ods_dataset.d");
-    const refused = await ods(dir, ["apply", "--auto-approve"]);
+    const refused = await ods(dir, ["apply", "--auto-approve"], target);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("stack m declares no ods resources, but its state manages 1; applying would delete all of them. If that is what you want, pass --allow-empty");
     expect(writes(A)).toEqual([]);
-    const allowed = await ods(dir, ["apply", "--auto-approve", "--allow-empty"]);
+    const allowed = await ods(dir, ["apply", "--auto-approve", "--allow-empty"], target);
     expect(allowed.code, allowed.stderr).toBe(0);
     expect((await A.admin.listDatasets()).some((d) => d.name === "malformed-guard")).toBe(false);
   }, 180_000);
