@@ -13,6 +13,7 @@ import { acquireLock, readState, setStateOrganization, writeState } from "../rec
 import { StackError } from "../reconcile/stack";
 import { VariableError, parseVarFlag, readVarFile, type VariableAssignment, type VariableInputs } from "../reconcile/variables";
 import { LiveIndex } from "../reconcile/world";
+import { importedState } from "../lifecycle";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { markdownPlan, planCounts } from "./plan-markdown";
 import {
@@ -367,12 +368,11 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         if (state.resources[address]) throw new Error(`${address} is already managed (id ${state.resources[address].id}); "ods state rm ${address}" first`);
         const live = await decl.kind.api.read(target.client, id);
         if (!live) throw new Error(`no ${decl.typeName} with id "${id}" (expected ${decl.kind.importIdFormat})`);
-        const values = liveValues(decl.kind, live);
+        // The same normalization as `terraform import` (src/lifecycle/values.ts).
+        const imported = importedState(decl.kind, live);
         state.resources[address] = {
           typeName: decl.typeName,
-          id: decl.kind.api.idOf(live),
-          values,
-          engineValues: {},
+          ...imported,
           secretFingerprints: {},
           dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")),
           ...(decl.provider !== "ods" ? { provider: providerAddress(decl.provider) } : {}),
