@@ -6,7 +6,7 @@
 /** Top-level sections of a Terraform JSON configuration, as cdktf writes them. */
 const TOP_LEVEL = ["//", "terraform", "provider", "resource", "data", "output", "variable", "locals", "module", "moved", "import", "check", "removed"];
 
-/** Type names are lower case, as every provider's are (`ods_notifier`, `terraform_remote_state`). */
+/** Type names are lower case, as every provider's are (`terraform_remote_state`). */
 const TYPE_NAME = /^[a-z][a-z0-9_]*$/;
 /** Block names are Terraform identifiers. */
 const BLOCK_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -56,7 +56,7 @@ export function shapeProblems(json: unknown): string[] {
     for (const [typeName, byName] of Object.entries(blocks)) {
       const typeWhere = key(where, typeName);
       if (!TYPE_NAME.test(typeName)) {
-        problems.push(`at ${typeWhere}: "${typeName}" is not a type name (type names are lower case, like "ods_notifier")`);
+        problems.push(`at ${typeWhere}: "${typeName}" is not a type name (type names are lower case${/^[A-Za-z0-9_]+$/.test(typeName) ? `: "${typeName.toLowerCase()}"?` : ""})`);
         continue;
       }
       if (!isObject(byName)) {
