@@ -48,6 +48,8 @@ export interface PlannedChange {
   /** Why: vanished outside the stack, which attribute forces replacement, a changed secret. */
   reasons: string[];
   dependsOn: string[];
+  /** Attributes shown as (sensitive) whatever their kind says: they carry a sensitive variable's value. */
+  sensitiveAttributes?: string[];
 }
 
 export interface Plan {

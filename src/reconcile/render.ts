@@ -59,6 +59,7 @@ function attributeLines(change: PlannedChange): string[] {
   const kind = resourceKind(change.typeName);
   const attrs = kind?.attributes ?? {};
   const hidden = sensitiveNames(attrs);
+  for (const name of change.sensitiveAttributes ?? []) hidden.add(name);
   const lines: string[] = [];
   const show = (name: string, v: unknown): string => {
     return hidden.has(name) ? "(sensitive)" : displayValue(v, nestedOf(attrs[name]));
@@ -107,9 +108,10 @@ export function renderPlan(plan: Plan): string {
   return `${out.join("\n")}\n`;
 }
 
-function jsonValues(values: Values | null, attrs: Attributes, unknown: string[], sensitive: string[]): Values | null {
+function jsonValues(values: Values | null, attrs: Attributes, unknown: string[], sensitive: string[], alsoHidden: string[] = []): Values | null {
   if (!values) return null;
   const hidden = sensitiveNames(attrs);
+  for (const name of alsoHidden) hidden.add(name);
   const out: Values = {};
   for (const [k, v] of Object.entries(values)) {
     if (v === UNKNOWN) {
@@ -153,8 +155,8 @@ export function planJson(plan: Plan): unknown {
       const attrs = resourceKind(c.typeName)?.attributes ?? {};
       const unknown: string[] = [];
       const sensitive: string[] = [];
-      const before = jsonValues(c.before, attrs, [], []);
-      const after = jsonValues(c.after, attrs, unknown, sensitive);
+      const before = jsonValues(c.before, attrs, [], [], c.sensitiveAttributes);
+      const after = jsonValues(c.after, attrs, unknown, sensitive, c.sensitiveAttributes);
       return {
         address: c.address,
         type: c.typeName,
