@@ -1,7 +1,8 @@
-// `ods apply` makes exactly the writes, the plan's lower-bound lists (one per kind, one
-// per dataset for per-dataset kinds) and one check per query it writes: no organization
-// read, no list repeated for adoption or for the convergence check (the writes' answers
-// are compared), no read before a dataset field's write.
+// `ods apply` makes exactly the writes, the plan's lower-bound reads (one list per kind,
+// one per dataset for per-dataset kinds, and one read of the organization per provider
+// configuration: the plan names its target and checks the state belongs to it) and one
+// check per query it writes: no list repeated for adoption or for the convergence check
+// (the writes' answers are compared), no read before a dataset field's write.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
@@ -43,9 +44,9 @@ describe("ods apply request bound", () => {
   it("makes only the writes, the lower-bound lists and the query checks, from empty and for a change", async () => {
     const dir = tempDir();
     const env = { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken };
-    // Lower bound: datasets, roles (organization-wide); dataset fields, virtual fields,
-    // starred queries in the one dataset.
-    const lists = 5;
+    // Lower bound: the organization (the target's identity); datasets, roles
+    // (organization-wide); dataset fields, virtual fields, starred queries in the one dataset.
+    const lists = 6;
     for (const revision of ["one", "two"]) {
       writeStack(dir, stack(revision));
       emu.resetRequests();
@@ -58,8 +59,8 @@ describe("ods apply request bound", () => {
       const checks = requests.filter(isQuery);
       // The starred query and the virtual field are written both times: one check each.
       expect(checks).toHaveLength(2);
-      // Only lists: no organization record, no single-object read.
-      expect(reads.map((q) => q.path).sort()).toEqual(["/v2/apl-starred-queries", "/v2/datasets", "/v2/datasets/bound-logs/fields", "/v2/rbac/roles", "/v2/vfields"]);
+      // Only lists and the target's organization: no single-object read.
+      expect(reads.map((q) => q.path).sort()).toEqual(["/v2/apl-starred-queries", "/v2/datasets", "/v2/datasets/bound-logs/fields", "/v2/orgs", "/v2/rbac/roles", "/v2/vfields"]);
       expect(requests).toHaveLength(writes.length + lists + checks.length);
       // Every declared object was written (adopted dataset updated, field claimed, the rest created, then changed).
       expect(writes.length).toBe(5);
