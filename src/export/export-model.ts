@@ -154,8 +154,10 @@ class Builder {
       };
     }
     if (Array.isArray(v)) {
-      const items = attr.unordered ? [...v].sort() : v;
-      return { type: "list", items: items.map((item, i) => (attr.refersTo ? this.referring(owner, `${path}[${i}]`, attr.refersTo, item) : literal(item))) };
+      const items = v.map((item, i) => (attr.refersTo ? this.referring(owner, `${path}[${i}]`, attr.refersTo, item) : literal(item)));
+      // Order by what the code shows, not by ids: two organizations give the same list.
+      if (attr.unordered) items.sort((a, b) => sortLabel(a).localeCompare(sortLabel(b)));
+      return { type: "list", items };
     }
     if (attr.refersTo) {
       // An optional attribute the service fills with the caller is left out: it is the caller's anyway.
@@ -179,6 +181,12 @@ class Builder {
     }
     return { type: "object", entries };
   }
+}
+
+function sortLabel(e: Expr): string {
+  if (e.type === "literal") return String(e.value);
+  if (e.type === "reference") return e.target.name;
+  return e.type;
 }
 
 function literal(v: unknown): Expr {

@@ -266,7 +266,9 @@ export class OdsTerraformProvider implements ProviderImpl {
   }
 
   private bodyOf(kind: ResourceKind, state: TfObject): WireObject {
-    const body = toWire(kind.attributes, toModel(state) as Values);
+    // An optional+computed attribute left unset is unknown until the service fills it: not sent.
+    const known = Object.fromEntries(Object.entries(state).filter(([, v]) => !isUnknown(v ?? null)));
+    const body = toWire(kind.attributes, toModel(known) as Values);
     return kind.api.shapeBody ? kind.api.shapeBody(body, "create") : body;
   }
 
