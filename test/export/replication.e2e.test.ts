@@ -210,6 +210,12 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(compare.code, compare.stdout + compare.stderr).toBe(0);
     expect(compare.stdout).toContain(`No differences: ${objectCount} objects compared`);
 
+    // A stack compares with an organization too: what it declares, references by natural key.
+    const stackSide = await ods(["compare", "--from", path.join(project, "inlined.out/stacks/org"), "--to", copy.url, "--to-token-env", "DST_TOKEN"], {
+      DST_TOKEN: copy.adminToken,
+    });
+    expect(stackSide.code, stackSide.stdout + stackSide.stderr).toBe(0);
+
     const back = tempDir("ods-export-back-");
     const r = await ods(["export", "--out", back], at(copy));
     expect(r.code, r.stderr).toBe(0);
