@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { compareTargets, renderComparison, type Target } from "../compare/compare";
 import { organizationTarget, stackTarget } from "../compare/targets";
 import { resolveKinds } from "../export/org-snapshot";
-import { clientFromEnv } from "./export-command";
+import { clientFromEnv, collect, EMULATOR_TOKEN_NAME, selfTokens } from "./export-command";
 
 export const EXIT_DIFFERENT = 2;
 
@@ -17,10 +17,6 @@ interface CompareOpts {
   selfToken: string[];
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
 async function openTarget(spec: string, tokenEnv: string, o: CompareOpts): Promise<Target> {
   if (!/^https?:\/\//.test(spec)) return stackTarget(spec);
   const client = clientFromEnv(spec, tokenEnv);
@@ -29,7 +25,7 @@ async function openTarget(spec: string, tokenEnv: string, o: CompareOpts): Promi
     const label = `${spec}${org[0] ? ` (organization ${org[0].name ?? org[0].id})` : ""}`;
     return await organizationTarget(client, label, {
       kinds: o.kinds ? resolveKinds(o.kinds.split(",")) : undefined,
-      selfTokenNames: o.selfToken.length > 0 ? o.selfToken : ["emulator-admin"],
+      selfTokenNames: selfTokens(o.selfToken),
     });
   } finally {
     await client.close();
@@ -45,7 +41,7 @@ export function registerCompareCommand(program: Command, setExit: (code: number)
     .option("--from-token-env <var>", "environment variable with the --from organization's token", "ODS_TOKEN")
     .option("--to-token-env <var>", "environment variable with the --to organization's token", "ODS_TOKEN")
     .option("--kinds <list>", "comma-separated kinds to compare (default: every kind)")
-    .option("--self-token <name>", "name of a calling token, left out (repeatable; default: emulator-admin)", collect, [])
+    .option("--self-token <name>", `name of a calling token, left out (repeatable; default: ${EMULATOR_TOKEN_NAME}, the emulator's)`, collect, [])
     .action(async (o: CompareOpts) => {
       const from = await openTarget(o.from, o.fromTokenEnv, o);
       const to = await openTarget(o.to, o.toTokenEnv, o);

@@ -12,7 +12,7 @@ import { tfJsonConfig } from "../export/write-tf-json";
 import { defaultStateFile } from "./workspace";
 
 /** The local emulator's own token: the one `ods emulator` prints, skipped unless told otherwise. */
-const EMULATOR_TOKEN_NAME = "emulator-admin";
+export const EMULATOR_TOKEN_NAME = "emulator-admin";
 
 interface ExportOpts {
   out?: string;
@@ -36,8 +36,14 @@ export function clientFromEnv(url: string | undefined, tokenEnv: string, orgId?:
   return new OdsClient(resolveClientConfig({ url: url ?? process.env.ODS_URL, token, orgId: orgId ?? process.env.ODS_ORG_ID }));
 }
 
-function collect(value: string, previous: string[]): string[] {
+/** Commander collector for a repeatable option. */
+export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+/** The calling token's names: the service does not say which token calls, so the caller names it. */
+export function selfTokens(given: string[]): string[] {
+  return given.length > 0 ? given : [EMULATOR_TOKEN_NAME];
 }
 
 /** Addresses the synthesized project gives the objects: CDKTF names nested constructs by path and hash. */
@@ -84,7 +90,7 @@ export function registerExportCommand(program: Command): void {
       try {
         const snapshot = await readOrganization(client, {
           kinds: o.kinds ? resolveKinds(o.kinds.split(",")) : undefined,
-          selfTokenNames: o.selfToken.length > 0 ? o.selfToken : [EMULATOR_TOKEN_NAME],
+          selfTokenNames: selfTokens(o.selfToken),
         });
         const exp = buildExport(snapshot);
         let written: string[];
