@@ -5,7 +5,7 @@
 // caller sets (the secrets the organization holds today); a secret not given is written
 // once by the next apply, and the caller is told so.
 import type { Values } from "../resources";
-import { engineValues, secretFingerprints } from "../reconcile/plan";
+import { engineValues, secretFingerprints } from "../lifecycle";
 import { readState, writeState, type StateFile } from "../reconcile/state";
 import { type ExportedObject, type Expr, type OrgExport, referencedBy } from "./export-model";
 

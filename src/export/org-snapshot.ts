@@ -6,14 +6,15 @@ import {
   type Attribute,
   type Attributes,
   RESOURCE_KINDS,
-  fromWire,
   isNested,
   isSettable,
   normalizeValue,
+  resourceKind,
   type ResourceKind,
   type Values,
   type WireObject,
 } from "../resources";
+import { liveValues } from "../lifecycle";
 
 /** A write-only secret the service holds but never returns: export makes it a variable. */
 export const SECRET = Symbol("write-only secret");
@@ -113,20 +114,25 @@ export async function readOrganization(client: OdsClient, opts: SnapshotOptions 
   const callerId = String(caller.id);
   const skipped: string[] = [];
   const objects: LiveObject[] = [];
-  // Per-dataset kinds are listed once per dataset, whichever kinds are exported.
-  let datasetNames: string[] | undefined;
-  const datasets = async (): Promise<string[]> => {
-    datasetNames ??= (await client.listDatasets()).map((d) => d.name).sort();
-    return datasetNames;
+  // Kinds listed per parent (per dataset) are listed under every parent, whichever kinds are exported.
+  const parents = new Map<string, Promise<string[]>>();
+  const parentNames = (kind: ResourceKind): Promise<string[]> => {
+    const scope = kind.scope!;
+    const parentKind = resourceKind(scope.parentType);
+    const named = kind.attributes[scope.attribute]?.refersTo?.attribute ?? "name";
+    if (!parentKind) throw new Error(`internal: ${kind.typeName} is listed under unknown ${scope.parentType}`);
+    if (!parents.has(parentKind.typeName)) {
+      parents.set(parentKind.typeName, parentKind.api.list(client).then((list) => list.map((p) => String(liveValues(parentKind, p)[named])).sort()));
+    }
+    return parents.get(parentKind.typeName)!;
   };
 
   for (const kind of RESOURCE_KINDS) {
     if (!wanted.has(kind.typeName)) continue;
-    const lists = kind.api.listScope === "dataset" ? await Promise.all((await datasets()).map((d) => kind.api.list(client, d))) : [await kind.api.list(client)];
+    const lists = kind.scope ? await Promise.all((await parentNames(kind)).map((p) => kind.api.list(client, p))) : [await kind.api.list(client)];
     const found: LiveObject[] = [];
     for (const live of lists.flat()) {
-      const shaped = kind.api.normalizeLive ? kind.api.normalizeLive(live, undefined) : live;
-      const all = fromWire(kind.attributes, shaped);
+      const all = liveValues(kind, live);
       const values = prune(kind.attributes, all);
       const key = keyOf(kind, all);
       const label = `${kind.typeName} ${key.join("/")}`;
@@ -134,7 +140,7 @@ export async function readOrganization(client: OdsClient, opts: SnapshotOptions 
         skipped.push(`${label}: the calling user (exists in every organization the token reaches)`);
         continue;
       }
-      if (kind.changeStrategy === "rotate" && selfTokens.has(key.join("/"))) {
+      if (kind.rotation && selfTokens.has(key.join("/"))) {
         skipped.push(`${label}: the calling token`);
         continue;
       }

@@ -22,6 +22,8 @@ export interface ResourceState {
   sensitive?: Record<string, string>;
   /** Addresses this resource depended on when last applied; deletes run in reverse. */
   dependsOn: string[];
+  /** The kind's schema version the values were written with; absent means 0. */
+  schemaVersion?: number;
 }
 
 export interface StateFile {
@@ -100,10 +102,7 @@ export function writeState(file: string, state: StateFile): void {
   fs.chmodSync(file, 0o600);
 }
 
-/** Salted HMAC-SHA256 of a secret: equal values give equal fingerprints within one state. */
-export function fingerprint(salt: string, value: unknown): string {
-  return crypto.createHmac("sha256", salt).update(JSON.stringify(value)).digest("hex");
-}
+export { fingerprint } from "../lifecycle/secrets";
 
 export interface LockInfo {
   pid: number;
