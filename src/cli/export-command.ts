@@ -1,6 +1,7 @@
 // `ods export`: a live organization as code (a CDKTF project, one construct class, or
 // Terraform JSON), and `--adopt` to record the exported objects in the state at once.
 import type { Command } from "commander";
+import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { OdsClient, resolveClientConfig } from "../api";
@@ -46,12 +47,14 @@ export function selfTokens(given: string[]): string[] {
   return given.length > 0 ? given : [EMULATOR_TOKEN_NAME];
 }
 
-/** Addresses the synthesized project gives the objects: CDKTF names nested constructs by path and hash. */
+/**
+ * Addresses the synthesized project gives the objects: CDKTF names a construct nested in
+ * the class ("org/NAME") by its path and the first 8 hex digits of the path's MD5.
+ */
 function cdktfAddress(o: ExportedObject): string {
-  // cdktf is a peer dependency of this package; its own function keeps the addresses in step.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { makeUniqueId } = require("cdktf/lib/private/unique") as { makeUniqueId(components: string[]): string };
-  return `${o.typeName}.${makeUniqueId(["org", o.name])}`;
+  const components = ["org", o.name];
+  const hash = crypto.createHash("md5").update(components.join("/")).digest("hex").slice(0, 8).toUpperCase();
+  return `${o.typeName}.${components.map((c) => c.replace(/[^A-Za-z0-9_-]/g, "")).join("_")}_${hash}`;
 }
 
 function describe(exp: OrgExport, skipped: string[], log: (line: string) => void): void {

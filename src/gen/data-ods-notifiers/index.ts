@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifiers
+// ../../../docs/data-sources/notifiers.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,13 +11,13 @@ export interface DataOdsNotifiersConfig extends cdktf.TerraformMetaArguments {
   /**
   * Only the object with this exact name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifiers#name DataOdsNotifiers#name}
+  * Reference: {@link ../../../docs/data-sources/notifiers.md#name DataOdsNotifiers#name}
   */
   readonly name?: string;
   /**
   * Only objects whose name starts with this.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifiers#name_prefix DataOdsNotifiers#name_prefix}
+  * Reference: {@link ../../../docs/data-sources/notifiers.md#name_prefix DataOdsNotifiers#name_prefix}
   */
   readonly namePrefix?: string;
 }
@@ -719,7 +719,7 @@ export class DataOdsNotifiersNotifiersList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifiers ods_notifiers}
+* Represents a {@link ../../../docs/data-sources/notifiers.md ods_notifiers}
 */
 export class DataOdsNotifiers extends cdktf.TerraformDataSource {
 
@@ -735,7 +735,7 @@ export class DataOdsNotifiers extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsNotifiers resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsNotifiers to import
-  * @param importFromId The id of the existing DataOdsNotifiers that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifiers#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsNotifiers that should be imported. Refer to the {@link ../../../docs/data-sources/notifiers.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsNotifiers to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -747,7 +747,7 @@ export class DataOdsNotifiers extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifiers ods_notifiers} Data Source
+  * Create a new {@link ../../../docs/data-sources/notifiers.md ods_notifiers} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -757,7 +757,8 @@ export class DataOdsNotifiers extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_notifiers',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/roles
+// ../../../docs/data-sources/roles.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,13 +11,13 @@ export interface DataOdsRolesConfig extends cdktf.TerraformMetaArguments {
   /**
   * Only the object with this exact name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/roles#name DataOdsRoles#name}
+  * Reference: {@link ../../../docs/data-sources/roles.md#name DataOdsRoles#name}
   */
   readonly name?: string;
   /**
   * Only objects whose name starts with this.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/roles#name_prefix DataOdsRoles#name_prefix}
+  * Reference: {@link ../../../docs/data-sources/roles.md#name_prefix DataOdsRoles#name_prefix}
   */
   readonly namePrefix?: string;
 }
@@ -441,7 +441,7 @@ export class DataOdsRolesRolesList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/roles ods_roles}
+* Represents a {@link ../../../docs/data-sources/roles.md ods_roles}
 */
 export class DataOdsRoles extends cdktf.TerraformDataSource {
 
@@ -457,7 +457,7 @@ export class DataOdsRoles extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsRoles resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsRoles to import
-  * @param importFromId The id of the existing DataOdsRoles that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/roles#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsRoles that should be imported. Refer to the {@link ../../../docs/data-sources/roles.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsRoles to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -469,7 +469,7 @@ export class DataOdsRoles extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/roles ods_roles} Data Source
+  * Create a new {@link ../../../docs/data-sources/roles.md ods_roles} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -479,7 +479,8 @@ export class DataOdsRoles extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_roles',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/starred_queries
+// ../../../docs/data-sources/starred_queries.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,19 +11,19 @@ export interface DataOdsStarredQueriesConfig extends cdktf.TerraformMetaArgument
   /**
   * Name of the dataset whose objects are listed.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/starred_queries#dataset DataOdsStarredQueries#dataset}
+  * Reference: {@link ../../../docs/data-sources/starred_queries.md#dataset DataOdsStarredQueries#dataset}
   */
   readonly dataset: string;
   /**
   * Only the object with this exact name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/starred_queries#name DataOdsStarredQueries#name}
+  * Reference: {@link ../../../docs/data-sources/starred_queries.md#name DataOdsStarredQueries#name}
   */
   readonly name?: string;
   /**
   * Only objects whose name starts with this.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/starred_queries#name_prefix DataOdsStarredQueries#name_prefix}
+  * Reference: {@link ../../../docs/data-sources/starred_queries.md#name_prefix DataOdsStarredQueries#name_prefix}
   */
   readonly namePrefix?: string;
 }
@@ -422,7 +422,7 @@ export class DataOdsStarredQueriesStarredQueriesList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/starred_queries ods_starred_queries}
+* Represents a {@link ../../../docs/data-sources/starred_queries.md ods_starred_queries}
 */
 export class DataOdsStarredQueries extends cdktf.TerraformDataSource {
 
@@ -438,7 +438,7 @@ export class DataOdsStarredQueries extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsStarredQueries resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsStarredQueries to import
-  * @param importFromId The id of the existing DataOdsStarredQueries that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/starred_queries#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsStarredQueries that should be imported. Refer to the {@link ../../../docs/data-sources/starred_queries.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsStarredQueries to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -450,7 +450,7 @@ export class DataOdsStarredQueries extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/starred_queries ods_starred_queries} Data Source
+  * Create a new {@link ../../../docs/data-sources/starred_queries.md ods_starred_queries} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -460,7 +460,8 @@ export class DataOdsStarredQueries extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_starred_queries',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

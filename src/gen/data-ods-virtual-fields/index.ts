@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/virtual_fields
+// ../../../docs/data-sources/virtual_fields.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,19 +11,19 @@ export interface DataOdsVirtualFieldsConfig extends cdktf.TerraformMetaArguments
   /**
   * Name of the dataset whose objects are listed.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/virtual_fields#dataset DataOdsVirtualFields#dataset}
+  * Reference: {@link ../../../docs/data-sources/virtual_fields.md#dataset DataOdsVirtualFields#dataset}
   */
   readonly dataset: string;
   /**
   * Only the object with this exact name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/virtual_fields#name DataOdsVirtualFields#name}
+  * Reference: {@link ../../../docs/data-sources/virtual_fields.md#name DataOdsVirtualFields#name}
   */
   readonly name?: string;
   /**
   * Only objects whose name starts with this.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/virtual_fields#name_prefix DataOdsVirtualFields#name_prefix}
+  * Reference: {@link ../../../docs/data-sources/virtual_fields.md#name_prefix DataOdsVirtualFields#name_prefix}
   */
   readonly namePrefix?: string;
 }
@@ -134,7 +134,7 @@ export class DataOdsVirtualFieldsVirtualFieldsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/virtual_fields ods_virtual_fields}
+* Represents a {@link ../../../docs/data-sources/virtual_fields.md ods_virtual_fields}
 */
 export class DataOdsVirtualFields extends cdktf.TerraformDataSource {
 
@@ -150,7 +150,7 @@ export class DataOdsVirtualFields extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsVirtualFields resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsVirtualFields to import
-  * @param importFromId The id of the existing DataOdsVirtualFields that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/virtual_fields#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsVirtualFields that should be imported. Refer to the {@link ../../../docs/data-sources/virtual_fields.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsVirtualFields to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -162,7 +162,7 @@ export class DataOdsVirtualFields extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/virtual_fields ods_virtual_fields} Data Source
+  * Create a new {@link ../../../docs/data-sources/virtual_fields.md ods_virtual_fields} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -172,7 +172,8 @@ export class DataOdsVirtualFields extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_virtual_fields',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,
