@@ -70,7 +70,7 @@ export const datasetField: ResourceKind = {
   schemaVersion: 0,
   attributes: {
     id: str("\"<dataset>/<field>\".", { computed: true }),
-    dataset: str("Name of the dataset.", { required: true, checks: [datasetName], forcesReplacement: true }),
+    dataset: str("Name of the dataset.", { required: true, checks: [datasetName], forcesReplacement: true, refersTo: { typeName: "ods_dataset", attribute: "name" } }),
     name: str("Name of the field.", { required: true, checks: [nonEmpty], forcesReplacement: true }),
     description: str("What the field means.", { optional: true, serverDefault: "" }),
     unit: str("Unit, e.g. \"ms\" or \"decbytes\".", { optional: true, serverDefault: "" }),

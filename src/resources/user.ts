@@ -27,6 +27,9 @@ const userApi: ResourceApi = {
   },
 };
 
+/** Roles every organization has; a user's role is one of these or a custom role's id. */
+export const BUILT_IN_ROLES = ["admin", "user", "read-only", "none"] as const;
+
 export const user: ResourceKind = {
   typeName: "ods_user",
   description: "A user of the organization and their role.",
@@ -35,7 +38,11 @@ export const user: ResourceKind = {
     id: str("Assigned by the service.", { computed: true }),
     email: str("E-mail address; unique.", { required: true, checks: [email], forcesReplacement: true }),
     name: str("Full name.", { required: true, checks: [nonEmpty], forcesReplacement: true }),
-    role: str("A built-in role name (admin, user, read-only, none) or a role id.", { required: true, checks: [nonEmpty] }),
+    role: str("A built-in role name (admin, user, read-only, none) or a role id.", {
+      required: true,
+      checks: [nonEmpty],
+      refersTo: { typeName: "ods_role", attribute: "id", except: BUILT_IN_ROLES },
+    }),
   },
   naturalKey: ["email"],
   creation: "create",
