@@ -8,10 +8,9 @@ import * as path from "node:path";
 import { installProviderPackage } from "../tfprovider/install";
 
 const PACKAGE_ROOT = path.resolve(__dirname, "../..");
-// Built by scripts/bundle-provider.js: the provider program and the .proto files it reads.
-const BUNDLE_DIR = path.join(PACKAGE_ROOT, "lib/bundle");
-const BUNDLE = path.join(BUNDLE_DIR, "terraform-provider-ods.js");
-const PROTO_DIR = path.join(BUNDLE_DIR, "proto");
+// Built by scripts/bundle-provider.js: the whole provider program in one file (the
+// protocol's descriptor is compiled in, so no .proto file goes beside it).
+const BUNDLE = path.join(PACKAGE_ROOT, "lib/bundle/terraform-provider-ods.js");
 
 export function providerVersion(): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string };
@@ -39,10 +38,7 @@ export function registerTerraformCommand(program: Command): void {
     .description("Install terraform-provider-ods into a local filesystem mirror, write a Terraform CLI config for it, and print the variables to export.")
     .option("--dir <dir>", "where to put the mirror, the release files and the CLI config", ".ods/terraform")
     .action((o: { dir: string }) => {
-      const protoFiles = Object.fromEntries(
-        fs.readdirSync(PROTO_DIR).filter((f) => f.endsWith(".proto")).map((f) => [`proto/${f}`, path.join(PROTO_DIR, f)]),
-      );
-      const installed = installProviderPackage({ dir: o.dir, version: providerVersion(), bundlePath: BUNDLE, extraFiles: protoFiles });
+      const installed = installProviderPackage({ dir: o.dir, version: providerVersion(), bundlePath: BUNDLE });
       const env = terraformEnvironment(installed.cliConfigPath, installed.mirrorDir);
       process.stderr.write(
         `Installed terraform-provider-ods ${providerVersion()} into ${installed.mirrorDir}\n` +

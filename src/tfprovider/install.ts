@@ -122,8 +122,6 @@ export interface InstallPackageOptions {
   readonly version: string;
   /** The self-contained provider program (one JS file). */
   readonly bundlePath: string;
-  /** Files it reads at run time, placed beside it: name in the package -> file on disk. */
-  readonly extraFiles?: Readonly<Record<string, string>>;
 }
 
 export interface InstalledPackage {
@@ -172,9 +170,6 @@ export function installProviderPackage(options: InstallPackageOptions): Installe
     [executable, Buffer.from(shim(source, options.version, bundleName))],
     [bundleName, fs.readFileSync(options.bundlePath)],
   ]);
-  for (const [name, file] of Object.entries(options.extraFiles ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
-    files.set(name, fs.readFileSync(file));
-  }
   const zip = zipArchive([...files.keys()].sort().map((name) => ({ name, data: files.get(name)!, executable: name === executable })));
   const h1 = h1Hash(files);
 

@@ -114,19 +114,6 @@ async function ingestInto(emu: EmulatorHandle): Promise<void> {
   }
 }
 
-/**
- * TEMPORARY, until the ods engine reads TF_VAR_* (issue 12, items 1-3, in progress on
- * another branch): the ods-engine legs use a copy of the synthesized stack with each
- * `${var.NAME}` replaced by the value the test also passes as TF_VAR_NAME, which is what
- * that engine will do. The Terraform leg already reads TF_VAR_* itself.
- */
-function inlineSecrets(from: string, to: string): void {
-  let text = fs.readFileSync(from, "utf8");
-  for (const [name, value] of Object.entries(SECRETS)) text = text.split(`\${var.${name}}`).join(value);
-  fs.mkdirSync(path.dirname(to), { recursive: true });
-  fs.writeFileSync(to, text);
-}
-
 let objectCount = 0;
 let exportedModule = "";
 let printed = "";
@@ -172,11 +159,10 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
     const synth = await ods(["synth", "--app", "node dist/main.js"], {}, project);
     expect(synth.code, synth.stderr).toBe(0);
-    inlineSecrets(path.join(project, "cdktf.out/stacks/org/cdk.tf.json"), path.join(project, "inlined.out/stacks/org/cdk.tf.json"));
   }, 240_000);
 
   it("plans adoption of every object against the source, and no update of any attribute", async () => {
-    const r = await ods(["plan", "--no-synth", "--json", "--out-dir", "inlined.out"], { ...at(source), ...secretVars(printed) }, project);
+    const r = await ods(["plan", "--no-synth", "--json"], { ...at(source), ...secretVars(printed) }, project);
     expect(r.code, r.stderr).toBe(0);
     const plan = JSON.parse(r.stdout) as { resource_changes: { action: string; address: string; changed_attributes: string[]; reasons: string[] }[] };
     expect(plan.resource_changes).toHaveLength(objectCount);
@@ -194,14 +180,14 @@ describe("ods export: replication of a hand-made organization", () => {
   it("is applied to an empty organization with the secrets from TF_VAR_*, compares equal, and exports back to the same code", async () => {
     const env = { ...at(copy), ...secretVars(printed) };
     const state = ["--state", path.join(project, ".ods/state/copy.json")];
-    const first = await ods(["apply", "--auto-approve", "--no-synth", ...state, "--out-dir", "inlined.out"], env, project);
+    const first = await ods(["apply", "--auto-approve", "--no-synth", ...state], env, project);
     // Fields are created by ingesting events: the claims wait for the data.
     const failed = [...first.stderr.matchAll(/^(\S+): create FAILED/gm)].map((m) => m[1]);
     expect(failed.every((a) => a.startsWith("ods_dataset_field.")), first.stderr).toBe(true);
     await ingestInto(copy);
-    const second = await ods(["apply", "--auto-approve", "--no-synth", ...state, "--out-dir", "inlined.out"], env, project);
+    const second = await ods(["apply", "--auto-approve", "--no-synth", ...state], env, project);
     expect(second.code, second.stdout + second.stderr).toBe(0);
-    const again = await ods(["plan", "--no-synth", "--detailed-exitcode", ...state, "--out-dir", "inlined.out"], env, project);
+    const again = await ods(["plan", "--no-synth", "--detailed-exitcode", ...state], env, project);
     expect(again.code, again.stdout).toBe(0);
 
     const compare = await ods(["compare", "--from", source.url, "--to", copy.url, "--from-token-env", "SRC_TOKEN", "--to-token-env", "DST_TOKEN"], {
@@ -212,7 +198,8 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(compare.stdout).toContain(`No differences: ${objectCount} objects compared`);
 
     // A stack compares with an organization too: what it declares, references by natural key.
-    const stackSide = await ods(["compare", "--from", path.join(project, "inlined.out/stacks/org"), "--to", copy.url, "--to-token-env", "DST_TOKEN"], {
+    const stackSide = await ods(["compare", "--from", path.join(project, "cdktf.out/stacks/org"), "--to", copy.url, "--to-token-env", "DST_TOKEN"], {
+      ...env,
       DST_TOKEN: copy.adminToken,
     });
     expect(stackSide.code, stackSide.stdout + stackSide.stderr).toBe(0);
@@ -249,7 +236,7 @@ describe("ods export: replication of a hand-made organization", () => {
     const r = await ods(["export", "--out", project, "--adopt"], env);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`Recorded ${objectCount} objects`);
-    const plan = await ods(["plan", "--no-synth", "--detailed-exitcode", "--out-dir", "inlined.out"], env, project);
+    const plan = await ods(["plan", "--no-synth", "--detailed-exitcode"], env, project);
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
     expect(plan.stdout).toContain("No changes");
   }, 120_000);
@@ -264,7 +251,6 @@ describe("ods export: replication of a hand-made organization", () => {
     const stackDir = path.join(dir, "cdktf.out", "stacks", "tf");
     fs.mkdirSync(stackDir, { recursive: true });
     fs.copyFileSync(path.join(dir, "main.tf.json"), path.join(stackDir, "cdk.tf.json"));
-    inlineSecrets(path.join(stackDir, "cdk.tf.json"), path.join(stackDir, "cdk.tf.json"));
     const plan = await ods(["plan", "--no-synth", "--json", "--out-dir", path.join(dir, "cdktf.out")], { ...at(source), ...secretVars(printed) }, dir);
     expect(plan.code, plan.stderr).toBe(0);
     const changes = (JSON.parse(plan.stdout) as { resource_changes: { action: string }[] }).resource_changes;
