@@ -7,7 +7,7 @@ import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/appl
 import { hasChanges, liveValues, makePlan, type Plan } from "../reconcile/plan";
 import { planJson, renderPlan, displayValue } from "../reconcile/render";
 import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
-import { acquireLock, readState, writeState } from "../reconcile/state";
+import { parseState, serializeState, type StateFile } from "../reconcile/state";
 import { LiveIndex } from "../reconcile/world";
 import { openWorkspace, type Workspace, type WorkspaceFlags } from "./workspace";
 import { synth } from "./synth";
@@ -28,7 +28,7 @@ function withWorkspaceOptions(cmd: Command): Command {
   return cmd
     .option("--stack <name>", "stack to use when the app has several")
     .option("--out-dir <dir>", "cdktf output directory", "cdktf.out")
-    .option("--state <file>", "state file (default: .ods/state/<stack>.json)")
+    .option("--state <file>", "a local state file to use instead of the stack's backend")
     .option("--app <command>", "app command (default: the app of cdktf.json)")
     .option("--no-synth", "use the stack already synthesized in --out-dir")
     .option("--url <url>", "service URL (default: ODS_URL, then the provider block)")
@@ -59,6 +59,20 @@ async function prepare(o: CommonOpts): Promise<Workspace> {
   return ws;
 }
 
+/**
+ * Runs `fn` with the workspace's state store, under its lock when `command` is given
+ * (it fails at once, naming the holder, when another run holds it), and closes the
+ * store (lock released, connections ended) whatever happens.
+ */
+async function withState<T>(ws: Workspace, command: string | undefined, fn: () => Promise<T>): Promise<T> {
+  try {
+    if (command) await ws.store.lock(command);
+    return await fn();
+  } finally {
+    await ws.store.close();
+  }
+}
+
 /** One line per resource as apply goes; failures to stderr. */
 export function progress(event: ApplyEvent): void {
   const id = event.id ? ` [id=${event.id}]` : "";
@@ -84,12 +98,12 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
-async function runApply(ws: Workspace, plan: Plan, opts: { autoApprove?: boolean; parallelism: number }, setExit: SetExit): Promise<void> {
+async function runApply(ws: Workspace, state: StateFile, plan: Plan, opts: { autoApprove?: boolean; parallelism: number }, setExit: SetExit): Promise<void> {
   out(renderPlan(plan));
+  const persist = (s: StateFile): Promise<void> => ws.store.write(s);
   if (!hasChanges(plan)) {
     // Nothing to call, but engine-only settings and outputs still land in state.
-    const state = readState(ws.stateFile);
-    await applyPlan({ client: ws.client, stack: ws.stack, state, stateFile: ws.stateFile, plan, orgId: ws.orgId, parallelism: opts.parallelism });
+    await applyPlan({ client: ws.client, stack: ws.stack, state, persist, plan, orgId: ws.orgId, parallelism: opts.parallelism });
     return;
   }
   if (!opts.autoApprove && !(await confirm("Do you want to perform these actions?"))) {
@@ -97,9 +111,8 @@ async function runApply(ws: Workspace, plan: Plan, opts: { autoApprove?: boolean
     setExit(EXIT_ERROR);
     return;
   }
-  const state = readState(ws.stateFile);
   const summary = await applyPlan({
-    client: ws.client, stack: ws.stack, state, stateFile: ws.stateFile, plan, orgId: ws.orgId, parallelism: opts.parallelism, onEvent: progress,
+    client: ws.client, stack: ws.stack, state, persist, plan, orgId: ws.orgId, parallelism: opts.parallelism, onEvent: progress,
   });
   for (const w of summary.warnings) err(`Warning: ${w}`);
   for (const e of summary.errors) err(`Error: ${e}`);
@@ -131,7 +144,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .option("--detailed-exitcode", "exit 2 when there are changes")
     .action(async (o: CommonOpts & { json?: boolean; out?: string; detailedExitcode?: boolean }) => {
       const ws = await prepare(o);
-      const plan = await makePlan({ client: ws.client, stack: ws.stack, state: readState(ws.stateFile), orgId: ws.orgId, checkQueries: o.checkQueries });
+      const state = await withState(ws, undefined, () => ws.store.read());
+      const plan = await makePlan({ client: ws.client, stack: ws.stack, state, orgId: ws.orgId, checkQueries: o.checkQueries });
       out(o.json ? JSON.stringify(planJson(plan), null, 2) : renderPlan(plan));
       if (o.out) {
         fs.writeFileSync(o.out, `${JSON.stringify(toSavedPlan(plan, ws.stackFile), null, 2)}\n`, { mode: 0o600 });
@@ -147,17 +161,15 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .action(async (planfile: string | undefined, o: CommonOpts & { autoApprove?: boolean; parallelism: number }) => {
       const saved = planfile ? readSavedPlan(planfile) : undefined;
       const ws = await prepare({ ...o, synth: saved ? false : o.synth });
-      const release = acquireLock(ws.stateFile, "ods apply");
-      try {
-        const plan = await makePlan({ client: ws.client, stack: ws.stack, state: readState(ws.stateFile), orgId: ws.orgId, checkQueries: o.checkQueries });
+      await withState(ws, "ods apply", async () => {
+        const state = await ws.store.read();
+        const plan = await makePlan({ client: ws.client, stack: ws.stack, state, orgId: ws.orgId, checkQueries: o.checkQueries });
         if (saved) {
           const reason = staleReason(saved, plan, ws.stackFile);
           if (reason) throw new Error(`the saved plan ${planfile} is stale: ${reason}; make a new plan`);
         }
-        await runApply(ws, plan, { autoApprove: o.autoApprove || saved !== undefined, parallelism: o.parallelism }, setExit);
-      } finally {
-        release();
-      }
+        await runApply(ws, state, plan, { autoApprove: o.autoApprove || saved !== undefined, parallelism: o.parallelism }, setExit);
+      });
     });
 
   withWorkspaceOptions(program.command("destroy"))
@@ -166,20 +178,18 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .option("--parallelism <n>", "concurrent calls", parseParallelism, 4)
     .action(async (o: CommonOpts & { autoApprove?: boolean; parallelism: number }) => {
       const ws = await prepare(o);
-      const release = acquireLock(ws.stateFile, "ods destroy");
-      try {
-        const plan = await makePlan({ client: ws.client, stack: ws.stack, state: readState(ws.stateFile), orgId: ws.orgId, destroy: true });
-        await runApply(ws, plan, o, setExit);
-      } finally {
-        release();
-      }
+      await withState(ws, "ods destroy", async () => {
+        const state = await ws.store.read();
+        const plan = await makePlan({ client: ws.client, stack: ws.stack, state, orgId: ws.orgId, destroy: true });
+        await runApply(ws, state, plan, o, setExit);
+      });
     });
 
   withWorkspaceOptions(program.command("drift"))
     .description("Refresh only: list what changed outside this stack. Exit 2 when something did.")
     .action(async (o: CommonOpts) => {
       const ws = await prepare(o);
-      const state = readState(ws.stateFile);
+      const state = await withState(ws, undefined, () => ws.store.read());
       const live = new LiveIndex();
       const lines: string[] = [];
       for (const [address, entry] of Object.entries(state.resources)) {
@@ -212,9 +222,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       const ws = await prepare(o);
       const decl = ws.stack.resources.find((r) => r.address === address);
       if (!decl) throw new Error(`${address} is not declared in stack ${ws.stack.name}; declare it first, then import`);
-      const release = acquireLock(ws.stateFile, "ods import");
-      try {
-        const state = readState(ws.stateFile);
+      await withState(ws, "ods import", async () => {
+        const state = await ws.store.read();
         if (state.resources[address]) throw new Error(`${address} is already managed (id ${state.resources[address].id}); "ods state rm ${address}" first`);
         const live = await decl.kind.api.read(ws.client, id);
         if (!live) throw new Error(`no ${decl.typeName} with id "${id}" (expected ${decl.kind.importIdFormat})`);
@@ -227,21 +236,21 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
           secretFingerprints: {},
           dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")),
         };
-        writeState(ws.stateFile, state);
+        await ws.store.write(state);
         out(`Imported ${address} (id ${id}). Run "ods plan" to see how it differs from the configuration.`);
-      } finally {
-        release();
-      }
+      });
     });
 
-  const state = program.command("state").description("Inspect or edit the state file.");
-  withWorkspaceOptions(state.command("list")).action(async (o: CommonOpts) => {
+  const state = program.command("state").description("Inspect or edit the state (through the stack's backend, or --state FILE).");
+  const readOnly = async (o: CommonOpts): Promise<StateFile> => {
     const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
-    for (const [address, r] of Object.entries(readState(ws.stateFile).resources)) out(`${address}\t${r.id}`);
+    return withState(ws, undefined, () => ws.store.read());
+  };
+  withWorkspaceOptions(state.command("list")).action(async (o: CommonOpts) => {
+    for (const [address, r] of Object.entries((await readOnly(o)).resources)) out(`${address}\t${r.id}`);
   });
   withWorkspaceOptions(state.command("show <address>")).action(async (address: string, o: CommonOpts) => {
-    const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
-    const r = readState(ws.stateFile).resources[address];
+    const r = (await readOnly(o)).resources[address];
     if (!r) throw new Error(`${address} is not in the state`);
     const kind = resourceKind(r.typeName);
     out(`# ${address}\nid = ${JSON.stringify(r.id)}`);
@@ -253,25 +262,22 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
   });
   withWorkspaceOptions(state.command("rm <address>")).action(async (address: string, o: CommonOpts) => {
     const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
-    const release = acquireLock(ws.stateFile, "ods state rm");
-    try {
-      const s = readState(ws.stateFile);
+    await withState(ws, "ods state rm", async () => {
+      const s = await ws.store.read();
       if (!s.resources[address]) throw new Error(`${address} is not in the state`);
       delete s.resources[address];
-      writeState(ws.stateFile, s);
+      await ws.store.write(s);
       out(`Removed ${address} from the state; the live object was not touched.`);
-    } finally {
-      release();
-    }
+    });
   });
+  registerStateTransferCommands(state);
 
   withWorkspaceOptions(program.command("output [name]"))
     .description("Show the stack's outputs; sensitive ones only with --show-sensitive.")
     .option("--show-sensitive", "print sensitive values")
     .option("--json", "print as JSON")
     .action(async (name: string | undefined, o: CommonOpts & { showSensitive?: boolean; json?: boolean }) => {
-      const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
-      const outputs = readState(ws.stateFile).outputs;
+      const outputs = (await readOnly(o)).outputs;
       const names = name ? [name] : Object.keys(outputs).sort();
       if (name && !outputs[name]) throw new Error(`no output "${name}"; outputs: ${Object.keys(outputs).join(", ") || "none (apply first)"}`);
       const shown: Record<string, unknown> = {};
@@ -279,5 +285,56 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       if (o.json) out(JSON.stringify(name ? shown[name] : shown, null, 2));
       else if (name) out(typeof shown[name] === "string" ? String(shown[name]) : JSON.stringify(shown[name]));
       else for (const n of names) out(`${n} = ${typeof shown[n] === "string" ? String(shown[n]) : JSON.stringify(shown[n])}`);
+    });
+}
+
+/**
+ * `ods state pull`, `ods state push FILE` and `ods state unlock ID`, as Terraform's
+ * `state pull`, `state push` and `force-unlock`.
+ */
+function registerStateTransferCommands(state: Command): void {
+  withWorkspaceOptions(state.command("pull"))
+    .description("Print the state as stored (Terraform's format), like terraform state pull.")
+    .action(async (o: CommonOpts) => {
+      const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
+      const text = await withState(ws, undefined, async () => {
+        const stored = await ws.store.backend.read();
+        if (stored !== undefined) return stored;
+        const s = await ws.store.read(); // the previous ods format, converted on the fly
+        return Object.keys(s.resources).length > 0 ? serializeState(s) : "";
+      });
+      if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+    });
+  withWorkspaceOptions(state.command("push <file>"))
+    .description("Replace the stored state with FILE, like terraform state push ('-' reads stdin).")
+    .option("--force", "replace a state of another lineage or a higher serial")
+    .action(async (file: string, o: CommonOpts & { force?: boolean }) => {
+      const text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
+      const pushed = parseState(text, file === "-" ? "standard input" : file);
+      const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
+      await withState(ws, "ods state push", async () => {
+        const current = await ws.store.read();
+        if (!o.force && current.lineage && pushed.lineage && current.lineage !== pushed.lineage) {
+          throw new Error(`cannot push: the stored state has lineage ${current.lineage} and ${file} has ${pushed.lineage}; they are different states. Pass --force to replace it anyway`);
+        }
+        if (!o.force && current.lineage && pushed.serial < current.serial) {
+          throw new Error(`cannot push: ${file} has serial ${pushed.serial}, older than the stored state's ${current.serial}. Pass --force to replace it anyway`);
+        }
+        if (pushed.convertedFrom) {
+          // The previous ods format: written in Terraform's, as any first write converts it.
+          delete pushed.convertedFrom;
+          await ws.store.write(pushed);
+        } else {
+          await ws.store.backend.write(text);
+        }
+        out(`Pushed ${file} to the ${ws.store.description}.`);
+      });
+    });
+  withWorkspaceOptions(state.command("unlock <id>"))
+    .description("Release a lock left by a crashed run, like terraform force-unlock.")
+    .action(async (id: string, o: CommonOpts) => {
+      const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
+      await withState(ws, undefined, () => ws.store.backend.forceUnlock(id));
+      out(`Released the lock ${id} of the ${ws.store.description}.`);
     });
 }

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { parseState, type StateFile } from "../../src/reconcile/state";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const ODS_BIN = path.join(ROOT, "bin/ods.js");
@@ -93,4 +94,9 @@ export function stackFlags(dir: string): string[] {
 /** Asserts no secret value occurs in any of the texts; answers the offending ones. */
 export function leakedSecrets(texts: string[], secrets: string[]): string[] {
   return secrets.filter((s) => s.length >= 6 && texts.some((t) => t.includes(s)));
+}
+
+/** A state file as the engine reads it (Terraform's format, or the previous ods format). */
+export function readStateFile(file: string): StateFile {
+  return parseState(fs.readFileSync(file, "utf8"), file);
 }

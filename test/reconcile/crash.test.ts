@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
-import { removeTempDirs, runOds, stackFlags, tempDir, writeStack, type StackSpec } from "../helpers/ods-cli";
+import { readStateFile, removeTempDirs, runOds, stackFlags, tempDir, writeStack, type StackSpec } from "../helpers/ods-cli";
 
 let emu: EmulatorHandle;
 let admin: OdsClient;
@@ -53,7 +53,7 @@ describe("crash safety", () => {
     expect(names).toHaveLength(2 * n);
     expect(new Set(names).size).toBe(2 * n);
 
-    const state = JSON.parse(fs.readFileSync(path.join(dir, "state.json"), "utf8")) as { resources: Record<string, { typeName: string; sensitive?: { token?: string } }> };
+    const state = readStateFile(path.join(dir, "state.json"));
     const tokenEntries = Object.values(state.resources).filter((r) => r.typeName === "ods_api_token");
     expect(tokenEntries).toHaveLength(n);
     for (const t of tokenEntries) expect(t.sensitive?.token).toBeTruthy();
@@ -63,6 +63,11 @@ describe("crash safety", () => {
   it("of two applies at once, one fails at once on the lock, and the state is intact", async () => {
     const dir = tempDir();
     writeStack(dir, bigStack("lock", 20));
+    // Slow answers keep the first apply running for seconds, so that the second surely
+    // starts while the first holds the lock (a fast machine could finish it first).
+    const faults = (spec: string | null): Promise<unknown> =>
+      fetch(`${emu.url}/_emulator/faults`, { method: "PUT", headers: { authorization: `Bearer ${emu.adminToken}` }, body: JSON.stringify(spec ? { spec } : {}) });
+    await faults("latency=400ms");
     // The second apply starts while the first is part-way (it has finished one call).
     let second: Promise<Awaited<ReturnType<typeof runOds>>> | undefined;
     const first = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], {
@@ -73,11 +78,12 @@ describe("crash safety", () => {
     });
     expect(second).toBeDefined();
     const [a, b] = [first, await second!];
+    await faults("latency=25ms");
     const results = [a, b].sort((x, y) => (x.code ?? 9) - (y.code ?? 9));
     expect(results[0].code, results[0].stderr).toBe(0);
-    expect(results[1].code).toBe(1);
-    expect(results[1].stderr).toMatch(/is locked by pid \d+ on .*"ods apply"/);
-    expect(() => JSON.parse(fs.readFileSync(path.join(dir, "state.json"), "utf8"))).not.toThrow();
+    expect(results[1].code, `${results[1].stdout}\n${results[1].stderr}\n---\n${results[0].stdout}`).toBe(1);
+    expect(results[1].stderr).toMatch(/is locked: lock ID \S+, held by \S+ \(ods apply \(pid \d+\)/);
+    expect(() => readStateFile(path.join(dir, "state.json"))).not.toThrow();
     expect((await runOds(["plan", "--detailed-exitcode", ...stackFlags(dir)], { env: env() })).code).toBe(0);
     expect((await admin.listNotifiers()).filter((x) => x.name.startsWith("lock-"))).toHaveLength(20);
   });
