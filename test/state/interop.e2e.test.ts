@@ -144,6 +144,12 @@ async function roundTrip(project: Project, p: string): Promise<void> {
   // Terraform applies a changed stack (an update, a changed secret, a rotated token).
   project.write(p, 2);
   ok(await project.tf.run("apply", "-auto-approve"));
+  // Terraform kept ods's private data of the objects it refreshed and updated.
+  const stored = JSON.parse((await project.ods(["state", "pull"])).stdout) as { resources: { type: string; instances: { private?: string }[] }[] };
+  for (const type of ["ods_dataset", "ods_role"]) {
+    const priv = stored.resources.find((r) => r.type === type)?.instances[0].private;
+    expect(JSON.parse(Buffer.from(priv ?? "", "base64").toString("utf8") || "{}").ods?.salt, type).toBeTruthy();
+  }
   ok(await project.ods(["plan", "--detailed-exitcode"]));
   emu.resetRequests();
   const again = await project.ods(["apply", "--auto-approve"]);
