@@ -136,6 +136,14 @@ async function roundTrip(project: Project, p: string): Promise<void> {
   ok(await project.ods(["apply", "--auto-approve"]));
   ok(await project.tf.run("init"));
   ok(await project.tf.run("plan", "-detailed-exitcode"));
+  // The provider's refresh stores exactly the attributes ods stored for the same objects.
+  const attributesNow = async (): Promise<Record<string, unknown>> => {
+    const doc = JSON.parse((await project.ods(["state", "pull"])).stdout) as { resources: { mode: string; type: string; name: string; instances: { attributes: unknown }[] }[] };
+    return Object.fromEntries(doc.resources.filter((r) => r.mode === "managed").map((r) => [`${r.type}.${r.name}`, r.instances[0].attributes]));
+  };
+  const byOds = await attributesNow();
+  ok(await project.tf.run("apply", "-refresh-only", "-auto-approve"));
+  expect(await attributesNow()).toEqual(byOds);
   const tfToken = (await project.tf.run("output", "-raw", "token")).out;
   const odsToken = (await project.ods(["output", "token", "--show-sensitive"])).stdout.trim();
   expect(odsToken).toMatch(/^odst_/);
