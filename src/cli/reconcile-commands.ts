@@ -9,6 +9,7 @@ import { planJson, renderPlan, displayValue } from "../reconcile/render";
 import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
 import { parseState, serializeState, type StateFile } from "../reconcile/state";
 import { LiveIndex } from "../reconcile/world";
+import { importedState } from "../lifecycle";
 import { openWorkspace, type Workspace, type WorkspaceFlags } from "./workspace";
 import { synth } from "./synth";
 
@@ -227,12 +228,11 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         if (state.resources[address]) throw new Error(`${address} is already managed (id ${state.resources[address].id}); "ods state rm ${address}" first`);
         const live = await decl.kind.api.read(ws.client, id);
         if (!live) throw new Error(`no ${decl.typeName} with id "${id}" (expected ${decl.kind.importIdFormat})`);
-        const values = liveValues(decl.kind, live);
+        // The same normalization as `terraform import` (src/lifecycle/values.ts).
+        const imported = importedState(decl.kind, live);
         state.resources[address] = {
           typeName: decl.typeName,
-          id: decl.kind.api.idOf(live),
-          values,
-          engineValues: {},
+          ...imported,
           secretFingerprints: {},
           dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")),
         };

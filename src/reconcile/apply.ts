@@ -3,15 +3,25 @@
 // State is written after every successful call, so a crash loses at most the call in
 // flight, and that one is recovered by listing and adopting, never by a duplicate.
 import type { OdsClient } from "../api";
-import { OdsApiError } from "../api";
-import { changedAttributes, resourceKind, toWire, type ResourceKind, type Values, type WireObject } from "../resources";
-import { oldSecretExpiry } from "../resources/api-token";
-import { UNKNOWN, containsUnknown, evaluate, valueAt, type Reference } from "./expressions";
-import { engineValues, liveValues, matchesNaturalKey, secretFingerprints, type Plan, type PlannedChange } from "./plan";
+import { changedAttributes, resourceKind, type ResourceKind, type Values, type WireObject } from "../resources";
+import * as lifecycle from "../lifecycle";
+import {
+  LiveIndex,
+  UNKNOWN,
+  containsUnknown,
+  engineValues,
+  holdsSecret,
+  instanceAttributes,
+  liveValues,
+  scopeOf,
+  secretFingerprints,
+  splitSensitive,
+  type LifecycleContext,
+} from "../lifecycle";
+import { evaluate, valueAt, type Reference } from "./expressions";
+import type { Plan, PlannedChange } from "./plan";
 import type { LoadedStack, ManagedDeclaration } from "./stack";
 import type { ResourceState, StateFile } from "./state";
-import { instanceAttributes } from "./tf-attributes";
-import { LiveIndex } from "./world";
 
 export interface ApplyEvent {
   address: string;
@@ -47,22 +57,9 @@ export interface ApplyOptions {
   onEvent?: (event: ApplyEvent) => void;
 }
 
-function sensitiveComputed(kind: ResourceKind): string[] {
-  return Object.entries(kind.attributes)
-    .filter(([, a]) => a.computed && a.sensitive && !a.required && !a.optional)
-    .map(([n]) => n);
-}
-
 /** Splits a live answer into what state keeps openly and what it keeps as sensitive. */
 function stateValues(kind: ResourceKind, live: WireObject, declared: Values): { values: Values; sensitive: Record<string, string> } {
-  const values = liveValues(kind, live, declared);
-  const sensitive: Record<string, string> = {};
-  for (const name of sensitiveComputed(kind)) {
-    const v = values[name];
-    if (typeof v === "string" && v !== "") sensitive[name] = v;
-    delete values[name];
-  }
-  return { values, sensitive };
+  return splitSensitive(kind, liveValues(kind, live, declared));
 }
 
 class ApplyRun {
@@ -73,7 +70,15 @@ class ApplyRun {
     created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, failed: 0, skipped: 0, warnings: [], errors: [],
   };
 
+  /** The lifecycle's view of this run: an id in state is managed, so a lost answer never adopts it. */
+  private readonly ctx: LifecycleContext;
+
   constructor(private readonly opts: ApplyOptions) {
+    this.ctx = {
+      client: opts.client,
+      live: this.live,
+      isManaged: (kind, id) => Object.values(opts.state.resources).some((r) => r.typeName === kind.typeName && r.id === id),
+    };
     this.declarations = new Map(opts.stack.resources.map((d) => [d.address, d]));
     for (const [address, r] of Object.entries(opts.state.resources)) {
       this.resolved.set(address, { ...r.values, ...r.engineValues, ...(r.sensitive ?? {}), id: r.id });
@@ -122,50 +127,8 @@ class ApplyRun {
       // Stored as terraform-provider-ods stores it, so that Terraform sees no difference.
       attributes: instanceAttributes(kind, values, liveVals, id, kept),
       provider: prior?.provider,
+      ...(kind.schemaVersion > 0 ? { schemaVersion: kind.schemaVersion } : {}),
     };
-  }
-
-  private body(kind: ResourceKind, values: Values, operation: "create" | "update"): WireObject {
-    const body = toWire(kind.attributes, values);
-    return kind.api.shapeBody ? kind.api.shapeBody(body, operation) : body;
-  }
-
-  /** After a write whose answer was lost: find the object by natural key, if it was made. */
-  private async findAfterLostAnswer(kind: ResourceKind, values: Values): Promise<WireObject | undefined> {
-    this.live.invalidate(kind);
-    const dataset = typeof values.dataset === "string" ? values.dataset : undefined;
-    const list = await this.live.load(this.opts.client, kind, dataset);
-    const managed = new Set(Object.values(this.opts.state.resources).filter((r) => r.typeName === kind.typeName).map((r) => r.id));
-    return list.find((o) => matchesNaturalKey(kind, o, values) && !managed.has(kind.api.idOf(o)));
-  }
-
-  private async create(kind: ResourceKind, values: Values): Promise<{ live: WireObject; adopted: boolean }> {
-    const body = this.body(kind, values, "create");
-    try {
-      return { live: await kind.api.create(this.opts.client, body), adopted: false };
-    } catch (err) {
-      if (!(err instanceof OdsApiError) || !err.requestMayHaveBeenApplied) throw err;
-      // The connection dropped after the request was sent: the object may exist now.
-      const found = await this.findAfterLostAnswer(kind, values);
-      if (found) return { live: found, adopted: true };
-      return { live: await kind.api.create(this.opts.client, body), adopted: false };
-    }
-  }
-
-  private async rotate(kind: ResourceKind, id: string, values: Values): Promise<WireObject> {
-    if (!kind.api.rotate) throw new Error(`${kind.typeName} cannot be rotated`);
-    // The old secret keeps working for the grace period so that its users can switch.
-    return kind.api.rotate(this.opts.client, id, this.body(kind, values, "create"), oldSecretExpiry(values.rotation_grace_period));
-  }
-
-  private async removeLive(kind: ResourceKind, id: string): Promise<void> {
-    if (!kind.api.remove) return;
-    try {
-      await kind.api.remove(this.opts.client, id);
-    } catch (err) {
-      if (err instanceof OdsApiError && err.status === 404) return; // already gone
-      throw err;
-    }
   }
 
   async run(change: PlannedChange): Promise<void> {
@@ -173,7 +136,7 @@ class ApplyRun {
     if (!kind) throw new Error(`unknown type ${change.typeName}`);
     const prior = this.opts.state.resources[change.address];
     if (change.action === "delete" || change.action === "forget") {
-      if (change.action === "delete" && change.id) await this.removeLive(kind, change.id);
+      if (change.action === "delete" && change.id) await lifecycle.remove(this.ctx, kind, change.id);
       await this.record(change.address, undefined);
       if (change.action === "delete") this.summary.deleted++;
       else this.summary.forgotten++;
@@ -204,39 +167,33 @@ class ApplyRun {
         return;
       }
       case "create": {
-        const made = await this.create(kind, values);
+        // Found after a lost answer, it is brought to the declared values like any adoption.
+        const made = await lifecycle.create(this.ctx, kind, values);
         live = made.live;
-        if (made.adopted) {
-          // Found after a lost answer: bring it to the declared values like any adoption.
-          live = await this.bringInLine(kind, live, values, undefined);
-          this.summary.adopted++;
-        } else this.summary.created++;
+        if (made.recovered) this.summary.adopted++;
+        else this.summary.created++;
         break;
       }
       case "adopt": {
         // The plan listed it; list the kind again (once per kind) for its current form.
-        const dataset = typeof values.dataset === "string" ? values.dataset : undefined;
-        const found = (await this.live.load(this.opts.client, kind, kind.api.listScope === "dataset" ? dataset : undefined)).find(
-          (o) => kind.api.idOf(o) === change.id,
-        );
+        const found = (await this.live.load(this.opts.client, kind, scopeOf(kind, values))).find((o) => kind.api.idOf(o) === change.id);
         if (!found) throw new Error(`${change.address}: the object ${change.id} found while planning is gone; plan again`);
-        live = found;
-        live = await this.bringInLine(kind, live, values, prior, change.alsoUpdate === true);
+        live = await lifecycle.bringInLine(this.ctx, kind, found, values, { holdsSecret: holdsSecret(prior), differs: change.alsoUpdate === true });
         this.summary.adopted++;
         break;
       }
       case "update":
-        live = await kind.api.update!(this.opts.client, change.id!, this.body(kind, values, "update"));
+        live = await lifecycle.update(this.ctx, kind, change.id!, values);
         this.summary.updated++;
         break;
       case "rotate":
-        live = await this.rotate(kind, change.id!, values);
+        live = await lifecycle.rotate(this.ctx, kind, change.id!, values, "change");
         this.summary.rotated++;
         break;
       case "replace":
-        await this.removeLive(kind, change.id!);
+        await lifecycle.remove(this.ctx, kind, change.id!);
         await this.record(change.address, undefined);
-        live = (await this.create(kind, values)).live;
+        live = (await lifecycle.create(this.ctx, kind, values)).live;
         this.summary.replaced++;
         break;
       default:
@@ -244,22 +201,6 @@ class ApplyRun {
     }
     await this.record(change.address, this.entryFor(kind, decl, values, live, change.action === "rotate" || change.action === "replace" ? undefined : prior));
     this.opts.onEvent?.({ address: change.address, action: change.action, phase: "done", id: kind.api.idOf(live) });
-  }
-
-  /**
-   * An adopted object: update it when it differs; a token whose secret this state never
-   * saw is rotated at once, since its secret can never be read back.
-   */
-  private async bringInLine(kind: ResourceKind, live: WireObject, values: Values, prior: ResourceState | undefined, differs?: boolean): Promise<WireObject> {
-    const id = kind.api.idOf(live);
-    if (kind.changeStrategy === "rotate") {
-      const hasSecret = prior?.sensitive && Object.keys(prior.sensitive).length > 0;
-      return hasSecret && !differs ? live : this.rotate(kind, id, values);
-    }
-    const needs = differs ?? changedAttributes(kind.attributes, values, liveValues(kind, live, values)).length > 0;
-    const hasSecrets = Object.keys(secretFingerprints(kind, values, this.opts.state.fingerprintSalt)).length > 0;
-    if ((needs || hasSecrets) && kind.api.update) return kind.api.update(this.opts.client, id, this.body(kind, values, "update"));
-    return live;
   }
 
   /** Re-reads what changed and reports attributes that did not reach the declared value. */
@@ -272,8 +213,7 @@ class ApplyRun {
       const kind = resourceKind(change.typeName);
       if (!entry || !decl || !kind) continue;
       const values = evaluate(decl.values, this.lookup) as Values;
-      const dataset = typeof values.dataset === "string" ? values.dataset : undefined;
-      const live = (await this.live.load(this.opts.client, kind, dataset)).find((o) => kind.api.idOf(o) === entry.id);
+      const live = (await this.live.load(this.opts.client, kind, scopeOf(kind, values))).find((o) => kind.api.idOf(o) === entry.id);
       if (!live) {
         this.summary.warnings.push(`${change.address}: not found after apply (id ${entry.id})`);
         continue;

@@ -1,6 +1,7 @@
 // References in a synthesized stack: "${ods_dataset.logs.name}" (whole value) or
 // "x-${ods_role.sre.id}" (interpolated). Only plain references to ods resources and
 // data sources are evaluated here; anything else belongs to the Terraform path.
+import { UNKNOWN } from "../lifecycle/unknown";
 
 export interface Reference {
   /** `ods_dataset.logs` or `data.ods_organization.org`. */
@@ -67,16 +68,7 @@ export function referencesIn(value: unknown, out: Reference[] = []): Reference[]
   return out;
 }
 
-/** Marker for a value that is known only after apply. */
-export const UNKNOWN: unique symbol = Symbol("known after apply");
-export type Unknown = typeof UNKNOWN;
-
-export function containsUnknown(value: unknown): boolean {
-  if (value === UNKNOWN) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (value && typeof value === "object") return Object.values(value).some(containsUnknown);
-  return false;
-}
+export { UNKNOWN, containsUnknown, type Unknown } from "../lifecycle/unknown";
 
 /**
  * Replaces references with their values. `lookup` answers the value at a reference, or

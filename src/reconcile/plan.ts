@@ -2,24 +2,32 @@
 // resource. A pure decision per resource (decideAction) over inputs gathered here.
 import * as crypto from "node:crypto";
 import type { OdsClient } from "../api";
+import { resourceKind, type ResourceKind, type Values, type WireObject } from "../resources";
 import {
-  changedAttributes,
-  fromWire,
-  resourceKind,
-  secretValues,
-  type ResourceKind,
-  type Values,
-  type WireObject,
-} from "../resources";
-import { UNKNOWN, containsUnknown, evaluate, valueAt, type Reference } from "./expressions";
+  LiveIndex,
+  UNKNOWN,
+  containsUnknown,
+  decideAction,
+  deletionRefusal,
+  describeProblem,
+  liveValues,
+  matchesNaturalKey,
+  naturalKeyText,
+  plannedValues,
+  replacementRefusal,
+  runPlanCheck,
+  scopeOf,
+  upgradeValues,
+  type Action,
+} from "../lifecycle";
+import { evaluate, valueAt, type Reference } from "./expressions";
 import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDeclaration } from "./stack";
-import { fingerprint, type ResourceState, type StateFile } from "./state";
-import { LiveIndex } from "./world";
-import { QueryCheckUnsupported, checkStarredQuery, checkVirtualField, describeProblem } from "./query-check";
+import type { StateFile } from "./state";
+
+// The decision and value rules live in the lifecycle; these names are kept for callers.
+export { decideAction, engineValues, liveValues, matchesNaturalKey, secretFingerprints, type Action, type Decision } from "../lifecycle";
 
 export const PLAN_FORMAT_VERSION = 1;
-
-export type Action = "create" | "adopt" | "update" | "replace" | "rotate" | "delete" | "forget" | "noop";
 
 export interface PlannedChange {
   address: string;
@@ -72,102 +80,6 @@ export interface PlanContext {
   checkQueries?: boolean;
 }
 
-/** Secret fingerprints of declared values; undefined where a secret is not known yet. */
-export function secretFingerprints(kind: ResourceKind, values: Values, salt: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, value] of secretValues(kind.attributes, values)) {
-    out[path] = containsUnknown(value) ? "unknown" : fingerprint(salt, value);
-  }
-  return out;
-}
-
-/** Declared engine-only values (defaults applied), kept in state. */
-export function engineValues(kind: ResourceKind, values: Values): Values {
-  const out: Values = {};
-  for (const [name, attr] of Object.entries(kind.attributes)) {
-    if (!attr.engineOnly) continue;
-    const v = values[name] ?? attr.default;
-    if (v !== undefined && v !== null) out[name] = v;
-  }
-  return out;
-}
-
-/** Model values of a live object, as the engine compares them with declarations. */
-export function liveValues(kind: ResourceKind, live: WireObject, declared?: Values): Values {
-  const shaped = kind.api.normalizeLive ? kind.api.normalizeLive(live, declared) : live;
-  return fromWire(kind.attributes, shaped);
-}
-
-function naturalKeyOf(kind: ResourceKind, values: Values): string | undefined {
-  const parts = kind.naturalKey.map((k) => values[k]);
-  if (parts.some((p) => p === undefined || p === null || containsUnknown(p))) return undefined;
-  return JSON.stringify(parts);
-}
-
-/** Whether a live object has the natural key of declared values (adoption, lost answers). */
-export function matchesNaturalKey(kind: ResourceKind, live: WireObject, declared: Values): boolean {
-  const key = naturalKeyOf(kind, declared);
-  return key !== undefined && naturalKeyOf(kind, liveValues(kind, live, declared)) === key;
-}
-
-export interface Decision {
-  action: Action;
-  changed: string[];
-  reasons: string[];
-  alsoUpdate?: boolean;
-}
-
-/**
- * The action for one declared resource: pure, from what is declared, what lives, and
- * what state remembers. `adopted` means the live object was found by natural key.
- */
-export function decideAction(
-  kind: ResourceKind,
-  declared: Values,
-  live: Values | undefined,
-  prior: ResourceState | undefined,
-  adopted: boolean,
-  salt: string,
-): Decision {
-  const reasons: string[] = [];
-  if (!live) {
-    if (prior) reasons.push("the object was deleted outside this stack");
-    if (kind.creation === "claim") reasons.push("claims the existing field");
-    return { action: "create", changed: [], reasons };
-  }
-  const changed = changedAttributes(kind.attributes, declared, live);
-  const unknownChanged = Object.entries(declared)
-    .filter(([name, v]) => containsUnknown(v) && kind.attributes[name] && !kind.attributes[name].engineOnly)
-    .map(([name]) => name);
-  for (const name of unknownChanged) if (!changed.includes(name)) changed.push(name);
-
-  const fingerprints = secretFingerprints(kind, declared, salt);
-  const priorPrints = prior?.secretFingerprints ?? {};
-  const secretPaths = new Set([...Object.keys(fingerprints), ...Object.keys(priorPrints)]);
-  for (const p of secretPaths) {
-    if (fingerprints[p] !== priorPrints[p]) {
-      const top = p.split(".")[0];
-      if (!changed.includes(top)) changed.push(top);
-      reasons.push(adopted || !prior ? `secret ${p} cannot be read back: it is written once on adoption` : `secret ${p} changed`);
-    }
-  }
-  const engine = engineValues(kind, declared);
-  if (kind.changeStrategy === "rotate" && prior && engine.rotation_trigger !== prior.engineValues.rotation_trigger) {
-    reasons.push("rotation_trigger changed");
-    if (!changed.includes("rotation_trigger")) changed.push("rotation_trigger");
-  }
-
-  const forcing = changed.filter((name) => kind.attributes[name]?.forcesReplacement);
-  if (adopted) {
-    return { action: "adopt", changed, reasons, alsoUpdate: changed.length > 0 };
-  }
-  if (forcing.length > 0) {
-    return { action: "replace", changed, reasons: [...reasons, `${forcing.join(", ")} cannot be changed in place`] };
-  }
-  if (changed.length === 0) return { action: "noop", changed, reasons };
-  return { action: kind.changeStrategy === "rotate" ? "rotate" : "update", changed, reasons };
-}
-
 /** The live digest: stable over object order, so that only real changes move it. */
 export function digestLive(objects: { address: string; live?: WireObject }[]): string {
   const sorted = [...objects].sort((a, b) => a.address.localeCompare(b.address));
@@ -194,13 +106,18 @@ class PlanningScope {
   };
 }
 
-function datasetsFor(decls: readonly ManagedDeclaration[], state: StateFile, scope: PlanningScope): Set<string> {
+/** The parents (datasets) that scoped kinds must be listed under: declared ones and remembered ones. */
+function scopesFor(kind: ResourceKind, decls: readonly ManagedDeclaration[], state: StateFile, scope: PlanningScope): Set<string> {
   const names = new Set<string>();
+  const attribute = kind.scope?.attribute;
+  if (!attribute) return names;
+  // Every declaration's value of the attribute, whatever its kind: one list per parent
+  // also finds objects whose declaration is gone.
   for (const d of decls) {
-    const v = evaluate(d.values.dataset, scope.lookup);
+    const v = evaluate(d.values[attribute], scope.lookup);
     if (typeof v === "string") names.add(v);
   }
-  for (const r of Object.values(state.resources)) if (typeof r.values.dataset === "string") names.add(r.values.dataset);
+  for (const r of Object.values(state.resources)) if (typeof r.values[attribute] === "string") names.add(r.values[attribute] as string);
   return names;
 }
 
@@ -215,9 +132,21 @@ async function readDataSources(ctx: PlanContext, scope: PlanningScope, warnings:
   }
 }
 
+/** Brings state entries written under an older schema version of their kind to the current one. */
+function upgradeState(state: StateFile): void {
+  for (const entry of Object.values(state.resources)) {
+    const kind = resourceKind(entry.typeName);
+    const version = entry.schemaVersion ?? 0;
+    if (!kind || version === kind.schemaVersion) continue;
+    entry.values = upgradeValues(kind, entry.values, version);
+    entry.schemaVersion = kind.schemaVersion;
+  }
+}
+
 /** Makes a plan: refresh (one list per kind, per dataset where needed), then decide. */
 export async function makePlan(ctx: PlanContext): Promise<Plan> {
   const { client, stack, state } = ctx;
+  upgradeState(state);
   const warnings = [...stack.warnings];
   const scope = new PlanningScope();
   const live = new LiveIndex();
@@ -234,9 +163,8 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     const k = resourceKind(r.typeName);
     if (k) kinds.set(k.typeName, k);
   }
-  const datasets = datasetsFor(declared, state, scope);
   for (const kind of kinds.values()) {
-    if (kind.api.listScope === "dataset") for (const ds of datasets) await live.load(client, kind, ds);
+    if (kind.scope) for (const parent of scopesFor(kind, declared, state, scope)) await live.load(client, kind, parent);
     else await live.load(client, kind);
   }
 
@@ -250,15 +178,16 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     const prior = state.resources[d.address];
     let liveObject: WireObject | undefined;
     let adopted = false;
+    const parent = scopeOf(kind, values);
     if (prior) {
       liveObject = live.findById(kind, prior.id);
-      if (!liveObject && kind.api.listScope === "dataset" && typeof values.dataset === "string" && !live.has(kind, values.dataset)) {
-        liveObject = (await live.load(client, kind, values.dataset)).find((o) => kind.api.idOf(o) === prior.id);
+      if (!liveObject && parent !== undefined && !live.has(kind, parent)) {
+        liveObject = (await live.load(client, kind, parent)).find((o) => kind.api.idOf(o) === prior.id);
       }
     } else {
-      const key = naturalKeyOf(kind, values);
+      const key = naturalKeyText(kind, values);
       if (key !== undefined) {
-        if (kind.api.listScope === "dataset" && typeof values.dataset === "string") await live.load(client, kind, values.dataset);
+        if (parent !== undefined) await live.load(client, kind, parent);
         const managedIds = new Set(Object.values(state.resources).filter((r) => r.typeName === kind.typeName).map((r) => r.id));
         const matches = live
           .listed(kind)
@@ -285,19 +214,20 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     digestInput.push({ address: d.address, live: liveObject });
     const before = liveObject ? liveValues(kind, liveObject, values) : undefined;
     const decision = decideAction(kind, values, before, prior, adopted, state.fingerprintSalt);
-    if (decision.action === "replace" && kind.deletion === "guarded" && values.allow_destroy !== true) {
-      problems.push(`[${d.constructPath}] ${d.address}: ${decision.reasons.join("; ")}, and replacing it deletes all of its data; set allow_destroy = true to allow it`);
+    const refusal = decision.action === "replace" ? replacementRefusal(kind, values, decision.reasons) : undefined;
+    if (refusal) {
+      problems.push(`[${d.constructPath}] ${d.address}: ${refusal}`);
       continue;
     }
-    const after: Values = { ...values };
-    for (const [name, attr] of Object.entries(kind.attributes)) {
-      if (attr.computed && !attr.required && !attr.optional) {
-        const keepsLive = before && (decision.action === "noop" || decision.action === "update" || decision.action === "adopt");
-        after[name] = keepsLive ? before[name] : UNKNOWN;
-      }
-      if (attr.default !== undefined && (after[name] === undefined || after[name] === null)) after[name] = attr.default;
-    }
-    if (kind.changeStrategy === "rotate" && (decision.action === "noop" || decision.action === "adopt") && prior?.sensitive) {
+    const keepsLive = before !== undefined && (decision.action === "noop" || decision.action === "update" || decision.action === "adopt");
+    const after = plannedValues(kind, {
+      declared: values,
+      prior: before,
+      objectIsNew: !keepsLive,
+      anyChange: decision.action !== "noop",
+      everyAttribute: false,
+    });
+    if (kind.rotation && (decision.action === "noop" || decision.action === "adopt") && prior?.sensitive) {
       // The secret is remembered in state; references to it resolve to that.
       for (const [k, v] of Object.entries(prior.sensitive)) after[k] = v;
     }
@@ -328,8 +258,9 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     }
     const liveObject = live.findById(kind, r.id);
     digestInput.push({ address, live: liveObject });
-    if (kind.deletion === "guarded" && r.engineValues.allow_destroy !== true && liveObject) {
-      problems.push(`${address}: deleting ${kind.typeName} "${String(r.values.name ?? r.id)}" deletes all of its data; set allow_destroy = true and apply before removing it, or stop managing it with "ods state rm ${address}"`);
+    const refusal = liveObject ? deletionRefusal(kind, r.engineValues, r.values, r.id, `, or stop managing it with "ods state rm ${address}"`) : undefined;
+    if (refusal) {
+      problems.push(`${address}: ${refusal}`);
       continue;
     }
     const action: Action = kind.deletion === "forget" ? "forget" : liveObject ? "delete" : "forget";
@@ -363,33 +294,25 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
 }
 
 /**
- * Sends each starred query and virtual-field expression that the plan writes to the
- * service, compiled over a zero-width time range. Objects on a dataset this plan
- * creates cannot be checked yet (the service does not know the dataset).
+ * Runs the plan-time check of each object the plan writes (the service compiles starred
+ * queries and virtual-field expressions). Objects under a parent this plan creates
+ * cannot be checked yet (the service does not know the parent).
  */
 async function checkQueries(client: OdsClient, changes: PlannedChange[], warnings: string[]): Promise<string[]> {
   const creating = new Set(
-    changes.filter((c) => c.typeName === "ods_dataset" && (c.action === "create" || c.action === "replace")).map((c) => String(c.after?.name)),
+    changes.filter((c) => c.action === "create" || c.action === "replace").map((c) => `${c.typeName}:${String(c.after?.name)}`),
   );
   const problems: string[] = [];
-  const writes = changes.filter(
-    (c) => (c.typeName === "ods_starred_query" || c.typeName === "ods_virtual_field") && ["create", "update", "replace", "adopt"].includes(c.action) &&
-      c.after &&
-      // Only the query text and its dataset must be known; a create's id never is.
-      !containsUnknown([c.after.dataset, c.after.query, c.after.expression]),
-  );
-  for (const c of writes) {
-    const values = c.after as Values;
-    if (creating.has(String(values.dataset))) continue;
-    try {
-      const problem = c.typeName === "ods_starred_query" ? await checkStarredQuery(client, values) : await checkVirtualField(client, values);
-      if (problem) problems.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(problem)}`);
-    } catch (err) {
-      if (err instanceof QueryCheckUnsupported) {
-        warnings.push(`the service does not answer queries (${err.message}); query checks were skipped`);
-        return problems;
-      }
-      throw err;
+  for (const c of changes) {
+    const kind = resourceKind(c.typeName);
+    if (!kind?.planCheck || !c.after || !["create", "update", "replace", "adopt"].includes(c.action)) continue;
+    const parent = kind.scope ? scopeOf(kind, c.after) : undefined;
+    if (parent !== undefined && kind.scope && creating.has(`${kind.scope.parentType}:${parent}`)) continue;
+    const outcome = await runPlanCheck(client, kind, c.after);
+    if (outcome.kind === "problem") problems.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(outcome.problem)}`);
+    if (outcome.kind === "unsupported") {
+      warnings.push(`the service does not answer queries (${outcome.message}); query checks were skipped`);
+      return problems;
     }
   }
   return problems;

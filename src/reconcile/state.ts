@@ -8,8 +8,8 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, type Attributes, type ResourceKind, type Values } from "../resources";
+import { fingerprint, isComputedOnly, sensitivePaths, shapeObject, upgradeValues } from "../lifecycle";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./backends";
-import { isComputedOnly, sensitivePaths, shapeObject } from "./tf-attributes";
 
 /** Terraform's state format version. */
 export const STATE_FORMAT_VERSION = 4;
@@ -36,6 +36,8 @@ export interface ResourceState {
   attributes?: Values;
   /** Terraform's provider address of the resource, kept as read. */
   provider?: string;
+  /** The kind's schema version the values were written with; absent means 0. */
+  schemaVersion?: number;
 }
 
 export interface StateFile {
@@ -78,10 +80,7 @@ export function stateOrganization(state: StateFile): string | undefined {
   return state.organization;
 }
 
-/** Salted HMAC-SHA256 of a secret: equal values give equal fingerprints within one state. */
-export function fingerprint(salt: string, value: unknown): string {
-  return crypto.createHmac("sha256", salt).update(JSON.stringify(value)).digest("hex");
-}
+export { fingerprint };
 
 // ---------------------------------------------------------------------------------------
 // Terraform's format
@@ -190,7 +189,7 @@ export function serializeState(state: StateFile): string {
     const priv: OdsPrivate = { salt: state.fingerprintSalt, secret_fingerprints: r.secretFingerprints };
     if (state.organization) priv.organization = state.organization;
     const instance: TfInstance = {
-      schema_version: kind.schemaVersion,
+      schema_version: r.schemaVersion ?? 0,
       attributes,
       sensitive_attributes: sensitivePaths(kind.attributes, attributes),
       private: encodePrivate(priv),
@@ -255,7 +254,15 @@ function fromTerraform(doc: Record<string, unknown>, where: string): StateFile {
   state.fingerprintSalt = pending.find((p) => p.priv.salt)?.priv.salt ?? crypto.randomBytes(16).toString("hex");
   state.organization = pending.find((p) => p.priv.organization)?.priv.organization;
   for (const { address, kind, instance, provider, priv } of pending) {
-    const attributes = instance.attributes;
+    // Stored under an older schema version of the kind: upgraded as the provider's
+    // UpgradeResourceState does, so both engines see the current shape.
+    const version = typeof instance.schema_version === "number" ? instance.schema_version : 0;
+    let attributes: Values;
+    try {
+      attributes = upgradeValues(kind, instance.attributes, version);
+    } catch (err) {
+      throw new StateError(`${where}: ${address}: ${(err as Error).message}`);
+    }
     const engineValues: Values = {};
     const sensitive: Record<string, string> = {};
     for (const [name, attr] of Object.entries(kind.attributes)) {
@@ -277,6 +284,7 @@ function fromTerraform(doc: Record<string, unknown>, where: string): StateFile {
       dependsOn: Array.isArray(instance.dependencies) ? instance.dependencies.filter((d): d is string => typeof d === "string" && !d.startsWith("data.")) : [],
       attributes,
       provider,
+      ...(kind.schemaVersion > 0 ? { schemaVersion: kind.schemaVersion } : {}),
     };
   }
   if (isObject(doc.outputs)) {
@@ -307,6 +315,7 @@ function fromLegacy(doc: Record<string, unknown>, where: string): StateFile {
       secretFingerprints: isObject(raw.secretFingerprints) ? (raw.secretFingerprints as Record<string, string>) : {},
       sensitive: isObject(raw.sensitive) ? (raw.sensitive as Record<string, string>) : undefined,
       dependsOn: Array.isArray(raw.dependsOn) ? raw.dependsOn.filter((d): d is string => typeof d === "string") : [],
+      ...(typeof raw.schemaVersion === "number" ? { schemaVersion: raw.schemaVersion } : {}),
     };
   }
   return {

@@ -1,7 +1,7 @@
 // How each kind calls the service. The engines only see `ResourceApi`: list, read,
 // create, update (or rotate), remove. The wire bodies are built from the model
-// (wire.ts) and checked by its validation, so the typed client methods receive them
-// through one cast per call site below.
+// (wire.ts); each kind names the wire type of its bodies (src/api/types.ts) through
+// `wireShape`, which the typed client methods then receive.
 import type { OdsClient } from "../api";
 import { OdsApiError } from "../api";
 import type { Values } from "./kind";
@@ -9,9 +9,8 @@ import type { Values } from "./kind";
 export type WireObject = Record<string, unknown>;
 
 export interface ResourceApi {
-  /** `organization`: one list call returns every object; `dataset`: one list per dataset. */
-  listScope: "organization" | "dataset";
-  list(client: OdsClient, dataset?: string): Promise<WireObject[]>;
+  /** Every live object; for kinds with a `scope`, those of one parent (`scope` is its name). */
+  list(client: OdsClient, scope?: string): Promise<WireObject[]>;
   /** The live object, or undefined when it is gone. */
   read(client: OdsClient, id: string): Promise<WireObject | undefined>;
   create(client: OdsClient, body: WireObject): Promise<WireObject>;
@@ -28,6 +27,8 @@ export interface ResourceApi {
   normalizeLive?(live: WireObject, declared: Values | undefined): WireObject;
   /** The wire body for create/update, when it differs from the generic mapping. */
   shapeBody?(body: WireObject, operation: "create" | "update"): WireObject;
+  /** The keys the wire types of create and update bodies declare (src/api/types.ts). */
+  wireKeys: { create: readonly string[]; update: readonly string[] };
 }
 
 export interface DataSourceContext {
@@ -49,118 +50,84 @@ export async function readOrUndefined<T>(call: () => Promise<T>): Promise<T | un
   }
 }
 
-// The client's methods are typed per kind; the engines pass model-built objects.
-type AnyBody = never;
 type Call<R> = Promise<R>;
 
-interface CrudCalls {
+/**
+ * Every top-level key of the wire type B, listed once: the compiler rejects a missing or
+ * an extra key, so the list is the wire type's own (src/api/types.ts).
+ */
+export type WireKeys<B> = { readonly [K in keyof Required<B>]: true };
+
+/** Turns a model-built body into the wire type B, refusing any key B does not declare. */
+export interface WireShape<B> {
+  (body: WireObject): B;
+  /** The keys B declares. */
+  readonly keys: readonly string[];
+}
+
+/**
+ * The wire shape of a request body. The model builds bodies from attribute declarations
+ * (wire.ts); a body carrying a key the wire type lacks is a model error, reported before
+ * anything is sent (test/resources/wire-shape.test.ts builds every kind's full body).
+ */
+export function wireShape<B>(what: string, keys: WireKeys<B>): WireShape<B> {
+  const allowed = Object.keys(keys);
+  const check = (body: WireObject): B => {
+    const extra = Object.keys(body).filter((k) => !allowed.includes(k));
+    if (extra.length > 0) throw new Error(`internal: the ${what} body has ${extra.join(", ")}, which its wire type does not declare`);
+    // Checked above, key by key; values were validated against the model's attribute types.
+    return body as unknown as B;
+  };
+  return Object.assign(check, { keys: allowed });
+}
+
+export interface CrudCalls<Create, Update = Create> {
   list: (c: OdsClient) => Call<unknown[]>;
   read: (c: OdsClient, id: string) => Call<unknown>;
-  create: (c: OdsClient, body: AnyBody) => Call<unknown>;
-  update?: (c: OdsClient, id: string, body: AnyBody) => Call<unknown>;
-  rotate?: (c: OdsClient, id: string, body: AnyBody, existingTokenExpiresAt: string) => Call<unknown>;
+  create: (c: OdsClient, body: Create) => Call<unknown>;
+  update?: (c: OdsClient, id: string, body: Update) => Call<unknown>;
+  rotate?: (c: OdsClient, id: string, body: Create, existingTokenExpiresAt: string) => Call<unknown>;
   remove: (c: OdsClient, id: string) => Call<unknown>;
 }
 
-const idField = (live: WireObject): string => String(live.id);
+/** The wire shapes of a kind's create (and rotate) and update bodies. */
+export interface BodyShapes<Create, Update> {
+  create: WireShape<Create>;
+  update?: WireShape<Update>;
+}
+
+export const idField = (live: WireObject): string => String(live.id);
 
 /** A kind whose objects all come back from one organization-wide list call. */
-export function organizationApi(calls: CrudCalls): ResourceApi {
+export function organizationApi<Create, Update = Create>(calls: CrudCalls<Create, Update>, shapes: BodyShapes<Create, Update>): ResourceApi {
+  const { update, rotate } = calls;
+  const updateShape = shapes.update ?? (shapes.create as unknown as WireShape<Update>);
   return {
-    listScope: "organization",
     list: async (c) => (await calls.list(c)) as WireObject[],
     read: (c, id) => readOrUndefined(() => calls.read(c, id) as Promise<WireObject>),
-    create: async (c, body) => (await calls.create(c, body as AnyBody)) as WireObject,
-    update: calls.update ? async (c, id, body) => (await calls.update!(c, id, body as AnyBody)) as WireObject : undefined,
-    rotate: calls.rotate
-      ? async (c, id, body, until) => (await calls.rotate!(c, id, body as AnyBody, until)) as WireObject
-      : undefined,
+    create: async (c, body) => (await calls.create(c, shapes.create(body))) as WireObject,
+    update: update ? async (c, id, body) => (await update(c, id, updateShape(body))) as WireObject : undefined,
+    rotate: rotate ? async (c, id, body, until) => (await rotate(c, id, shapes.create(body), until)) as WireObject : undefined,
     remove: async (c, id) => {
       await calls.remove(c, id);
     },
     idOf: idField,
+    wireKeys: { create: shapes.create.keys, update: updateShape.keys },
   };
 }
 
-interface DatasetCrudCalls extends Omit<CrudCalls, "list"> {
-  list: (c: OdsClient, dataset: string) => Call<unknown[]>;
+interface ScopedCrudCalls<Create, Update> extends Omit<CrudCalls<Create, Update>, "list"> {
+  list: (c: OdsClient, scope: string) => Call<unknown[]>;
 }
 
-/** A kind listed per dataset (virtual fields, starred queries). */
-export function datasetScopedApi(calls: DatasetCrudCalls): ResourceApi {
-  const base = organizationApi({ ...calls, list: () => Promise.resolve([]) });
+/** A kind listed per parent (virtual fields and starred queries, per dataset). */
+export function scopedApi<Create, Update = Create>(calls: ScopedCrudCalls<Create, Update>, shapes: BodyShapes<Create, Update>): ResourceApi {
+  const base = organizationApi<Create, Update>({ ...calls, list: () => Promise.resolve([]) }, shapes);
   return {
     ...base,
-    listScope: "dataset",
-    list: async (c, dataset) => {
-      if (dataset === undefined) throw new Error("internal: a per-dataset list needs a dataset name");
-      return (await calls.list(c, dataset)) as WireObject[];
+    list: async (c, scope) => {
+      if (scope === undefined) throw new Error("internal: a scoped list needs the parent's name");
+      return (await calls.list(c, scope)) as WireObject[];
     },
   };
 }
-
-/** Field ids are "<dataset>/<field>": a field's own id is only unique within its dataset. */
-function withFieldIdentity(dataset: string, field: WireObject): WireObject {
-  return { ...field, dataset, id: `${dataset}/${String(field.name)}` };
-}
-
-function splitFieldId(id: string): [string, string] {
-  const slash = id.indexOf("/");
-  if (slash <= 0 || slash === id.length - 1) {
-    throw new Error(`expected a dataset field id "<dataset>/<field>", got "${id}"`);
-  }
-  return [id.slice(0, slash), id.slice(slash + 1)];
-}
-
-export const datasetFieldApi: ResourceApi = {
-  listScope: "dataset",
-  list: async (c, dataset) => {
-    if (dataset === undefined) throw new Error("internal: a per-dataset list needs a dataset name");
-    const fields = await readOrUndefined(() => c.listDatasetFields(dataset));
-    return (fields ?? []).map((f) => withFieldIdentity(dataset, f as unknown as WireObject));
-  },
-  read: async (c, id) => {
-    const [dataset, name] = splitFieldId(id);
-    const field = await readOrUndefined(() => c.getDatasetField(dataset, name));
-    return field ? withFieldIdentity(dataset, field as unknown as WireObject) : undefined;
-  },
-  // Claiming: the field must exist (ingest creates fields); then its metadata is set.
-  create: async (c, body) => {
-    const dataset = String(body.dataset);
-    const name = String(body.name);
-    const existing = await readOrUndefined(() => c.getDatasetField(dataset, name));
-    if (!existing) {
-      throw new Error(`dataset field "${name}" does not exist in dataset "${dataset}": fields are created by ingesting events, then claimed`);
-    }
-    const { dataset: _d, ...fieldBody } = body;
-    const updated = await c.updateDatasetField(dataset, name, { ...existing, ...fieldBody } as AnyBody);
-    return withFieldIdentity(dataset, updated as unknown as WireObject);
-  },
-  update: async (c, id, body) => {
-    const [dataset, name] = splitFieldId(id);
-    const existing = await c.getDatasetField(dataset, name);
-    const { dataset: _d, ...fieldBody } = body;
-    const updated = await c.updateDatasetField(dataset, name, { ...existing, ...fieldBody } as AnyBody);
-    return withFieldIdentity(dataset, updated as unknown as WireObject);
-  },
-  idOf: idField,
-};
-
-export const userApi: ResourceApi = {
-  ...organizationApi({
-    list: (c) => c.listUsers(),
-    read: (c, id) => c.getUser(id),
-    create: (c, body) => c.createUser(body),
-    update: (c, id, body) => c.updateUserRole(id, { role: String((body as unknown as WireObject).role) }),
-    remove: (c, id) => c.deleteUser(id),
-  }),
-  // The role is written as a name or an id and read back as {id, name}: show it in the
-  // form the user declared, so that a role given by name does not diff against its id.
-  normalizeLive: (live, declared) => {
-    const role = live.role as { id?: string; name?: string } | undefined;
-    if (!role || typeof role !== "object") return live;
-    const declaredRole = declared?.role;
-    const shown = declaredRole !== undefined && declaredRole === role.name ? role.name : role.id;
-    return { ...live, role: shown };
-  },
-};

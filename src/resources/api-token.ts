@@ -3,9 +3,10 @@
 // that running clients can switch over.
 import { bool, str } from "./attributes";
 import { capabilityAttributes } from "./capabilities";
-import { duration, durationMillis, nonEmpty, timestamp } from "./checks";
+import { duration, nonEmpty, timestamp } from "./checks";
 import type { ResourceKind } from "./kind";
-import { organizationApi } from "./api-binding";
+import type { ApiTokenInput } from "../api";
+import { organizationApi, wireShape } from "./api-binding";
 
 export const apiToken: ResourceKind = {
   typeName: "ods_api_token",
@@ -29,7 +30,7 @@ export const apiToken: ResourceKind = {
     token: str("The secret, known only after creation or rotation.", { computed: true, sensitive: true, secret: true }),
   },
   naturalKey: ["name"],
-  changeStrategy: "rotate",
+  rotation: { trigger: "rotation_trigger", gracePeriodAttribute: "rotation_grace_period", adoptionGracePeriod: "24h", secretAttribute: "token" },
   creation: "create",
   deletion: "delete",
   importIdFormat: "the token id (the secret cannot be imported: it is never read back)",
@@ -39,14 +40,7 @@ export const apiToken: ResourceKind = {
     create: (c, body) => c.createToken(body),
     rotate: (c, id, body, existingTokenExpiresAt) => c.regenerateToken(id, { existingTokenExpiresAt, newToken: body }),
     remove: (c, id) => c.deleteToken(id),
-  }),
+  }, { create: wireShape<ApiTokenInput>("token", { name: true, description: true, expiresAt: true, orgCapabilities: true, datasetCapabilities: true, viewCapabilities: true }) }),
 };
 
-/**
- * When the old secret of a rotation stops working: after the declared grace period (at
- * least a second, so that the service accepts a time in the future).
- */
-export function oldSecretExpiry(gracePeriod: unknown, now = Date.now()): string {
-  const grace = typeof gracePeriod === "string" ? durationMillis(gracePeriod) : 0;
-  return new Date(now + Math.max(grace, 1000)).toISOString().replace(/\.\d{3}Z$/, "Z");
-}
+

@@ -18,7 +18,7 @@ interface AttributeCommon {
   /** Hidden in plans and outputs. */
   sensitive?: boolean;
   /**
-   * The service never returns the value (API-CONTRACT.md, Secrets): the engines keep a
+   * The service never returns the value (docs/service-contract.md, Secrets): the engines keep a
    * salted fingerprint and compare that, since a read can never tell a change.
    */
   secret?: boolean;

@@ -1,4 +1,4 @@
-// Capability sets shared by roles and API tokens (API-CONTRACT.md, Capabilities).
+// Capability sets shared by roles and API tokens (docs/service-contract.md, Capabilities).
 import { type Attribute, type Attributes, listOf, object, objectMap } from "./attributes";
 import { oneOf } from "./checks";
 

@@ -3,7 +3,60 @@
 import { bool, str } from "./attributes";
 import { datasetName, nonEmpty } from "./checks";
 import type { ResourceKind } from "./kind";
-import { datasetFieldApi } from "./api-binding";
+import type { DatasetField, OdsClient } from "../api";
+import { type ResourceApi, type WireObject, idField, readOrUndefined, wireShape } from "./api-binding";
+
+const fieldShape = wireShape<DatasetField>("dataset field", { name: true, description: true, type: true, unit: true, hidden: true });
+
+/** Field ids are "<dataset>/<field>": a field's own id is only unique within its dataset. */
+function withFieldIdentity(dataset: string, field: WireObject): WireObject {
+  return { ...field, dataset, id: `${dataset}/${String(field.name)}` };
+}
+
+function splitFieldId(id: string): [string, string] {
+  const slash = id.indexOf("/");
+  if (slash <= 0 || slash === id.length - 1) {
+    throw new Error(`expected a dataset field id "<dataset>/<field>", got "${id}"`);
+  }
+  return [id.slice(0, slash), id.slice(slash + 1)];
+}
+
+/** Writes the field's metadata over what the service has (a PUT replaces the whole field). */
+async function writeMetadata(c: OdsClient, dataset: string, name: string, existing: DatasetField, body: WireObject): Promise<WireObject> {
+  const { dataset: _d, ...fieldBody } = body;
+  const updated = await c.updateDatasetField(dataset, name, { ...existing, ...fieldShape(fieldBody) });
+  return withFieldIdentity(dataset, updated as unknown as WireObject);
+}
+
+const datasetFieldApi: ResourceApi = {
+  list: async (c, dataset) => {
+    if (dataset === undefined) throw new Error("internal: a per-dataset list needs a dataset name");
+    const fields = await readOrUndefined(() => c.listDatasetFields(dataset));
+    return (fields ?? []).map((f) => withFieldIdentity(dataset, f as unknown as WireObject));
+  },
+  read: async (c, id) => {
+    const [dataset, name] = splitFieldId(id);
+    const field = await readOrUndefined(() => c.getDatasetField(dataset, name));
+    return field ? withFieldIdentity(dataset, field as unknown as WireObject) : undefined;
+  },
+  // Claiming: the field must exist (ingest creates fields); then its metadata is set.
+  create: async (c, body) => {
+    const dataset = String(body.dataset);
+    const name = String(body.name);
+    const existing = await readOrUndefined(() => c.getDatasetField(dataset, name));
+    if (!existing) {
+      throw new Error(`dataset field "${name}" does not exist in dataset "${dataset}": fields are created by ingesting events, then claimed`);
+    }
+    return writeMetadata(c, dataset, name, existing, body);
+  },
+  update: async (c, id, body) => {
+    const [dataset, name] = splitFieldId(id);
+    return writeMetadata(c, dataset, name, await c.getDatasetField(dataset, name), body);
+  },
+  idOf: idField,
+  // The dataset names where the field lives; the rest is the field's wire shape.
+  wireKeys: { create: ["dataset", ...fieldShape.keys], update: ["dataset", ...fieldShape.keys] },
+};
 
 export const datasetField: ResourceKind = {
   typeName: "ods_dataset_field",
@@ -19,7 +72,7 @@ export const datasetField: ResourceKind = {
     type: str("Type inferred from the data.", { computed: true }),
   },
   naturalKey: ["dataset", "name"],
-  changeStrategy: "update",
+  scope: { attribute: "dataset", parentType: "ods_dataset" },
   creation: "claim",
   deletion: "forget",
   importIdFormat: "\"<dataset>/<field>\"",

@@ -3,7 +3,16 @@
 import { bool, str } from "./attributes";
 import { datasetName } from "./checks";
 import type { ResourceKind } from "./kind";
-import { organizationApi } from "./api-binding";
+import type { DatasetInput, DatasetUpdate } from "../api";
+import { type WireObject, organizationApi, wireShape } from "./api-binding";
+
+const createShape = wireShape<DatasetInput>("dataset", { name: true, description: true });
+const updateShape = wireShape<DatasetUpdate>("dataset update", { description: true });
+
+/** The name cannot change in place (it is the id): an update sends the description alone. */
+function withoutName({ name: _name, ...rest }: WireObject): WireObject {
+  return rest;
+}
 
 export const dataset: ResourceKind = {
   typeName: "ods_dataset",
@@ -18,15 +27,21 @@ export const dataset: ResourceKind = {
     who: str("Who created it.", { computed: true }),
   },
   naturalKey: ["name"],
-  changeStrategy: "update",
   creation: "create",
-  deletion: "guarded",
+  deletion: "delete",
+  guard: { attribute: "allow_destroy", consequence: "deletes all of its data" },
   importIdFormat: "the dataset name",
-  api: organizationApi({
-    list: (c) => c.listDatasets(),
-    read: (c, id) => c.getDataset(id),
-    create: (c, body) => c.createDataset(body),
-    update: (c, id, body) => c.updateDataset(id, body),
-    remove: (c, id) => c.deleteDataset(id),
-  }),
+  api: {
+    ...organizationApi(
+      {
+        list: (c) => c.listDatasets(),
+        read: (c, id) => c.getDataset(id),
+        create: (c, body) => c.createDataset(body),
+        update: (c, id, body) => c.updateDataset(id, body),
+        remove: (c, id) => c.deleteDataset(id),
+      },
+      { create: createShape, update: updateShape },
+    ),
+    shapeBody: (body, operation) => (operation === "update" ? withoutName(body) : body),
+  },
 };

@@ -1,6 +1,9 @@
 // What a resource kind or a data source is, as the engines see it. A kind's whole
 // behaviour is readable in its own file: attributes, identity, how it is created,
-// changed and deleted, and how the service is called.
+// changed and deleted, how the service is called, and the hooks below for the rules
+// that only some kinds have. The lifecycle (src/lifecycle) reads these hooks; no engine
+// names a kind.
+import type { OdsClient } from "../api";
 import type { Attributes } from "./attributes";
 import type { ResourceApi, DataSourceApi } from "./api-binding";
 
@@ -13,12 +16,65 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** A problem the service found in a value before anything was written (a broken query). */
+export interface PlanCheckProblem {
+  /** Attribute path of the checked value, e.g. "query.apl" or "expression". */
+  attribute: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
+
+/**
+ * A check the service makes at plan time: the values of `needs` must be known (a
+ * reference to an object not created yet cannot be checked). Answers undefined when the
+ * value is fine; throws `PlanCheckUnsupported` when the service cannot check at all.
+ */
+export interface PlanCheck {
+  /** What a failure is called in a Terraform diagnostic, e.g. "Invalid query". */
+  title: string;
+  needs: readonly string[];
+  check(client: OdsClient, values: Values): Promise<PlanCheckProblem | undefined>;
+}
+
+/** Deleting (or replacing) the object destroys data: refused unless `attribute` is true. */
+export interface DestroyGuard {
+  /** An engine-only bool attribute, e.g. allow_destroy. */
+  attribute: string;
+  /** What deleting does, completing "deleting X ...": "deletes all of its data". */
+  consequence: string;
+}
+
+/**
+ * Objects that cannot be updated are rotated: a new object (and secret) is issued and
+ * the old one keeps working for a grace period, so that its users can switch.
+ */
+export interface RotationRule {
+  /** Engine-only attribute whose change alone rotates. */
+  trigger: string;
+  /** Engine-only attribute with the declared grace period (a duration). */
+  gracePeriodAttribute: string;
+  /**
+   * The grace period when the engine rotates on its own (adopting an object whose secret
+   * no state has, or recovering a lost answer): its users hold the only copy of the old
+   * secret, so it must stay valid long enough for them to switch. Never zero.
+   */
+  adoptionGracePeriod: string;
+  /** The computed, sensitive attribute holding the secret an answer carries once. */
+  secretAttribute: string;
+}
+
+/** Turns state values written under schema version N into version N+1. */
+export type StateUpgrader = (values: Values) => Values;
+
 export interface ResourceKind {
   /** Terraform type name, e.g. `ods_notifier`. */
   typeName: string;
   description: string;
-  /** Bumped when the stored shape changes; old states are upgraded. */
+  /** Bumped when the stored shape changes; `stateUpgraders` turn old states into the new shape. */
   schemaVersion: number;
+  /** Keyed by the version they upgrade FROM; one per version below `schemaVersion`. */
+  stateUpgraders?: Readonly<Record<number, StateUpgrader>>;
   attributes: Attributes;
   /**
    * Attributes that identify a live object without an id; adoption looks objects up by
@@ -26,17 +82,24 @@ export interface ResourceKind {
    */
   naturalKey: readonly string[];
   /**
-   * How a change that does not force replacement is applied: `update` calls the
-   * service's PUT; `rotate` issues a new object (a token's regenerate) and retires the
-   * old one after a grace period, since tokens cannot be updated.
+   * Set for kinds the service lists per parent (per dataset): the attribute naming the
+   * parent, and the parent's kind (an object under a parent created in the same run
+   * cannot be checked by the service yet). Unset: one organization-wide list returns
+   * every object.
    */
-  changeStrategy: "update" | "rotate";
+  scope?: { attribute: string; parentType: string };
+  /** Set for kinds that cannot be updated: changes rotate them. */
+  rotation?: RotationRule;
   /** `claim`: the object exists already (a dataset field) and is taken over, not created. */
   creation: "create" | "claim";
-  /** `forget`: removing it from the config stops managing it; `guarded`: refused unless `allow_destroy`. */
-  deletion: "delete" | "forget" | "guarded";
+  /** `forget`: removing it from the config stops managing it. */
+  deletion: "delete" | "forget";
+  /** Set where deleting destroys data. */
+  guard?: DestroyGuard;
   /** Cross-attribute rules (e.g. a notifier needs a channel); attribute rules live on attributes. */
   validate?: (values: Values) => ValidationIssue[];
+  /** A check the service makes before anything is written. */
+  planCheck?: PlanCheck;
   api: ResourceApi;
   /** How `ods import` / `terraform import` ids look, for messages. */
   importIdFormat: string;

@@ -3,7 +3,8 @@
 import { bool, listOf, mapOf, object, str } from "./attributes";
 import { email, httpUrl, nonEmpty, timestamp } from "./checks";
 import type { ResourceKind, ValidationIssue, Values } from "./kind";
-import { organizationApi } from "./api-binding";
+import type { NotifierInput } from "../api";
+import { organizationApi, wireShape } from "./api-binding";
 
 const secret = { optional: true, sensitive: true, secret: true } as const;
 
@@ -79,7 +80,6 @@ export const notifier: ResourceKind = {
     created_by: str("The user who created it.", { computed: true }),
   },
   naturalKey: ["name"],
-  changeStrategy: "update",
   creation: "create",
   deletion: "delete",
   validate: atLeastOneChannel,
@@ -90,5 +90,5 @@ export const notifier: ResourceKind = {
     create: (c, body) => c.createNotifier(body),
     update: (c, id, body) => c.updateNotifier(id, body),
     remove: (c, id) => c.deleteNotifier(id),
-  }),
+  }, { create: wireShape<NotifierInput>("notifier", { name: true, disabledUntil: true, properties: true }) }),
 };

@@ -3,7 +3,8 @@ import { listOf, str } from "./attributes";
 import { capabilityAttributes } from "./capabilities";
 import { nonEmpty } from "./checks";
 import type { ResourceKind } from "./kind";
-import { organizationApi } from "./api-binding";
+import type { RoleInput } from "../api";
+import { organizationApi, wireShape } from "./api-binding";
 
 export const role: ResourceKind = {
   typeName: "ods_role",
@@ -17,7 +18,6 @@ export const role: ResourceKind = {
     ...capabilityAttributes(),
   },
   naturalKey: ["name"],
-  changeStrategy: "update",
   creation: "create",
   deletion: "delete",
   importIdFormat: "the role id",
@@ -27,5 +27,5 @@ export const role: ResourceKind = {
     create: (c, body) => c.createRole(body),
     update: (c, id, body) => c.updateRole(id, body),
     remove: (c, id) => c.deleteRole(id),
-  }),
+  }, { create: wireShape<RoleInput>("role", { name: true, description: true, members: true, orgCapabilities: true, datasetCapabilities: true, viewCapabilities: true }) }),
 };

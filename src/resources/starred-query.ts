@@ -1,8 +1,23 @@
 // ods_starred_query: a saved query-language query on a dataset.
 import { bool, listOf, mapOf, num, object, objectList, str } from "./attributes";
 import { atLeast, datasetName, nonEmpty, oneOf } from "./checks";
-import type { ResourceKind } from "./kind";
-import { datasetScopedApi } from "./api-binding";
+import type { PlanCheck, ResourceKind, Values } from "./kind";
+import type { StarredQueryInput } from "../api";
+import { scopedApi, wireShape } from "./api-binding";
+import { compileQuery } from "./query-check";
+
+/** The query text is compiled by the service at plan time, so a broken query is never saved. */
+const queryCompiles: PlanCheck = {
+  title: "Invalid query",
+  needs: ["dataset", "query"],
+  async check(client, values) {
+    const apl = (values.query as Values | undefined)?.apl;
+    if (typeof apl !== "string") return undefined;
+    const err = await compileQuery(client, apl);
+    if (!err) return undefined;
+    return { attribute: "query.apl", line: err.detail?.line, column: err.detail?.column, message: err.detail?.message ?? err.serviceMessage };
+  },
+};
 
 const queryOptions = object(
   {
@@ -59,15 +74,16 @@ export const starredQuery: ResourceKind = {
     ),
   },
   naturalKey: ["dataset", "name"],
-  changeStrategy: "update",
+  scope: { attribute: "dataset", parentType: "ods_dataset" },
   creation: "create",
   deletion: "delete",
+  planCheck: queryCompiles,
   importIdFormat: "the starred query id",
-  api: datasetScopedApi({
+  api: scopedApi({
     list: (c, dataset) => c.listAllStarredQueries({ dataset, who: "all" }),
     read: (c, id) => c.getStarredQuery(id),
     create: (c, body) => c.createStarredQuery(body),
     update: (c, id, body) => c.updateStarredQuery(id, body),
     remove: (c, id) => c.deleteStarredQuery(id),
-  }),
+  }, { create: wireShape<StarredQueryInput>("starred query", { dataset: true, kind: true, name: true, who: true, metadata: true, query: true }) }),
 };

@@ -2,8 +2,30 @@
 // user, so a changed name or e-mail replaces the user; the role is changed in place.
 import { str } from "./attributes";
 import { email, nonEmpty } from "./checks";
+import type { ResourceApi } from "./api-binding";
 import type { ResourceKind } from "./kind";
-import { userApi } from "./api-binding";
+import type { UserInput } from "../api";
+import { organizationApi, wireShape } from "./api-binding";
+
+const userApi: ResourceApi = {
+  ...organizationApi({
+    list: (c) => c.listUsers(),
+    read: (c, id) => c.getUser(id),
+    create: (c, body) => c.createUser(body),
+    // Only the role can change in place: the service has no way to rename another user.
+    update: (c, id, body) => c.updateUserRole(id, { role: body.role }),
+    remove: (c, id) => c.deleteUser(id),
+  }, { create: wireShape<UserInput>("user", { email: true, name: true, role: true }) }),
+  // The role is written as a name or an id and read back as {id, name}: show it in the
+  // form the user declared, so that a role given by name does not diff against its id.
+  normalizeLive: (live, declared) => {
+    const role = live.role as { id?: string; name?: string } | undefined;
+    if (!role || typeof role !== "object") return live;
+    const declaredRole = declared?.role;
+    const shown = declaredRole !== undefined && declaredRole === role.name ? role.name : role.id;
+    return { ...live, role: shown };
+  },
+};
 
 export const user: ResourceKind = {
   typeName: "ods_user",
@@ -16,7 +38,6 @@ export const user: ResourceKind = {
     role: str("A built-in role name (admin, user, read-only, none) or a role id.", { required: true, checks: [nonEmpty] }),
   },
   naturalKey: ["email"],
-  changeStrategy: "update",
   creation: "create",
   deletion: "delete",
   importIdFormat: "the user id",

@@ -1,15 +1,16 @@
 // Validation of declared values against the model: types, required attributes,
 // unknown attributes, and each attribute's checks. Values that are references to
 // other resources ("${ods_dataset.logs.name}") are not known yet and pass through.
+import { UNKNOWN } from "./unknown";
 import { type Attribute, type Attributes, type PrimitiveType, isNested } from "./attributes";
 import { MAX_STRING_LENGTH } from "./checks";
 import type { ValidationIssue, Values } from "./kind";
 
 type Path = (string | number)[];
 
-/** A string that holds an unresolved reference or expression. */
+/** A value not known yet: a string holding an unresolved reference or expression, or the unknown marker. */
 export function isReference(v: unknown): boolean {
-  return typeof v === "string" && v.includes("${");
+  return v === UNKNOWN || (typeof v === "string" && v.includes("${"));
 }
 
 /** Renders an attribute path the way users write it: `properties.email.emails[0]`. */

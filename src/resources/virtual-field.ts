@@ -1,8 +1,28 @@
 // ods_virtual_field: a computed field of a dataset. Names are unique within a dataset.
 import { str } from "./attributes";
 import { datasetName, nonEmpty } from "./checks";
-import type { ResourceKind } from "./kind";
-import { datasetScopedApi } from "./api-binding";
+import type { PlanCheck, ResourceKind } from "./kind";
+import type { VirtualFieldInput } from "../api";
+import { scopedApi, wireShape } from "./api-binding";
+import { compileQuery } from "./query-check";
+
+/**
+ * The expression is compiled by the service at plan time, in the context of its dataset:
+ * wrapped in a query on one line, with positions mapped back into the expression.
+ */
+const expressionCompiles: PlanCheck = {
+  title: "Invalid query",
+  needs: ["dataset", "expression"],
+  async check(client, values) {
+    const { dataset, expression } = values;
+    if (typeof dataset !== "string" || typeof expression !== "string" || expression.includes("\n")) return undefined;
+    const prefix = `['${dataset.replace(/'/g, "\\'")}'] | extend __ods_check = `;
+    const err = await compileQuery(client, `${prefix}${expression} | take 0`);
+    if (!err) return undefined;
+    const column = err.detail?.column !== undefined ? Math.max(1, err.detail.column - prefix.length) : undefined;
+    return { attribute: "expression", line: err.detail?.line !== undefined ? 1 : undefined, column, message: err.detail?.message ?? err.serviceMessage };
+  },
+};
 
 export const virtualField: ResourceKind = {
   typeName: "ods_virtual_field",
@@ -18,15 +38,16 @@ export const virtualField: ResourceKind = {
     unit: str("Unit of the value, e.g. \"ms\".", { optional: true, serverDefault: "" }),
   },
   naturalKey: ["dataset", "name"],
-  changeStrategy: "update",
+  scope: { attribute: "dataset", parentType: "ods_dataset" },
   creation: "create",
   deletion: "delete",
+  planCheck: expressionCompiles,
   importIdFormat: "the virtual field id",
-  api: datasetScopedApi({
+  api: scopedApi({
     list: (c, dataset) => c.listVirtualFields(dataset),
     read: (c, id) => c.getVirtualField(id),
     create: (c, body) => c.createVirtualField(body),
     update: (c, id, body) => c.updateVirtualField(id, body),
     remove: (c, id) => c.deleteVirtualField(id),
-  }),
+  }, { create: wireShape<VirtualFieldInput>("virtual field", { dataset: true, name: true, expression: true, description: true, type: true, unit: true }) }),
 };

@@ -1,41 +1,52 @@
-// The ODS resource model served as a Terraform provider: the same kinds, validation,
-// API bindings and comparison rules as `ods plan/apply`, behind the generic plugin
-// server's ProviderImpl contract.
-import { OdsApiError, OdsClient, resolveClientConfig } from "../api";
+// The ODS resource model served as a Terraform provider: the translation between
+// Terraform's protocol values and the resource lifecycle (src/lifecycle) that `ods
+// plan/apply` uses too, behind the generic plugin server's ProviderImpl contract.
+import { OdsClient, resolveClientConfig } from "../api";
 import {
   type Attribute,
   type Attributes,
   type DataSourceKind,
   type ResourceKind,
   type Values,
-  type WireObject,
   dataSourceKind,
-  fromWire,
-  isNested,
-  normalizeValue,
   providersSchemaJson,
   PROVIDER_SOURCE,
   resourceKind,
-  sameValue,
-  toWire,
   validateDeclaration,
 } from "../resources";
 import { durationMillis } from "../resources/checks";
-import { LiveIndex } from "../reconcile/world";
-import { matchesNaturalKey } from "../reconcile/plan";
-import { oldSecretExpiry } from "../resources/api-token";
-import { QueryCheckUnsupported, checkStarredQuery, checkVirtualField, describeProblem } from "../reconcile/query-check";
+import * as lifecycle from "../lifecycle";
+import {
+  LiveIndex,
+  RequiresReplace,
+  UNKNOWN as MODEL_UNKNOWN,
+  applyDefaults,
+  changedSinceLastApply,
+  containsUnknown,
+  deletionRefusal,
+  describeProblem,
+  importValues,
+  issuesNewObject,
+  liveValues,
+  plannedValues,
+  replacementRefusal,
+  runPlanCheck,
+  scopeOf,
+  secretOfAnswer,
+  upgradeValues,
+  type LifecycleContext,
+} from "../lifecycle";
 import { errorDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
-import type { ProviderImpl } from "./provider-impl";
+import type { ProviderImpl, UpgradeStateRequest, UpgradeStateResult } from "./provider-impl";
 import type { ProviderSchemaJson } from "./schema-json";
 import { UNKNOWN, isUnknown, type TfObject, type TfValue } from "./values";
 
 type Path = (string | number)[];
 
-/** Plain JS values for the model: unknowns become unresolved references, bigints numbers. */
+/** Model values from protocol values: the protocol's unknown becomes the lifecycle's, bigints numbers. */
 function toModel(v: TfValue | undefined): unknown {
   if (v === undefined || v === null) return null;
-  if (isUnknown(v)) return "${unknown}";
+  if (isUnknown(v)) return MODEL_UNKNOWN;
   if (typeof v === "bigint") return Number(v);
   if (Array.isArray(v)) return v.map(toModel);
   if (typeof v === "object") {
@@ -46,60 +57,49 @@ function toModel(v: TfValue | undefined): unknown {
   return v;
 }
 
-function hasUnknown(v: TfValue | undefined): boolean {
-  if (v === undefined || v === null) return false;
-  if (isUnknown(v)) return true;
-  if (Array.isArray(v)) return v.some(hasUnknown);
-  if (typeof v === "object" && typeof v !== "bigint") return Object.values(v as TfObject).some(hasUnknown);
-  return false;
+function modelOf(v: TfObject): Values {
+  return toModel(v) as Values;
 }
 
-/** A value shaped to the schema: every attribute of a nested object present (null when unset). */
-function shape(attr: Attribute, v: unknown): TfValue {
+/** Protocol values from model values: the model's unknown becomes the protocol's. */
+function toTf(v: unknown): TfValue {
+  if (v === MODEL_UNKNOWN) return UNKNOWN;
   if (v === undefined || v === null) return null;
-  if (!isNested(attr)) return v as TfValue;
-  if (attr.type === "object") return shapeObject(attr.attributes, v as Values);
-  if (attr.type === "object_list") return (v as Values[]).map((x) => shapeObject(attr.attributes, x));
-  const out: TfObject = {};
-  for (const [k, x] of Object.entries(v as Record<string, Values>)) out[k] = shapeObject(attr.attributes, x);
-  return out;
+  if (Array.isArray(v)) return v.map(toTf);
+  if (typeof v === "object") {
+    const out: TfObject = {};
+    for (const [k, x] of Object.entries(v)) out[k] = toTf(x);
+    return out;
+  }
+  return v as TfValue;
+}
+
+// Shaping and the refresh rule are the lifecycle's (src/lifecycle/state-attributes.ts):
+// `ods apply` stores the same attribute values for the same object.
+function shape(attr: Attribute, v: unknown): TfValue {
+  return toTf(lifecycle.shapeValue(attr, v));
 }
 
 function shapeObject(attrs: Attributes, values: Values): TfObject {
-  const out: TfObject = {};
-  for (const [name, attr] of Object.entries(attrs)) out[name] = shape(attr, values[name]);
-  return out;
+  return toTf(lifecycle.shapeObject(attrs, values)) as TfObject;
 }
 
-/**
- * What a refresh returns: the live value, except where it equals the prior one under the
- * model's comparison (server defaults, order of set-like lists, timestamp forms) — then
- * the prior value, so that no perpetual diff appears. Secrets and engine-only settings
- * cannot be read back and keep their prior values.
- */
+/** Comparable text of model values, unknowns included (JSON alone would drop them). */
+function comparable(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) => (x === MODEL_UNKNOWN ? "(known after apply)" : x));
+}
+
+/** What a refresh returns: the lifecycle's refresh rule over the prior state. */
 function mergeLive(attrs: Attributes, prior: TfObject, live: Values): TfObject {
-  const out: TfObject = {};
-  for (const [name, attr] of Object.entries(attrs)) {
-    const p = prior[name] ?? null;
-    if (attr.engineOnly || attr.secret) {
-      out[name] = p;
-    } else if (isNested(attr) && attr.type === "object" && p !== null && live[name] !== null && live[name] !== undefined && !isUnknown(p)) {
-      out[name] = mergeLive(attr.attributes, p as TfObject, live[name] as Values);
-    } else if (sameValue(attr, toModel(p), live[name])) {
-      out[name] = p;
-    } else {
-      out[name] = shape(attr, live[name]);
-    }
-  }
-  return out;
-}
-
-function isComputedOnly(attr: Attribute): boolean {
-  return attr.computed === true && !attr.required && !attr.optional;
+  return toTf(lifecycle.mergeLive(attrs, modelOf(prior), live)) as TfObject;
 }
 
 function pathOf(path: Path): AttributePath {
   return path.map((p) => p);
+}
+
+function sentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 export class OdsTerraformProvider implements ProviderImpl {
@@ -109,7 +109,7 @@ export class OdsTerraformProvider implements ProviderImpl {
   private readonly live = new LiveIndex();
 
   schema(): ProviderSchemaJson {
-    return providersSchemaJson().provider_schemas[PROVIDER_SOURCE] as unknown as ProviderSchemaJson;
+    return providersSchemaJson().provider_schemas[PROVIDER_SOURCE];
   }
 
   configure(request: { config: TfObject }): readonly Diagnostic[] {
@@ -165,9 +165,27 @@ export class OdsTerraformProvider implements ProviderImpl {
     return k ? this.validate(k, config) : [];
   }
 
-  private async findLive(kind: ResourceKind, id: string, dataset?: string): Promise<WireObject | undefined> {
-    const list = await this.live.load(this.api(), kind, kind.api.listScope === "dataset" ? dataset : undefined);
-    return list.find((o) => kind.api.idOf(o) === id);
+  /**
+   * Ids this provider process has seen in Terraform's state, per type: a create whose
+   * answer was lost never takes over one of them (the same rule as `ods apply`, whose
+   * state file lists them all; a provider only sees the states Terraform sends it).
+   */
+  private readonly managed = new Map<string, Set<string>>();
+
+  private remember(kind: ResourceKind, state: TfObject | null): void {
+    const id = state?.id;
+    if (typeof id !== "string") return;
+    const ids = this.managed.get(kind.typeName) ?? new Set<string>();
+    ids.add(id);
+    this.managed.set(kind.typeName, ids);
+  }
+
+  private context(): LifecycleContext {
+    return {
+      client: this.api(),
+      live: this.live,
+      isManaged: (kind, id) => this.managed.get(kind.typeName)?.has(id) === true,
+    };
   }
 
   async readResource(request: { typeName: string; currentState: TfObject }): Promise<{ newState: TfObject | null }> {
@@ -175,11 +193,11 @@ export class OdsTerraformProvider implements ProviderImpl {
     const prior = request.currentState;
     const id = typeof prior.id === "string" ? prior.id : undefined;
     if (!id) return { newState: null };
-    const dataset = typeof prior.dataset === "string" ? prior.dataset : undefined;
-    const live = await this.findLive(kind, id, dataset);
+    this.remember(kind, prior);
+    const priorValues = modelOf(prior);
+    const live = (await this.live.load(this.api(), kind, scopeOf(kind, priorValues))).find((o) => kind.api.idOf(o) === id);
     if (!live) return { newState: null };
-    const shaped = kind.api.normalizeLive ? kind.api.normalizeLive(live, toModel(prior) as Values) : live;
-    return { newState: mergeLive(kind.attributes, prior, fromWire(kind.attributes, shaped)) };
+    return { newState: mergeLive(kind.attributes, prior, liveValues(kind, live, priorValues)) };
   }
 
   async planResourceChange(request: {
@@ -190,31 +208,21 @@ export class OdsTerraformProvider implements ProviderImpl {
   }): Promise<{ plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[] }> {
     const result = this.planChange(request);
     const planned = result.plannedState;
-    const changes = !request.priorState || JSON.stringify(toModel(request.priorState)) !== JSON.stringify(toModel(planned));
-    if (planned && changes && !hasUnknown(planned.dataset) && !(result.diagnostics ?? []).length) {
-      const problem = await this.checkQuery(request.typeName, planned);
+    const kind = this.kind(request.typeName);
+    const changes = !request.priorState || comparable(toModel(request.priorState)) !== comparable(toModel(planned));
+    if (planned && changes && kind.planCheck && !(result.diagnostics ?? []).length) {
+      const problem = await this.runCheck(kind, modelOf(planned));
       if (problem) return { ...result, diagnostics: [problem] };
     }
     return result;
   }
 
-  /**
-   * The same check as `ods plan`: a starred query or virtual-field expression that will be
-   * written is compiled by the service first. Skipped when the service answers no queries.
-   */
-  private async checkQuery(typeName: string, planned: TfObject): Promise<Diagnostic | undefined> {
-    if ((typeName !== "ods_starred_query" && typeName !== "ods_virtual_field") || hasUnknown(planned.query) || hasUnknown(planned.expression)) return undefined;
-    const values = toModel(planned) as Values;
-    try {
-      const problem = typeName === "ods_starred_query" ? await checkStarredQuery(this.api(), values) : await checkVirtualField(this.api(), values);
-      if (!problem) return undefined;
-      return errorDiagnostic(`Invalid query in ${typeName}`, describeProblem(problem), problem.attribute.split("."));
-    } catch (err) {
-      if (err instanceof QueryCheckUnsupported) return undefined;
-      // An unknown dataset (created in the same apply) cannot be checked yet.
-      if (err instanceof OdsApiError && err.status === 404) return undefined;
-      throw err;
-    }
+  /** The same check as `ods plan` (a query compiled by the service); skipped when the service cannot check. */
+  private async runCheck(kind: ResourceKind, values: Values): Promise<Diagnostic | undefined> {
+    const outcome = await runPlanCheck(this.api(), kind, values);
+    if (outcome.kind !== "problem") return undefined;
+    const title = kind.planCheck?.title ?? "Invalid value";
+    return errorDiagnostic(`${title} in ${kind.typeName}`, describeProblem(outcome.problem), outcome.problem.attribute.split("."));
   }
 
   private planChange(request: {
@@ -225,81 +233,58 @@ export class OdsTerraformProvider implements ProviderImpl {
   }): { plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[] } {
     const kind = this.kind(request.typeName);
     const { priorState: prior, proposedNewState: proposed } = request;
+    this.remember(kind, prior);
+    const priorValues = prior ? modelOf(prior) : undefined;
     if (!proposed) {
-      if (prior && kind.deletion === "guarded" && prior.allow_destroy !== true) {
+      const refusal = priorValues ? deletionRefusal(kind, priorValues, priorValues, String(prior?.id), "") : undefined;
+      if (refusal) {
         return {
           plannedState: null,
-          diagnostics: [errorDiagnostic(`Refusing to delete ${kind.typeName} "${String(prior.name ?? prior.id)}"`, "Deleting a dataset deletes all of its events. Set allow_destroy = true and apply first.")],
+          diagnostics: [errorDiagnostic(`Refusing to delete ${kind.typeName} "${String(prior?.name ?? prior?.id)}"`, sentence(refusal))],
         };
       }
       return { plannedState: null };
     }
+    const proposedValues = modelOf(proposed);
+    const declared = applyDefaults(kind, proposedValues);
+    const changed = priorValues ? changedSinceLastApply(kind, declared, priorValues) : [];
+    const objectIsNew = !priorValues || issuesNewObject(kind, changed);
+    const plannedModel = plannedValues(kind, {
+      declared,
+      configured: request.config ? modelOf(request.config) : null,
+      prior: priorValues,
+      objectIsNew,
+      anyChange: changed.length > 0,
+      everyAttribute: true,
+    });
+    // Only what the rules changed is converted back; the rest stays as Terraform sent it.
     const planned: TfObject = { ...proposed };
     for (const [name, attr] of Object.entries(kind.attributes)) {
-      if (attr.default !== undefined && (planned[name] === null || planned[name] === undefined)) planned[name] = attr.default as TfValue;
+      if (plannedModel[name] !== proposedValues[name]) planned[name] = shape(attr, plannedModel[name]);
     }
-    if (!prior) {
-      for (const [name, attr] of Object.entries(kind.attributes)) {
-        if (isComputedOnly(attr) || (attr.computed && planned[name] === null)) planned[name] = UNKNOWN;
-      }
-      return { plannedState: planned };
-    }
-    const changed = Object.entries(kind.attributes)
-      .filter(([, a]) => (a.required || a.optional) && !isComputedOnly(a))
-      .filter(([name, a]) => hasUnknown(planned[name]) || (a.engineOnly || a.secret ? JSON.stringify(toModel(planned[name])) !== JSON.stringify(toModel(prior[name])) : !sameValue(a, toModel(planned[name]), toModel(prior[name]))))
-      .map(([name]) => name);
-    const replaceBy = changed.filter((n) => kind.attributes[n].forcesReplacement);
-    const engineOnlyChange = changed.every((n) => kind.attributes[n].engineOnly && n !== "rotation_trigger");
-    const newObject = replaceBy.length > 0 || (kind.changeStrategy === "rotate" && changed.length > 0 && !engineOnlyChange);
-    for (const [name, attr] of Object.entries(kind.attributes)) {
-      if (!isComputedOnly(attr) && !(attr.computed && request.config?.[name] === null)) continue;
-      // Computed values keep their prior value unless the object is issued anew.
-      planned[name] = newObject || (attr.computed && !isComputedOnly(attr) && changed.length > 0 && planned[name] === null) ? UNKNOWN : prior[name];
-    }
-    if (replaceBy.length > 0 && kind.deletion === "guarded" && prior.allow_destroy !== true) {
+    if (!prior || !priorValues) return { plannedState: planned };
+    const replaceBy = RequiresReplace.among(kind, changed);
+    const refusal = replaceBy.length > 0 ? replacementRefusal(kind, priorValues, [`${replaceBy.join(", ")} cannot be changed in place`]) : undefined;
+    if (refusal) {
       return {
         plannedState: planned,
-        diagnostics: [errorDiagnostic(`Refusing to replace ${kind.typeName} "${String(prior.name)}"`, `${replaceBy.join(", ")} cannot change in place, and replacing deletes all events. Set allow_destroy = true first.`)],
+        diagnostics: [errorDiagnostic(`Refusing to replace ${kind.typeName} "${String(prior.name)}"`, sentence(refusal))],
       };
     }
     return { plannedState: planned, requiresReplace: replaceBy.map((n) => [n]) };
   }
 
-  private bodyOf(kind: ResourceKind, state: TfObject): WireObject {
-    const body = toWire(kind.attributes, toModel(state) as Values);
-    return kind.api.shapeBody ? kind.api.shapeBody(body, "create") : body;
-  }
-
   /** Fills the planned state's unknowns (and computed values) from the service's answer. */
-  private completed(kind: ResourceKind, planned: TfObject, answer: WireObject): TfObject {
-    const shaped = kind.api.normalizeLive ? kind.api.normalizeLive(answer, toModel(planned) as Values) : answer;
-    const live = fromWire(kind.attributes, shaped);
+  private completed(kind: ResourceKind, planned: TfObject, answer: lifecycle.Answer): TfObject {
+    const live = liveValues(kind, answer, modelOf(planned));
     const out: TfObject = { ...planned };
     for (const [name, attr] of Object.entries(kind.attributes)) {
-      if (isUnknown(out[name] ?? null) || hasUnknown(out[name])) out[name] = shape(attr, live[name]);
+      if (containsUnknown(toModel(out[name]))) out[name] = shape(attr, live[name]);
     }
-    // A rotation answers a new secret; otherwise the planned (prior) secret stays.
-    if (typeof answer.token === "string" && answer.token !== "" && "token" in kind.attributes) out.token = answer.token;
+    // A creation or rotation answers a new secret; otherwise the planned (prior) secret stays.
+    const secret = secretOfAnswer(kind, answer);
+    if (secret !== undefined && kind.rotation) out[kind.rotation.secretAttribute] = secret;
     return out;
-  }
-
-  private async createObject(kind: ResourceKind, body: WireObject, values: Values): Promise<WireObject> {
-    try {
-      return await kind.api.create(this.api(), body);
-    } catch (err) {
-      if (!(err instanceof OdsApiError) || !err.requestMayHaveBeenApplied) throw err;
-      // The answer was lost after the request left: adopt what was made, never duplicate.
-      this.live.invalidate(kind);
-      const dataset = typeof values.dataset === "string" ? values.dataset : undefined;
-      const list = await this.live.load(this.api(), kind, dataset);
-      const found = list.find((o) => matchesNaturalKey(kind, o, values));
-      if (!found) return kind.api.create(this.api(), body);
-      // A token found this way has a secret nobody saw: issue a new one at once.
-      if (kind.changeStrategy === "rotate" && kind.api.rotate) {
-        return kind.api.rotate(this.api(), kind.api.idOf(found), body, oldSecretExpiry(undefined));
-      }
-      return found;
-    }
   }
 
   async applyResourceChange(request: {
@@ -309,45 +294,47 @@ export class OdsTerraformProvider implements ProviderImpl {
   }): Promise<{ newState?: TfObject | null; diagnostics?: Diagnostic[] }> {
     const kind = this.kind(request.typeName);
     const { priorState: prior, plannedState: planned } = request;
-    const client = this.api();
+    const ctx = this.context();
+    this.remember(kind, prior);
     if (!planned) {
-      if (prior && kind.api.remove && kind.deletion !== "forget") {
-        try {
-          await kind.api.remove(client, String(prior.id));
-        } catch (err) {
-          if (!(err instanceof OdsApiError && err.status === 404)) throw err;
-        }
-      }
+      if (prior) await lifecycle.remove(ctx, kind, String(prior.id));
+      this.live.invalidate(kind);
       return { newState: null };
     }
-    const values = toModel(planned) as Values;
-    const body = this.bodyOf(kind, planned);
-    let answer: WireObject;
+    const values = modelOf(planned);
+    let answer: lifecycle.Answer;
     if (!prior) {
-      answer = await this.createObject(kind, body, values);
-    } else if (kind.changeStrategy === "rotate") {
+      answer = (await lifecycle.create(ctx, kind, values)).live;
+    } else if (kind.rotation) {
       if (!isUnknown(planned.id ?? null)) return { newState: { ...planned } }; // engine-only settings changed
-      answer = await kind.api.rotate!(client, String(prior.id), body, oldSecretExpiry(values.rotation_grace_period));
-    } else if (kind.api.update) {
-      answer = await kind.api.update(client, String(prior.id), kind.api.shapeBody ? kind.api.shapeBody(body, "update") : body);
+      answer = await lifecycle.rotate(ctx, kind, String(prior.id), values, "change");
     } else {
-      throw new Error(`${kind.typeName} cannot be updated`);
+      answer = await lifecycle.update(ctx, kind, String(prior.id), values);
     }
-    return { newState: this.completed(kind, planned, answer) };
+    const newState = this.completed(kind, planned, answer);
+    this.remember(kind, newState);
+    // Lists cached before this write no longer tell the truth about the kind.
+    this.live.invalidate(kind);
+    return { newState };
   }
 
   async importResourceState(request: { typeName: string; id: string }): Promise<{ imported: { typeName: string; state: TfObject }[] }> {
     const kind = this.kind(request.typeName);
     const live = await kind.api.read(this.api(), request.id);
     if (!live) throw new Error(`no ${kind.typeName} with id "${request.id}" (expected ${kind.importIdFormat})`);
-    const values = fromWire(kind.attributes, kind.api.normalizeLive ? kind.api.normalizeLive(live, undefined) : live);
-    for (const [name, attr] of Object.entries(kind.attributes)) {
-      if (attr.engineOnly && attr.default !== undefined) values[name] = attr.default;
-      // The service answers "" or [] for what was never set: import that as unset, as a
-      // config that leaves it out says, so the first plan after an import is empty.
-      else if (!isComputedOnly(attr) && attr.default === undefined && normalizeValue(attr, values[name]) === null) values[name] = null;
+    const state = shapeObject(kind.attributes, importValues(kind, live));
+    this.remember(kind, state);
+    return { imported: [{ typeName: kind.typeName, state }] };
+  }
+
+  /** Old states are brought to the kind's current schema by the upgraders its file declares. */
+  upgradeResourceState(request: UpgradeStateRequest): UpgradeStateResult {
+    const kind = this.kind(request.typeName);
+    try {
+      return { upgradedState: shapeObject(kind.attributes, upgradeValues(kind, { ...request.rawState }, request.version)) };
+    } catch (err) {
+      return { upgradedState: null, diagnostics: [errorDiagnostic(`Cannot upgrade the stored ${kind.typeName} state`, (err as Error).message)] };
     }
-    return { imported: [{ typeName: kind.typeName, state: shapeObject(kind.attributes, values) }] };
   }
 
   async readDataSource(request: { typeName: string; config: TfObject }): Promise<{ state: TfObject | null }> {

@@ -88,7 +88,6 @@ function parsedSerial(text: string | undefined): { lineage: string; serial: numb
 
 export class LocalBackend implements StateBackend {
   private holder?: ChildProcess;
-  private lockId?: string;
 
   constructor(readonly file: string) {}
 
@@ -144,7 +143,6 @@ export class LocalBackend implements StateBackend {
     child.stdout?.destroy();
     child.stderr?.destroy();
     child.unref();
-    this.lockId = info.ID;
     const infoFile = lockInfoPath(this.file);
     fs.writeFileSync(infoFile, JSON.stringify({ ...info, Path: this.file }), { mode: 0o600 });
     fs.chmodSync(this.file, 0o600);
@@ -163,7 +161,6 @@ export class LocalBackend implements StateBackend {
       child.once("exit", () => resolve());
       child.stdin?.end();
     });
-    this.lockId = undefined;
   }
 
   async forceUnlock(id: string): Promise<void> {

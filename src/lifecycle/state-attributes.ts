@@ -1,9 +1,11 @@
-// An object's attributes as terraform-provider-ods stores them in Terraform's state:
+// An object's attributes as both engines store them in Terraform's state:
 // every attribute present (null when unset), nested objects shaped to the schema, the
 // declared value kept wherever the live one equals it under the model's comparison
 // (server defaults, order of set-like lists, timestamp forms), secrets and engine-only
-// settings as last applied. Both engines store the same values for the same object.
+// settings as last applied. The provider's refresh and apply and `ods apply` all shape
+// values here, so both engines store the same values for the same object.
 import { isNested, sameValue, type Attribute, type Attributes, type ResourceKind, type Values } from "../resources";
+import { UNKNOWN } from "./unknown";
 
 export function isComputedOnly(attr: Attribute): boolean {
   return attr.computed === true && !attr.required && !attr.optional;
@@ -11,6 +13,7 @@ export function isComputedOnly(attr: Attribute): boolean {
 
 /** A value shaped to the schema: every attribute of a nested object present (null when unset). */
 export function shapeValue(attr: Attribute, v: unknown): unknown {
+  if (v === UNKNOWN) return UNKNOWN;
   if (v === undefined || v === null) return null;
   if (!isNested(attr)) return v;
   if (attr.type === "object") return shapeObject(attr.attributes, v as Values);
@@ -36,7 +39,7 @@ export function mergeLive(attrs: Attributes, prior: Values, live: Values): Value
   for (const [name, attr] of Object.entries(attrs)) {
     const p = prior[name] ?? null;
     if (attr.engineOnly || attr.secret) out[name] = p;
-    else if (isNested(attr) && attr.type === "object" && p !== null && live[name] !== null && live[name] !== undefined) {
+    else if (isNested(attr) && attr.type === "object" && p !== null && p !== UNKNOWN && live[name] !== null && live[name] !== undefined) {
       out[name] = mergeLive(attr.attributes, p as Values, live[name] as Values);
     } else if (sameValue(attr, p, live[name])) out[name] = p;
     else out[name] = shapeValue(attr, live[name]);

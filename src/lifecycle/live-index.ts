@@ -1,0 +1,66 @@
+// Live objects as both engines observe them: listed once per kind (and per parent where
+// the service lists per parent), shared by every read, adoption and recovery of a run.
+import type { OdsClient } from "../api";
+import { OdsApiError } from "../api";
+import type { ResourceKind, WireObject } from "../resources";
+
+/** Live objects of one kind, listed with as few calls as the service allows. */
+export class LiveIndex {
+  private readonly objects = new Map<string, WireObject[]>();
+  /** Number of list calls made, for the API-call budget. */
+  listCalls = 0;
+
+  private key(kind: ResourceKind, scope?: string): string {
+    return kind.scope ? `${kind.typeName}@${scope ?? ""}` : kind.typeName;
+  }
+
+  has(kind: ResourceKind, scope?: string): boolean {
+    return this.objects.has(this.key(kind, scope));
+  }
+
+  /** Lists in flight: concurrent callers (Terraform refreshes 10 at once) share one call. */
+  private readonly inFlight = new Map<string, Promise<WireObject[]>>();
+
+  /** Objects of a kind; for scoped kinds, those under one parent (a scope for other kinds is ignored). */
+  load(client: OdsClient, kind: ResourceKind, scope?: string): Promise<WireObject[]> {
+    const key = this.key(kind, scope);
+    const cached = this.objects.get(key);
+    if (cached) return Promise.resolve(cached);
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    this.listCalls++;
+    const call = (async (): Promise<WireObject[]> => {
+      let list: WireObject[];
+      try {
+        list = await kind.api.list(client, kind.scope ? scope : undefined);
+      } catch (err) {
+        // The parent does not exist (yet): nothing of this kind lives under it.
+        if (err instanceof OdsApiError && err.status === 404 && kind.scope) list = [];
+        else throw err;
+      } finally {
+        this.inFlight.delete(key);
+      }
+      this.objects.set(key, list);
+      return list;
+    })();
+    this.inFlight.set(key, call);
+    return call;
+  }
+
+  /** Objects already listed for a kind (under every parent listed so far for scoped kinds). */
+  listed(kind: ResourceKind): WireObject[] {
+    const out: WireObject[] = [];
+    for (const [key, list] of this.objects) if (key === kind.typeName || key.startsWith(`${kind.typeName}@`)) out.push(...list);
+    return out;
+  }
+
+  findById(kind: ResourceKind, id: string): WireObject | undefined {
+    return this.listed(kind).find((o) => kind.api.idOf(o) === id);
+  }
+
+  /** Forgets cached lists so that the next load asks the service again. */
+  invalidate(kind?: ResourceKind): void {
+    if (!kind) this.objects.clear();
+    else for (const key of [...this.objects.keys()]) if (key === kind.typeName || key.startsWith(`${kind.typeName}@`)) this.objects.delete(key);
+  }
+}

@@ -1,0 +1,143 @@
+// The external side of the lifecycle, after Crossplane's managed reconciler: one
+// Create/Update/Delete contract (the kind's ResourceApi) driven by these generic steps,
+// the same for `ods apply` and the Terraform provider. Here live the rules that keep a
+// retried call from leaving a duplicate, an orphan or a dying credential.
+import { OdsApiError, type OdsClient } from "../api";
+import { changedAttributes, secretValues, toWire, type ResourceKind, type Values, type WireObject } from "../resources";
+import { durationMillis } from "../resources/checks";
+import type { LiveIndex } from "./live-index";
+import { UNKNOWN } from "./unknown";
+import { liveValues, matchesNaturalKey, scopeOf } from "./values";
+
+/** What an engine run gives the lifecycle: its client, its live index and what it manages. */
+export interface LifecycleContext {
+  client: OdsClient;
+  live: LiveIndex;
+  /** Whether an id is already managed (by this state / this provider run) as an object of the kind. */
+  isManaged(kind: ResourceKind, id: string): boolean;
+}
+
+/** Values with every unknown left out: nothing not yet known is ever sent. */
+function knownOnly(values: Values): Values {
+  const out: Values = {};
+  for (const [k, v] of Object.entries(values)) if (v !== UNKNOWN) out[k] = v;
+  return out;
+}
+
+/** The request body of declared values, as the kind sends it. */
+export function requestBody(kind: ResourceKind, values: Values, operation: "create" | "update"): WireObject {
+  const body = toWire(kind.attributes, knownOnly(values));
+  return kind.api.shapeBody ? kind.api.shapeBody(body, operation) : body;
+}
+
+/** An instant `millis` from now in the service's form (whole seconds, UTC). */
+function instantIn(millis: number, now = Date.now()): string {
+  return new Date(now + millis).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/**
+ * When the old secret of a rotation stops working. A rotation the user asked for keeps
+ * it for the declared grace period (at least a second, so that the service accepts a
+ * time in the future). A rotation the engine does on its own, adopting an object whose
+ * secret only its users hold, keeps it at least the kind's adoption grace period.
+ */
+export function oldSecretExpiry(kind: ResourceKind, values: Values, why: "change" | "adoption", now = Date.now()): string {
+  const rotation = kind.rotation;
+  const declared = rotation ? values[rotation.gracePeriodAttribute] : undefined;
+  const grace = typeof declared === "string" ? durationMillis(declared) : 0;
+  const floor = why === "adoption" && rotation ? durationMillis(rotation.adoptionGracePeriod) : 1000;
+  return instantIn(Math.max(grace, floor, 1000), now);
+}
+
+/** Issues the object anew (new id and secret); the old one works until its expiry. */
+export async function rotate(ctx: LifecycleContext, kind: ResourceKind, id: string, values: Values, why: "change" | "adoption"): Promise<WireObject> {
+  if (!kind.api.rotate) throw new Error(`${kind.typeName} cannot be rotated`);
+  return kind.api.rotate(ctx.client, id, requestBody(kind, values, "create"), oldSecretExpiry(kind, values, why));
+}
+
+export function update(ctx: LifecycleContext, kind: ResourceKind, id: string, values: Values): Promise<WireObject> {
+  if (!kind.api.update) throw new Error(`${kind.typeName} cannot be updated in place`);
+  return kind.api.update(ctx.client, id, requestBody(kind, values, "update"));
+}
+
+/** Deletes the live object; a 404 means it is gone already. Kinds that are forgotten are left alone. */
+export async function remove(ctx: LifecycleContext, kind: ResourceKind, id: string): Promise<void> {
+  if (kind.deletion === "forget" || !kind.api.remove) return;
+  try {
+    await kind.api.remove(ctx.client, id);
+  } catch (err) {
+    if (err instanceof OdsApiError && err.status === 404) return;
+    throw err;
+  }
+}
+
+/**
+ * After a create whose answer was lost: lists the kind again and finds the object by
+ * natural key, leaving out objects this engine already manages (they are someone
+ * else's declaration, not the lost answer).
+ */
+export async function findAfterLostAnswer(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<WireObject | undefined> {
+  ctx.live.invalidate(kind);
+  const list = await ctx.live.load(ctx.client, kind, scopeOf(kind, values));
+  return list.find((o) => matchesNaturalKey(kind, o, values) && !ctx.isManaged(kind, kind.api.idOf(o)));
+}
+
+export interface Created {
+  live: WireObject;
+  /** Found by natural key after a lost answer, then brought in line like an adoption. */
+  recovered: boolean;
+}
+
+/**
+ * Creates (or claims) the object. When the answer is lost after the request left, the
+ * object may exist: it is found and brought in line, never created twice. A rotating
+ * kind's recovered object is rotated at once, since nobody ever saw its secret.
+ */
+export async function create(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<Created> {
+  const body = requestBody(kind, values, "create");
+  try {
+    return { live: await kind.api.create(ctx.client, body), recovered: false };
+  } catch (err) {
+    if (!(err instanceof OdsApiError) || !err.requestMayHaveBeenApplied) throw err;
+    const found = await findAfterLostAnswer(ctx, kind, values);
+    if (!found) return { live: await kind.api.create(ctx.client, body), recovered: false };
+    // Nobody holds the lost secret: the declared grace period is enough.
+    if (kind.rotation) return { live: await rotate(ctx, kind, kind.api.idOf(found), values, "change"), recovered: true };
+    return { live: await bringInLine(ctx, kind, found, values, { holdsSecret: false }), recovered: true };
+  }
+}
+
+export interface AdoptionFacts {
+  /** The engine holds the secret the service returned once (a token's). */
+  holdsSecret: boolean;
+  /** Known to differ (the plan said so); computed from the live object when undefined. */
+  differs?: boolean;
+}
+
+/**
+ * An adopted object, brought to the declared values: updated when it differs or holds
+ * write-only secrets; an object of a rotating kind whose secret this engine never saw
+ * is rotated, keeping the old secret valid for the adoption grace period.
+ */
+export async function bringInLine(ctx: LifecycleContext, kind: ResourceKind, live: WireObject, values: Values, facts: AdoptionFacts): Promise<WireObject> {
+  const id = kind.api.idOf(live);
+  if (kind.rotation) {
+    if (!facts.holdsSecret) return rotate(ctx, kind, id, values, "adoption");
+    return facts.differs ? rotate(ctx, kind, id, values, "change") : live;
+  }
+  const differs = facts.differs ?? changedAttributes(kind.attributes, values, liveValues(kind, live, values)).length > 0;
+  // Write-only secrets must be written once: a read never shows whether they match.
+  const secretsDeclared = secretValues(kind.attributes, values).size > 0;
+  if ((differs || secretsDeclared) && kind.api.update) return update(ctx, kind, id, values);
+  return live;
+}
+
+/** The secret an answer carries (only creations and rotations carry one). */
+export function secretOfAnswer(kind: ResourceKind, answer: WireObject): string | undefined {
+  if (!kind.rotation) return undefined;
+  const v = answer[kind.rotation.secretAttribute];
+  return typeof v === "string" && v !== "" ? v : undefined;
+}
+
+/** What the service answers a write with: the object as it is now. */
+export type Answer = WireObject;

@@ -1,0 +1,33 @@
+// Runs a kind's plan-time check (the service compiles a starred query or a virtual
+// field's expression) for values about to be written.
+import { OdsApiError, type OdsClient } from "../api";
+import { PlanCheckUnsupported, describeProblem } from "../resources/query-check";
+import type { PlanCheckProblem, ResourceKind, Values } from "../resources";
+import { containsUnknown } from "./unknown";
+
+export { PlanCheckUnsupported, describeProblem };
+
+export type PlanCheckOutcome =
+  | { kind: "ok" }
+  /** The values it needs are known only after apply (or the parent is created by this run). */
+  | { kind: "skipped" }
+  | { kind: "unsupported"; message: string }
+  | { kind: "problem"; problem: PlanCheckProblem };
+
+/** Whether the check can run now: every value it needs is known. */
+export function planCheckReady(kind: ResourceKind, values: Values): boolean {
+  return kind.planCheck !== undefined && !containsUnknown(kind.planCheck.needs.map((n) => values[n]));
+}
+
+export async function runPlanCheck(client: OdsClient, kind: ResourceKind, values: Values): Promise<PlanCheckOutcome> {
+  if (!kind.planCheck || !planCheckReady(kind, values)) return { kind: "skipped" };
+  try {
+    const problem = await kind.planCheck.check(client, values);
+    return problem ? { kind: "problem", problem } : { kind: "ok" };
+  } catch (err) {
+    if (err instanceof PlanCheckUnsupported) return { kind: "unsupported", message: err.message };
+    // An unknown parent (created in the same apply) cannot be checked yet.
+    if (err instanceof OdsApiError && err.status === 404) return { kind: "skipped" };
+    throw err;
+  }
+}

@@ -1,0 +1,87 @@
+// The model values of one object as the lifecycle sees them: live values read back from
+// the service, engine-only settings, the natural key, the parent scope, and the values
+// an import records.
+import { fromWire, isSettable, normalizeValue, type ResourceKind, type Values, type WireObject } from "../resources";
+import { containsUnknown } from "./unknown";
+
+/** Declared engine-only values (defaults applied), kept in state. */
+export function engineValues(kind: ResourceKind, values: Values): Values {
+  const out: Values = {};
+  for (const [name, attr] of Object.entries(kind.attributes)) {
+    if (!attr.engineOnly) continue;
+    const v = values[name] ?? attr.default;
+    if (v !== undefined && v !== null) out[name] = v;
+  }
+  return out;
+}
+
+/** Model values of a live object, as the engines compare them with declarations. */
+export function liveValues(kind: ResourceKind, live: WireObject, declared?: Values): Values {
+  const shaped = kind.api.normalizeLive ? kind.api.normalizeLive(live, declared) : live;
+  return fromWire(kind.attributes, shaped);
+}
+
+/** The parent an object is listed under (its dataset), for kinds the service lists per parent. */
+export function scopeOf(kind: ResourceKind, values: Values | undefined): string | undefined {
+  if (!kind.scope || !values) return undefined;
+  const v = values[kind.scope.attribute];
+  return typeof v === "string" ? v : undefined;
+}
+
+function naturalKeyOf(kind: ResourceKind, values: Values): string | undefined {
+  const parts = kind.naturalKey.map((k) => values[k]);
+  if (parts.some((p) => p === undefined || p === null || containsUnknown(p))) return undefined;
+  return JSON.stringify(parts);
+}
+
+/** The natural key of declared values as text for messages, or undefined while unknown. */
+export function naturalKeyText(kind: ResourceKind, values: Values): string | undefined {
+  return naturalKeyOf(kind, values);
+}
+
+/** Whether a live object has the natural key of declared values (adoption, lost answers). */
+export function matchesNaturalKey(kind: ResourceKind, live: WireObject, declared: Values): boolean {
+  const key = naturalKeyOf(kind, declared);
+  return key !== undefined && naturalKeyOf(kind, liveValues(kind, live, declared)) === key;
+}
+
+function isComputedOnly(kind: ResourceKind, name: string): boolean {
+  const attr = kind.attributes[name];
+  return attr.computed === true && !isSettable(attr);
+}
+
+/**
+ * The values an import records, the same for `ods import` and `terraform import`: the
+ * service answers "" or [] for what was never set, which is recorded as unset (as a
+ * config that leaves it out says), and engine-only settings take their defaults, so the
+ * first plan after an import is empty.
+ */
+export function importValues(kind: ResourceKind, live: WireObject): Values {
+  const values = liveValues(kind, live);
+  for (const [name, attr] of Object.entries(kind.attributes)) {
+    if (attr.engineOnly && attr.default !== undefined) values[name] = attr.default;
+    else if (!isComputedOnly(kind, name) && attr.default === undefined && normalizeValue(attr, values[name]) === null) values[name] = null;
+  }
+  return values;
+}
+
+/** Splits values into what a state keeps openly and the secrets the service returned once. */
+export function splitSensitive(kind: ResourceKind, values: Values): { values: Values; sensitive: Record<string, string> } {
+  const open: Values = { ...values };
+  const sensitive: Record<string, string> = {};
+  for (const [name, attr] of Object.entries(kind.attributes)) {
+    if (!(attr.computed && attr.sensitive && !isSettable(attr))) continue;
+    const v = open[name];
+    if (typeof v === "string" && v !== "") sensitive[name] = v;
+    delete open[name];
+  }
+  return { values: open, sensitive };
+}
+
+/** An import as an engine records it: the model values, and the engine-only settings apart. */
+export function importedState(kind: ResourceKind, live: WireObject): { id: string; values: Values; engineValues: Values } {
+  const all = importValues(kind, live);
+  const values: Values = {};
+  for (const [name, v] of Object.entries(all)) if (!kind.attributes[name]?.engineOnly) values[name] = v;
+  return { id: kind.api.idOf(live), values: splitSensitive(kind, values).values, engineValues: engineValues(kind, all) };
+}

@@ -1,0 +1,68 @@
+// Both engines through the one lifecycle: after a lost create answer they take over the
+// object the lost call made, never one already managed; an import records the same
+// values in both.
+import { describe, expect, it } from "vitest";
+import { OdsClient } from "../../src/api";
+import { importValues } from "../../src/lifecycle";
+import { tempDir } from "../emulator/helpers";
+import { odsApply, provider, tfApply, tfState, useRig } from "./helpers";
+
+const use = useRig();
+
+async function namedNotifiers(name: string): Promise<string[]> {
+  return (await use.rig.admin.listNotifiers()).filter((n) => n.name === name).map((n) => n.id);
+}
+
+const notifier = (name: string) => ({ name, properties: { webhook: { url: "https://hooks.example.com/a" } } });
+
+describe("a lost create answer, with an object of the same natural key already managed", () => {
+  it("ods apply takes over the object the lost call made, not the managed one", async () => {
+    const dir = tempDir();
+    const client = new OdsClient({ url: use.rig.proxy.url, token: use.rig.emu.adminToken });
+    try {
+      const first = await odsApply(client, dir, { resource: { ods_notifier: { a: notifier("dup-ods") } } });
+      const managedId = first.state.resources["ods_notifier.a"].id;
+      use.rig.proxy.loseNextAnswer("POST", /notifiers/);
+      const second = await odsApply(client, dir, { resource: { ods_notifier: { a: notifier("dup-ods"), b: notifier("dup-ods") } } });
+      expect(use.rig.proxy.lost).toBeGreaterThan(0);
+      expect(second.summary.errors).toEqual([]);
+      const ids = await namedNotifiers("dup-ods");
+      expect(ids).toHaveLength(2);
+      expect(second.state.resources["ods_notifier.a"].id).toBe(managedId);
+      expect(second.state.resources["ods_notifier.b"].id).not.toBe(managedId);
+      expect(ids).toContain(second.state.resources["ods_notifier.b"].id);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("the Terraform provider does the same with the ids Terraform's state showed it", async () => {
+    const managed = await use.rig.admin.createNotifier(notifier("dup-tf") as never);
+    const p = provider(use.rig.proxy.url, use.rig.emu.adminToken);
+    // Terraform refreshes what it manages before it applies.
+    const refreshed = await p.readResource({ typeName: "ods_notifier", currentState: tfState("ods_notifier", { id: managed.id, ...notifier("dup-tf") }) });
+    expect(refreshed.newState?.id).toBe(managed.id);
+    const lostBefore = use.rig.proxy.lost;
+    use.rig.proxy.loseNextAnswer("POST", /notifiers/);
+    const created = await tfApply(p, "ods_notifier", null, notifier("dup-tf"));
+    expect(use.rig.proxy.lost).toBe(lostBefore + 1);
+    const ids = await namedNotifiers("dup-tf");
+    expect(ids).toHaveLength(2);
+    expect(created?.id).not.toBe(managed.id);
+    expect(ids).toContain(created?.id);
+  });
+});
+
+describe("import", () => {
+  it("ods import and terraform import record the same values", async () => {
+    const role = await use.rig.admin.createRole({ name: "imported-role", description: "", members: [] } as never);
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
+    const tf = await p.importResourceState({ typeName: "ods_role", id: role.id });
+    const live = await use.rig.admin.getRole(role.id);
+    const expected = importValues((await import("../../src/resources/role")).role, live as never);
+    // What the service answers as "" or [] is recorded as unset by both.
+    expect(expected.description).toBeNull();
+    expect(expected.members).toBeNull();
+    expect(tf.imported[0].state).toMatchObject({ id: role.id, name: "imported-role", description: null, members: null });
+  });
+});
