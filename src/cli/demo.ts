@@ -10,10 +10,9 @@ import { applyPlan } from "../reconcile/apply";
 import { hasChanges, makePlan } from "../reconcile/plan";
 import { renderPlan } from "../reconcile/render";
 import { findStackFile, loadStack } from "../reconcile/stack";
-import { acquireLock, readState } from "../reconcile/state";
 import { progress, summaryLine } from "./reconcile-commands";
 import { synth } from "./synth";
-import { defaultStateFile } from "./workspace";
+import { stateStoreFor } from "./workspace";
 
 /**
  * The app to synthesize: the project's own cdktf.json when there is one (a checkout of
@@ -71,30 +70,30 @@ export function registerDemoCommand(program: Command, setExit: (code: number) =>
         await synth({ out: o.outDir, app: demoApp(process.cwd()) });
         const stackFile = findStackFile(o.outDir);
         const stack = loadStack(stackFile);
-        const stateFile = defaultStateFile(o.outDir, stack.name);
+        const store = stateStoreFor(stackFile, stack.name, o.outDir, undefined, log);
 
-        const release = acquireLock(stateFile, "ods demo");
+        await store.lock("ods demo");
         try {
           log("\n== Plan ==");
-          const plan = await makePlan({ client, stack, state: readState(stateFile) });
+          const plan = await makePlan({ client, stack, state: await store.read() });
           log(renderPlan(plan));
           log("== Apply ==");
           const summary = await applyPlan({
-            client, stack, state: readState(stateFile), stateFile, plan,
+            client, stack, state: await store.read(), persist: (s) => store.write(s), plan,
             onEvent: progress,
           });
           for (const w of summary.warnings) log(`Warning: ${w}`);
           log(summaryLine(summary));
           log("\n== Plan again ==");
-          const again = await makePlan({ client, stack, state: readState(stateFile) });
+          const again = await makePlan({ client, stack, state: await store.read() });
           log(renderPlan(again));
           if (summary.failed > 0 || hasChanges(again)) setExit(1);
         } finally {
-          release();
+          await store.close();
         }
         log(
           [
-            `State: ${stateFile}`,
+            `State: ${store.description}`,
             "",
             "Point the same commands at a real service:",
             "  export ODS_URL=https://your-ods-host  ODS_TOKEN=<an API token>",

@@ -10,7 +10,8 @@ import { buildExport, type ExportedObject, type OrgExport } from "../export/expo
 import { readOrganization, resolveKinds } from "../export/org-snapshot";
 import { ownPackage, projectFiles, renderConstructModule, writeFiles } from "../export/project";
 import { tfJsonConfig } from "../export/write-tf-json";
-import { defaultStateFile } from "./workspace";
+import { LocalBackend, defaultLocalPath } from "../reconcile/backends";
+import { StateStore } from "../reconcile/state";
 
 /** The local emulator's own token: the one `ods emulator` prints, skipped unless told otherwise. */
 export const EMULATOR_TOKEN_NAME = "emulator-admin";
@@ -117,8 +118,16 @@ export function registerExportCommand(program: Command): void {
         process.stdout.write(`Exported ${exp.objects.length} objects into ${where}: ${written.map((f) => path.basename(f)).join(", ")}\n`);
         describe(exp, snapshot.skipped, log);
         if (o.adopt && o.format === "typescript") {
-          const stateFile = defaultStateFile(path.join(path.resolve(o.out!), "cdktf.out"), o.stackName);
-          const result = writeAdoptedState(exp, snapshot.callerId, stateFile, cdktfAddress);
+          // The exported project declares no backend: cdktf's default local state of the stack.
+          const stateFile = defaultLocalPath(path.resolve(o.out!), o.stackName);
+          const store = new StateStore(new LocalBackend(stateFile), log);
+          let result;
+          try {
+            await store.lock("ods export --adopt");
+            result = await writeAdoptedState(exp, snapshot.callerId, store, cdktfAddress);
+          } finally {
+            await store.close();
+          }
           process.stdout.write(`Recorded ${result.adopted} objects in ${path.relative(process.cwd(), stateFile)}\n`);
           if (result.unsetSecrets.length > 0) {
             log(`not set: ${result.unsetSecrets.join(", ")}; the next apply writes those secrets once (the service never returns them)`);

@@ -9,8 +9,8 @@ import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
 import { liveValues, PlanError } from "../reconcile/plan";
 import { planJson, renderPlan, displayValue } from "../reconcile/render";
 import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
-import { acquireLock, readState, setStateOrganization, writeState } from "../reconcile/state";
-import { StackError } from "../reconcile/stack";
+import { parseState, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
+import { StackError, findStackFile } from "../reconcile/stack";
 import { VariableError, parseVarFlag, readVarFile, type VariableAssignment, type VariableInputs } from "../reconcile/variables";
 import { LiveIndex } from "../reconcile/world";
 import { importedState } from "../lifecycle";
@@ -27,11 +27,12 @@ import {
   stackHasChanges,
   type StackPlan,
   type StackUnit,
+  type StateOf,
 } from "./stack-runner";
 import { selectStacks } from "./stack-selection";
 import { synth } from "./synth";
 import { targetLine } from "./target";
-import { defaultStateFile } from "./workspace";
+import { stateStoreFor } from "./workspace";
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -54,7 +55,7 @@ function withWorkspaceOptions(cmd: Command): Command {
     .option("--stack <name>", "stack to use (repeat for several)", (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option("--all-stacks", "every stack of cdktf.out/manifest.json, in dependency order")
     .option("--out-dir <dir>", "cdktf output directory", "cdktf.out")
-    .option("--state <file>", "state file (default: .ods/state/<stack>.json; only with one stack)")
+    .option("--state <file>", "a local state file to use instead of the stack's backend (only with one stack)")
     .option("--app <command>", "app command (default: the app of cdktf.json)")
     .option("--no-synth", "use the stacks already synthesized in --out-dir")
     .option("--url <url>", "service URL for a stack with one provider configuration (default: the provider block, then ODS_URL)")
@@ -97,7 +98,20 @@ async function variableInputs(o: CommonOpts): Promise<VariableInputs> {
 
 interface Session {
   units: StackUnit[];
-  stateFileOf: (stack: string) => string;
+  /** Another stack's state, for its outputs. */
+  stateOf: StateOf;
+  /** Closes every stack's state store (locks released, connections ended). */
+  close: () => Promise<void>;
+}
+
+/** Runs a command's work on a session, closing its state stores whatever happens. */
+async function withSession<T>(o: CommonOpts, print: (line: string) => void, fn: (session: Session) => Promise<T>): Promise<T> {
+  const session = await openSession(o, print);
+  try {
+    return await fn(session);
+  } finally {
+    await session.close();
+  }
 }
 
 /**
@@ -110,10 +124,41 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
     await synth({ app: o.app, out: o.outDir });
   }
   const selected = selectStacks(o.outDir, o.stack, o.allStacks === true);
-  if (o.state && selected.length > 1) throw new StackError([`--state names one state file, but ${selected.length} stacks were selected; each stack keeps its own state (.ods/state/<stack>.json)`]);
+  if (o.state && selected.length > 1) throw new StackError([`--state names one state file, but ${selected.length} stacks were selected; each stack keeps its own state (through its backend)`]);
   const variables = await variableInputs(o);
-  const stateFileOf = (stack: string): string => (o.state && selected.length === 1 && selected[0].name === stack ? o.state : defaultStateFile(o.outDir, stack));
-  const units = selected.map((s) => openStack(s, { variables, flags: { url: o.url, token: o.token, orgId: o.orgId }, stateFile: o.state, defaultStateFile: (n) => defaultStateFile(o.outDir, n) }));
+  const units: StackUnit[] = [];
+  const close = async (): Promise<void> => {
+    for (const u of units) await u.store.close();
+  };
+  const stateOf: StateOf = async (name) => {
+    const unit = units.find((u) => u.name === name);
+    if (unit) return unit.store.read();
+    let file: string;
+    try {
+      file = findStackFile(o.outDir, name);
+    } catch {
+      return undefined; // not synthesized: no outputs yet
+    }
+    const store = stateStoreFor(file, name, o.outDir, undefined, err);
+    try {
+      return await store.read();
+    } finally {
+      await store.close();
+    }
+  };
+  try {
+    for (const s of selected) {
+      units.push(await openStack(s, { variables, flags: { url: o.url, token: o.token, orgId: o.orgId }, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
+    }
+    await checkSession(units, variables, print);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { units, stateOf, close };
+}
+
+async function checkSession(units: StackUnit[], variables: VariableInputs, print: (line: string) => void): Promise<void> {
   // As Terraform: a value for a variable no selected stack declares is a mistake (a typo?).
   const declared = new Set(units.flatMap((u) => u.loaded.variables));
   const undeclared = [...new Set(variables.assignments.filter((a) => a.source === "--var" && !declared.has(a.name)).map((a) => a.name))];
@@ -124,7 +169,6 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
     await describeTargets(unit);
     for (const target of unit.targets.values()) print(targetLine(unit.name, target));
   }
-  return { units, stateFileOf };
 }
 
 /** One line per resource as apply goes; failures to stderr. */
@@ -205,14 +249,14 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .action(async (o: CommonOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean }) => {
       const format = o.json ? "json" : o.format;
       // Text goes to the terminal as is; JSON and markdown keep stdout for the document.
-      const session = await openSession(o, format === "text" ? out : err);
+      await withSession(o, format === "text" ? out : err, async (session) => {
       const several = session.units.length > 1;
       const plans: StackPlan[] = [];
       const failures: { stack: string; error: string }[] = [];
       const outcomes: StackOutcome[] = [];
       for (const unit of session.units) {
         try {
-          const sp = await planStack(unit, { checkQueries: o.checkQueries, stateFileOf: session.stateFileOf });
+          const sp = await planStack(unit, { checkQueries: o.checkQueries, stateOf: session.stateOf });
           plans.push(sp);
           if (format === "text") out(`${several ? `\n== Stack ${unit.name} ==\n` : ""}${renderStackPlan(sp)}`);
           outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? planCounts(sp) : "no changes", failed: false });
@@ -233,6 +277,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       if (format === "text") printSummary(outcomes, several);
       if (failures.length > 0) setExit(EXIT_ERROR);
       else if (o.detailedExitcode && plans.some(stackHasChanges)) setExit(EXIT_CHANGES);
+      });
     });
 
   const applyLike = (name: "apply" | "destroy", description: string): Command => {
@@ -250,7 +295,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean },
   ): Promise<void> => {
     const saved = planfile ? readSavedPlan(planfile) : undefined;
-    const session = await openSession({ ...o, synth: saved ? false : o.synth }, out);
+    await withSession({ ...o, synth: saved ? false : o.synth }, out, async (session) => {
     const several = session.units.length > 1;
     if (saved && several) throw new StackError(["a saved plan covers one stack; select it with --stack"]);
     const outcomes: StackOutcome[] = [];
@@ -262,9 +307,11 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         continue;
       }
       if (several) out(`\n== Stack ${unit.name} ==`);
-      const release = acquireLock(unit.stateFile, destroy ? "ods destroy" : "ods apply");
+      let locked = false;
       try {
-        const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, stateFileOf: session.stateFileOf });
+        await unit.store.lock(destroy ? "ods destroy" : "ods apply");
+        locked = true;
+        const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, stateOf: session.stateOf });
         if (saved) {
           const only = singlePart([sp], "a saved plan");
           const reason = staleReason(saved, only.plan, unit.file);
@@ -282,7 +329,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
           continue;
         }
         // With nothing to call, engine-only settings, outputs and the organization still land in state.
-        const summary = await applyStack(sp, { parallelism: o.parallelism, onEvent: stackHasChanges(sp) ? progress : undefined, stateFileOf: session.stateFileOf });
+        const summary = await applyStack(sp, { parallelism: o.parallelism, onEvent: stackHasChanges(sp) ? progress : undefined, stateOf: session.stateOf });
         for (const w of summary.warnings) err(`Warning: ${w}`);
         for (const e of summary.errors) err(`Error: ${e}`);
         if (stackHasChanges(sp)) out(summaryLine(summary));
@@ -294,11 +341,12 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         outcomes.push({ stack: unit.name, line: "ERROR (see above)", failed: true });
         stopped = unit.name;
       } finally {
-        release();
+        if (locked) await unit.store.unlock();
       }
     }
     printSummary(outcomes, several);
     if (outcomes.some((x) => x.failed)) setExit(EXIT_ERROR);
+    });
   };
 
   applyLike("apply", "Apply the configuration (or a saved plan) to the service.").action(
@@ -311,12 +359,12 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
   withWorkspaceOptions(program.command("drift"))
     .description("Refresh only: list what changed outside the selected stacks. Exit 2 when something did.")
     .action(async (o: CommonOpts) => {
-      const session = await openSession(o, out);
+      await withSession(o, out, async (session) => {
       const several = session.units.length > 1;
       const outcomes: StackOutcome[] = [];
       let drifted = false;
       for (const unit of session.units) {
-        const state = readState(unit.stateFile);
+        const state = await unit.store.read();
         checkStateBelongs(unit, state);
         const lines: string[] = [];
         for (const [provider, target] of unit.targets) {
@@ -351,19 +399,21 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       }
       printSummary(outcomes, several);
       if (drifted) setExit(EXIT_CHANGES);
+      });
     });
 
   withWorkspaceOptions(program.command("import <address> <id>"))
     .description("Bring an existing object under management: ods import ods_notifier.oncall ID")
     .action(async (address: string, id: string, o: CommonOpts) => {
-      const session = await openSession(o, out);
+      await withSession(o, out, async (session) => {
       const unit = onlyUnit(session.units, "import");
       const decl = unit.loaded.resources.find((r) => r.address === address);
       if (!decl) throw new Error(`${address} is not declared in stack ${unit.name}; declare it first, then import`);
       const target = unit.targets.get(decl.provider)!;
-      const release = acquireLock(unit.stateFile, "ods import");
-      try {
-        const state = readState(unit.stateFile);
+      // Locked until the session closes its stores.
+      await unit.store.lock("ods import");
+      {
+        const state = await unit.store.read();
         checkStateBelongs(unit, state);
         if (state.resources[address]) throw new Error(`${address} is already managed (id ${state.resources[address].id}); "ods state rm ${address}" first`);
         const live = await decl.kind.api.read(target.client, id);
@@ -379,19 +429,18 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
           ...(decl.sensitiveAttributes.length > 0 ? { sensitiveAttributes: decl.sensitiveAttributes } : {}),
         };
         if (target.organization) setStateOrganization(state, decl.provider, target.organization);
-        writeState(unit.stateFile, state);
+        await unit.store.write(state);
         out(`Imported ${address} (id ${id}). Run "ods plan" to see how it differs from the configuration.`);
-      } finally {
-        release();
       }
+      });
     });
 
-  const state = program.command("state").description("Inspect or edit the state file.");
+  const state = program.command("state").description("Inspect or edit the state (through the stack's backend, or --state FILE).");
   withWorkspaceOptions(state.command("list")).action(async (o: CommonOpts) => {
-    for (const [address, r] of Object.entries(readState(stateFileOnly(o)).resources)) out(`${address}\t${r.id}`);
+    for (const [address, r] of Object.entries((await readOnly(o)).resources)) out(`${address}\t${r.id}`);
   });
   withWorkspaceOptions(state.command("show <address>")).action(async (address: string, o: CommonOpts) => {
-    const r = readState(stateFileOnly(o)).resources[address];
+    const r = (await readOnly(o)).resources[address];
     if (!r) throw new Error(`${address} is not in the state`);
     const kind = resourceKind(r.typeName);
     const hiddenByVar = new Set(r.sensitiveAttributes ?? []);
@@ -403,25 +452,23 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     for (const k of Object.keys(r.sensitive ?? {})) out(`${k} = (sensitive)`);
   });
   withWorkspaceOptions(state.command("rm <address>")).action(async (address: string, o: CommonOpts) => {
-    const file = stateFileOnly(o);
-    const release = acquireLock(file, "ods state rm");
-    try {
-      const s = readState(file);
+    const store = storeOnly(o);
+    await withState(store, "ods state rm", async () => {
+      const s = await store.read();
       if (!s.resources[address]) throw new Error(`${address} is not in the state`);
       delete s.resources[address];
-      writeState(file, s);
+      await store.write(s);
       out(`Removed ${address} from the state; the live object was not touched.`);
-    } finally {
-      release();
-    }
+    });
   });
+  registerStateTransferCommands(state);
 
   withWorkspaceOptions(program.command("output [name]"))
     .description("Show the stack's outputs; sensitive ones only with --show-sensitive.")
     .option("--show-sensitive", "print sensitive values")
     .option("--json", "print as JSON")
     .action(async (name: string | undefined, o: CommonOpts & { showSensitive?: boolean; json?: boolean }) => {
-      const outputs = readState(stateFileOnly(o)).outputs;
+      const outputs = (await readOnly(o)).outputs;
       const names = name ? [name] : Object.keys(outputs).sort();
       if (name && !outputs[name]) throw new Error(`no output "${name}"; outputs: ${Object.keys(outputs).join(", ") || "none (apply first)"}`);
       const shown: Record<string, unknown> = {};
@@ -432,12 +479,85 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     });
 }
 
-/** The state file of the one selected stack, without loading it (no variables needed). */
-function stateFileOnly(o: CommonOpts): string {
-  if (o.state) return o.state;
+/**
+ * The state store of the one selected stack, without loading the stack (no variables
+ * needed): --state FILE, else the stack's backend.
+ */
+function storeOnly(o: CommonOpts): StateStore {
   const selected = selectStacks(o.outDir, o.stack, o.allStacks === true);
   if (selected.length !== 1) throw new StackError([`this command works on one stack; ${selected.length} were selected`]);
-  return defaultStateFile(o.outDir, selected[0].name);
+  return stateStoreFor(selected[0].file, selected[0].name, o.outDir, o.state, err);
+}
+
+/**
+ * Runs `fn` with a state store, under its lock when `command` is given (it fails at
+ * once, naming the holder, when another run holds it), and closes the store (lock
+ * released, connections ended) whatever happens.
+ */
+async function withState<T>(store: StateStore, command: string | undefined, fn: () => Promise<T>): Promise<T> {
+  try {
+    if (command) await store.lock(command);
+    return await fn();
+  } finally {
+    await store.close();
+  }
+}
+
+/** The state of the one selected stack, read without a lock. */
+async function readOnly(o: CommonOpts): Promise<StateFile> {
+  const store = storeOnly(o);
+  return withState(store, undefined, () => store.read());
+}
+
+/**
+ * `ods state pull`, `ods state push FILE` and `ods state unlock ID`, as Terraform's
+ * `state pull`, `state push` and `force-unlock`.
+ */
+function registerStateTransferCommands(state: Command): void {
+  withWorkspaceOptions(state.command("pull"))
+    .description("Print the state as stored (Terraform's format), like terraform state pull.")
+    .action(async (o: CommonOpts) => {
+      const store = storeOnly(o);
+      const text = await withState(store, undefined, async () => {
+        const stored = await store.backend.read();
+        if (stored !== undefined) return stored;
+        const s = await store.read(); // the previous ods format, converted on the fly
+        return Object.keys(s.resources).length > 0 ? serializeState(s) : "";
+      });
+      if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+    });
+  withWorkspaceOptions(state.command("push <file>"))
+    .description("Replace the stored state with FILE, like terraform state push ('-' reads stdin).")
+    .option("--force", "replace a state of another lineage or a higher serial")
+    .action(async (file: string, o: CommonOpts & { force?: boolean }) => {
+      const text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
+      const pushed = parseState(text, file === "-" ? "standard input" : file);
+      const store = storeOnly(o);
+      await withState(store, "ods state push", async () => {
+        const current = await store.read();
+        if (!o.force && current.lineage && pushed.lineage && current.lineage !== pushed.lineage) {
+          throw new Error(`cannot push: the stored state has lineage ${current.lineage} and ${file} has ${pushed.lineage}; they are different states. Pass --force to replace it anyway`);
+        }
+        if (!o.force && current.lineage && pushed.serial < current.serial) {
+          throw new Error(`cannot push: ${file} has serial ${pushed.serial}, older than the stored state's ${current.serial}. Pass --force to replace it anyway`);
+        }
+        if (pushed.convertedFrom) {
+          // The previous ods format: written in Terraform's, as any first write converts it.
+          delete pushed.convertedFrom;
+          await store.write(pushed);
+        } else {
+          await store.backend.write(text);
+        }
+        out(`Pushed ${file} to the ${store.description}.`);
+      });
+    });
+  withWorkspaceOptions(state.command("unlock <id>"))
+    .description("Release a lock left by a crashed run, like terraform force-unlock.")
+    .action(async (id: string, o: CommonOpts) => {
+      const store = storeOnly(o);
+      await withState(store, undefined, () => store.backend.forceUnlock(id));
+      out(`Released the lock ${id} of the ${store.description}.`);
+    });
 }
 
 function onlyUnit(units: StackUnit[], what: string): StackUnit {

@@ -1,11 +1,9 @@
 // Running one stack against its targets. A stack may hold several provider
 // configurations (`provider = "ods.staging"`): each is planned and applied with its
 // own client, in the order their references require, against its own share of the
-// stack's one state file. Before anything is read or written, the state's recorded
+// stack's one state (kept through the stack's backend). Before anything is read or written, the state's recorded
 // organizations are checked against the targets: state made for another organization
 // is refused with zero writes.
-import * as fs from "node:fs";
-import * as path from "node:path";
 import type { Values } from "../resources";
 import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
 import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
@@ -13,7 +11,7 @@ import { PlanError, makePlan, type Plan } from "../reconcile/plan";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
 import { StackError, dependencyOrder, loadStack, type LoadedStack, type ManagedDeclaration } from "../reconcile/stack";
-import { readState, setStateOrganization, stateOrganization, writeState, type StateFile, type StateOrganization } from "../reconcile/state";
+import { setStateOrganization, stateOrganization, type StateFile, type StateOrganization, type StateStore } from "../reconcile/state";
 import type { VariableInputs } from "../reconcile/variables";
 import { addSecrets } from "./redact-output";
 import type { SelectedStack } from "./stack-selection";
@@ -23,7 +21,8 @@ import { describeTarget, targetsFor, type Target, type TargetFlags } from "./tar
 export interface StackUnit {
   name: string;
   file: string;
-  stateFile: string;
+  /** The stack's state through its backend (or --state FILE); closed by the command. */
+  store: StateStore;
   /** As loaded: references to other stacks' outputs still as "${...}". */
   loaded: LoadedStack;
   targets: Map<string, Target>;
@@ -49,28 +48,40 @@ export interface StackPlan {
 export interface StackLoadOptions {
   variables: VariableInputs;
   flags: TargetFlags;
-  /** Explicit state file (only with one stack). */
-  stateFile?: string;
-  defaultStateFile: (stack: string) => string;
+  /** The state store of a stack (its backend, or --state FILE with one stack). */
+  storeOf: (stack: SelectedStack) => StateStore;
 }
 
-export function openStack(selected: SelectedStack, opts: StackLoadOptions): StackUnit {
+export async function openStack(selected: SelectedStack, opts: StackLoadOptions): Promise<StackUnit> {
   const loaded = loadStack(selected.file, { variables: opts.variables });
   addSecrets(loaded.sensitiveValues.flatMap(secretForms));
   const name = selected.name;
-  const stateFile = path.resolve(opts.stateFile ?? opts.defaultStateFile(name));
+  const store = opts.storeOf(selected);
   // Objects in state under the default configuration need it even when the stack no
   // longer writes a provider block (Terraform assumes an empty one, too).
-  if (!loaded.providers.some((p) => p.key === "ods") && fs.existsSync(stateFile)) {
-    if (Object.values(readState(stateFile).resources).some((r) => providerKey(r.provider) === "ods")) {
+  if (!loaded.providers.some((p) => p.key === "ods")) {
+    let state: StateFile;
+    try {
+      state = await store.read();
+    } catch (e) {
+      await store.close();
+      throw e;
+    }
+    if (Object.values(state.resources).some((r) => providerKey(r.provider) === "ods")) {
       loaded.providers.push({ key: "ods", config: {}, implicit: true });
     }
   }
-  const targets = targetsFor(opts.flags, loaded.providers, name);
+  let targets: Map<string, Target>;
+  try {
+    targets = targetsFor(opts.flags, loaded.providers, name);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
   return {
     name,
     file: selected.file,
-    stateFile,
+    store,
     loaded,
     targets,
     providerOrder: providerOrder(loaded),
@@ -113,7 +124,7 @@ export function checkStateBelongs(unit: StackUnit, state: StateFile): void {
     const now = target.organization;
     if (recorded && now && recorded.id !== now.id) {
       problems.push(
-        `the state ${unit.stateFile} of stack ${unit.name} belongs to organization ${recorded.name ? `"${recorded.name}" ` : ""}(id ${recorded.id}) for provider ${provider}, but the target ${target.url} is organization ${now.name ? `"${now.name}" ` : ""}(id ${now.id}). Nothing was changed. Point the provider at the organization of this state, or use another state file (--state) for the other organization`,
+        `the state (${unit.store.description}) of stack ${unit.name} belongs to organization ${recorded.name ? `"${recorded.name}" ` : ""}(id ${recorded.id}) for provider ${provider}, but the target ${target.url} is organization ${now.name ? `"${now.name}" ` : ""}(id ${now.id}). Nothing was changed. Point the provider at the organization of this state, or use another state file (--state) for the other organization`,
       );
     }
   }
@@ -128,24 +139,17 @@ export function checkStateBelongs(unit: StackUnit, state: StateFile): void {
 
 /**
  * The part of the state one provider configuration plans and applies: its entries only,
- * sharing the stack state's lineage, serial and salt. mergeView puts it back.
+ * sharing the stack state's lineage, serial and salt. The engine persists it through
+ * mergeView, which puts it back into the whole state before the store writes that.
  */
-function stateView(full: StateFile, provider: string, stack: LoadedStack, org: StateOrganization | undefined): StateFile {
-  const view: StateFile = { ...full, resources: Object.fromEntries(Object.entries(full.resources).filter(([, r]) => providerKey(r.provider) === provider)) };
-  // The engine writes the state after every call by serializing what it was given: the
-  // view serializes as the whole stack's state with this part merged in.
-  Object.defineProperty(view, "toJSON", { value: () => mergeView(full, view, provider, stack, org), enumerable: false });
-  return view;
+function stateView(full: StateFile, provider: string): StateFile {
+  return { ...full, resources: Object.fromEntries(Object.entries(full.resources).filter(([, r]) => providerKey(r.provider) === provider)) };
 }
 
 /** Merges one provider configuration's view back into the stack's whole state; answers the whole state. */
 export function mergeView(full: StateFile, view: StateFile, provider: string, stack: LoadedStack, org: StateOrganization | undefined): StateFile {
   const declared = new Map(stack.resources.map((d) => [d.address, d]));
   if (!full.lineage) full.lineage = view.lineage;
-  // Views are written one after another: the serial only grows.
-  full.serial = Math.max(full.serial + 1, view.serial);
-  view.serial = full.serial;
-  view.lineage = full.lineage;
   for (const [address, r] of Object.entries(full.resources)) {
     if (providerKey(r.provider) === provider && !(address in view.resources)) delete full.resources[address];
   }
@@ -206,7 +210,7 @@ function stateLookup(state: StateFile, dataValues: Record<string, Values>): (ref
  * Substitutes other stacks' outputs (cdktf cross-stack references) from their states.
  * Outputs not applied yet stay references: the plan shows them as known after apply.
  */
-export function withRemoteOutputs(unit: StackUnit, stateFileOf: (stack: string) => string): LoadedStack {
+export async function withRemoteOutputs(unit: StackUnit, stateOf: StateOf): Promise<LoadedStack> {
   const stack = unit.loaded;
   if (stack.remoteStates.length === 0) return stack;
   const outputsOf = new Map<string, StateFile["outputs"]>();
@@ -214,8 +218,7 @@ export function withRemoteOutputs(unit: StackUnit, stateFileOf: (stack: string) 
   // them would blank the plan. What is hidden is what the other stack holds as secret.
   const secrets = new Set<unknown>();
   for (const r of stack.remoteStates) {
-    const file = stateFileOf(r.stack);
-    const state = fs.existsSync(file) ? readState(file) : undefined;
+    const state = await stateOf(r.stack);
     outputsOf.set(r.address, state?.outputs ?? {});
     for (const entry of Object.values(state?.resources ?? {})) {
       for (const v of Object.values(entry.sensitive ?? {})) secrets.add(v);
@@ -247,17 +250,20 @@ export function withRemoteOutputs(unit: StackUnit, stateFileOf: (stack: string) 
   };
 }
 
+/** Reads another stack's state (for its outputs); undefined when it has none yet. */
+export type StateOf = (stack: string) => Promise<StateFile | undefined>;
+
 export interface PlanOptions {
   destroy?: boolean;
   checkQueries?: boolean;
-  stateFileOf: (stack: string) => string;
+  stateOf: StateOf;
 }
 
 /** Plans every provider configuration of a stack, in reference order. */
 export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<StackPlan> {
-  const state = readState(unit.stateFile);
+  const state = await unit.store.read();
   checkStateBelongs(unit, state);
-  const stack = withRemoteOutputs(unit, opts.stateFileOf);
+  const stack = await withRemoteOutputs(unit, opts.stateOf);
   const parts: PartPlan[] = [];
   const addresses = new Set([...stack.resources, ...stack.dataSources].map((d) => d.address));
   // Earlier parts' planned values: what later parts' references to them resolve to.
@@ -272,7 +278,7 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
   for (const [i, provider] of unit.providerOrder.entries()) {
     const target = unit.targets.get(provider)!;
     const part = partStack(stack, provider, i === 0, resolverFor(addresses, lookup));
-    const view = stateView(state, provider, part, target.organization);
+    const view = stateView(state, provider);
     let plan: Plan;
     try {
       plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries });
@@ -328,7 +334,7 @@ export function stackHasChanges(p: StackPlan): boolean {
 export interface ApplyStackOptions {
   parallelism: number;
   onEvent?: (event: ApplyEvent) => void;
-  stateFileOf: (stack: string) => string;
+  stateOf: StateOf;
 }
 
 function emptySummary(): ApplySummary {
@@ -339,7 +345,7 @@ function emptySummary(): ApplySummary {
 export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promise<ApplySummary> {
   const total = emptySummary();
   const dataValues: Record<string, Values> = {};
-  const stack = withRemoteOutputs(sp.unit, opts.stateFileOf);
+  const stack = await withRemoteOutputs(sp.unit, opts.stateOf);
   const addresses = new Set([...stack.resources, ...stack.dataSources].map((d) => d.address));
   for (const [i, part] of sp.parts.entries()) {
     // References to parts applied before this one now resolve from the state.
@@ -348,7 +354,13 @@ export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promis
       client: part.target.client,
       stack: applied,
       state: part.view,
-      stateFile: sp.unit.stateFile,
+      // Each write puts this part back into the whole state, which the store writes.
+      persist: async (view) => {
+        const full = mergeView(sp.state, view, part.provider, part.stack, part.target.organization);
+        await sp.unit.store.write(full);
+        view.lineage = full.lineage;
+        view.serial = full.serial;
+      },
       plan: part.plan,
       orgId: part.target.orgId,
       parallelism: opts.parallelism,
@@ -372,7 +384,7 @@ export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promis
   }
   sp.state.outputs = outputs;
   for (const part of sp.parts) if (part.target.organization) setStateOrganization(sp.state, part.provider, part.target.organization);
-  writeState(sp.unit.stateFile, sp.state);
+  await sp.unit.store.write(sp.state);
   return total;
 }
 

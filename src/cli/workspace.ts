@@ -1,9 +1,12 @@
-// One stack with its state file and the client of its default provider configuration,
-// for commands that work on a single stack and target (plan/apply/drift/destroy use
-// stack-runner, which handles several stacks and provider aliases).
+// One stack with its state (through the backend the stack declares) and the client of
+// its default provider configuration, for commands that work on a single stack and
+// target (plan/apply/drift/destroy use stack-runner, which handles several stacks and
+// provider aliases).
 import * as path from "node:path";
 import type { OdsClient } from "../api";
+import { backendForStack } from "../reconcile/backends";
 import { findStackFile, loadStack, type LoadedStack } from "../reconcile/stack";
+import { StateStore } from "../reconcile/state";
 import { synth } from "./synth";
 import { targetFor, type TargetFlags } from "./target";
 
@@ -18,14 +21,26 @@ export interface WorkspaceFlags extends TargetFlags {
 export interface Workspace {
   stack: LoadedStack;
   stackFile: string;
-  stateFile: string;
+  /** The stack's state, through its backend; closed by the command that opened it. */
+  store: StateStore;
   client: OdsClient;
   orgId?: string;
 }
 
-/** Default state location: `.ods/state/<stack>.json` in the project, beside cdktf.out. */
-export function defaultStateFile(outDir: string, stackName: string): string {
-  return path.join(path.dirname(path.resolve(outDir)), ".ods", "state", `${stackName}.json`);
+/** The project root: where cdktf.json lives, beside the output directory. */
+export function projectRoot(outDir: string): string {
+  return path.dirname(path.resolve(outDir));
+}
+
+/** Where the previous ods format kept a stack's state: `.ods/state/<stack>.json`. */
+export function legacyStateFile(outDir: string, stackName: string): string {
+  return path.join(projectRoot(outDir), ".ods", "state", `${stackName}.json`);
+}
+
+/** The state of a stack: `--state FILE` (a local file), else the stack's backend. */
+export function stateStoreFor(stackFile: string, stackName: string, outDir: string, stateFile: string | undefined, log: (line: string) => void): StateStore {
+  const { backend } = backendForStack(stackFile, stackName, projectRoot(outDir), stateFile);
+  return new StateStore(backend, log, stateFile ? undefined : legacyStateFile(outDir, stackName));
 }
 
 export async function openWorkspace(flags: WorkspaceFlags, log: (line: string) => void): Promise<Workspace> {
@@ -40,7 +55,7 @@ export async function openWorkspace(flags: WorkspaceFlags, log: (line: string) =
   return {
     stack,
     stackFile,
-    stateFile: path.resolve(flags.state ?? defaultStateFile(flags.outDir, stack.name)),
+    store: stateStoreFor(stackFile, stack.name, flags.outDir, flags.state, log),
     client: target.client,
     orgId: target.orgId,
   };

@@ -5,8 +5,8 @@
 // caller sets (the secrets the organization holds today); a secret not given is written
 // once by the next apply, and the caller is told so.
 import type { Values } from "../resources";
-import { engineValues, secretFingerprints } from "../lifecycle";
-import { readState, writeState, type StateFile } from "../reconcile/state";
+import { engineValues, instanceAttributes, secretFingerprints } from "../lifecycle";
+import type { StateFile, StateStore } from "../reconcile/state";
 import { type ExportedObject, type Expr, type OrgExport, referencedBy } from "./export-model";
 
 const MISSING = Symbol("variable not set");
@@ -29,6 +29,7 @@ function evaluate(e: Expr, callerId: string, env: NodeJS.ProcessEnv): unknown {
 }
 
 export interface AdoptResult {
+  /** Where the state was written (the store's description). */
   stateFile: string;
   adopted: number;
   /** TF_VAR_* names that were not set: the next apply writes those secrets once. */
@@ -39,14 +40,14 @@ export interface AdoptResult {
  * Writes one state entry per exported object. `addressOf` answers the address the
  * synthesized configuration gives the object (CDKTF hashes nested construct paths).
  */
-export function writeAdoptedState(
+export async function writeAdoptedState(
   exp: OrgExport,
   callerId: string,
-  stateFile: string,
+  store: StateStore,
   addressOf: (o: ExportedObject) => string,
   env: NodeJS.ProcessEnv = process.env,
-): AdoptResult {
-  const state: StateFile = readState(stateFile);
+): Promise<AdoptResult> {
+  const state: StateFile = await store.read();
   const unsetSecrets = exp.variables.filter((v) => env[`TF_VAR_${v.name}`] === undefined).map((v) => `TF_VAR_${v.name}`);
   for (const o of exp.objects) {
     const declared = evaluate(o.body, callerId, env) as Values;
@@ -57,8 +58,11 @@ export function writeAdoptedState(
       engineValues: engineValues(o.live.kind, declared),
       secretFingerprints: secretFingerprints(o.live.kind, declared, state.fingerprintSalt),
       dependsOn: referencedBy(o).map(addressOf).sort(),
+      // Stored as an apply stores it: the declared secrets in the attributes, where the
+      // state's fingerprints are taken from when it is read back.
+      attributes: instanceAttributes(o.live.kind, declared, o.live.read, o.live.id),
     };
   }
-  writeState(stateFile, state);
-  return { stateFile, adopted: exp.objects.length, unsetSecrets };
+  await store.write(state);
+  return { stateFile: store.description, adopted: exp.objects.length, unsetSecrets };
 }

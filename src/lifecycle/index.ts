@@ -5,6 +5,7 @@ export * from "./unknown";
 export * from "./secrets";
 export * from "./prior";
 export * from "./values";
+export * from "./state-attributes";
 export * from "./plan-modifiers";
 export * from "./decide";
 export * from "./guard";

@@ -11,6 +11,7 @@ import {
   containsUnknown,
   engineValues,
   holdsSecret,
+  instanceAttributes,
   liveValues,
   scopeOf,
   secretFingerprints,
@@ -21,7 +22,7 @@ import { evaluate, valueAt, type Reference } from "./expressions";
 import { listsOfPlan } from "./world";
 import type { Plan, PlannedChange } from "./plan";
 import type { LoadedStack, ManagedDeclaration } from "./stack";
-import { writeState, type ResourceState, type StateFile } from "./state";
+import type { ResourceState, StateFile } from "./state";
 
 export interface ApplyEvent {
   address: string;
@@ -49,7 +50,8 @@ export interface ApplyOptions {
   client: OdsClient;
   stack: LoadedStack;
   state: StateFile;
-  stateFile: string;
+  /** Saves the state (through its backend); called after every successful call. */
+  persist: (state: StateFile) => Promise<void>;
   plan: Plan;
   orgId?: string;
   parallelism?: number;
@@ -117,14 +119,19 @@ class ApplyRun {
 
   private entryFor(kind: ResourceKind, decl: ManagedDeclaration, values: Values, live: WireObject, prior?: ResourceState): ResourceState {
     const { values: liveVals, sensitive } = stateValues(kind, live, values);
+    const kept = Object.keys(sensitive).length > 0 ? sensitive : prior?.sensitive;
+    const id = kind.api.idOf(live);
     return {
       typeName: kind.typeName,
-      id: kind.api.idOf(live),
+      id,
       values: liveVals,
       engineValues: engineValues(kind, values),
       secretFingerprints: secretFingerprints(kind, values, this.opts.state.fingerprintSalt),
-      sensitive: Object.keys(sensitive).length > 0 ? sensitive : prior?.sensitive,
+      sensitive: kept,
       dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")),
+      // Stored as terraform-provider-ods stores it, so that Terraform sees no difference.
+      attributes: instanceAttributes(kind, values, liveVals, id, kept),
+      provider: prior?.provider,
       ...(kind.schemaVersion > 0 ? { schemaVersion: kind.schemaVersion } : {}),
     };
   }
@@ -151,7 +158,15 @@ class ApplyRun {
       case "noop": {
         // Nothing to call; engine-only settings (allow_destroy, grace period) may have changed.
         const kept = prior ?? this.entryFor(kind, decl, values, { id: change.id } as WireObject);
-        const next = { ...kept, engineValues: engineValues(kind, values), dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")) };
+        const next: ResourceState = {
+          ...kept,
+          engineValues: engineValues(kind, values),
+          secretFingerprints: secretFingerprints(kind, values, this.opts.state.fingerprintSalt),
+          dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")),
+          // The declared values (secrets, engine-only settings) as Terraform would store them;
+          // this also completes an entry converted from the previous ods format.
+          attributes: instanceAttributes(kind, values, kept.values, kept.id, kept.sensitive),
+        };
         // Write only when something the state keeps has changed.
         if (JSON.stringify(next) !== JSON.stringify(prior)) await this.record(change.address, next);
         return;
@@ -240,13 +255,16 @@ class ApplyRun {
     this.dirty = true;
     if (!this.writing) {
       this.writing = (async () => {
-        while (this.dirty) {
-          // Let results of calls finishing at the same moment join this write.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          this.dirty = false;
-          writeState(this.opts.stateFile, this.opts.state);
+        try {
+          while (this.dirty) {
+            // Let results of calls finishing at the same moment join this write.
+            await new Promise<void>((resolve) => setImmediate(resolve));
+            this.dirty = false;
+            await this.opts.persist(this.opts.state);
+          }
+        } finally {
+          this.writing = undefined;
         }
-        this.writing = undefined;
       })();
     }
     return this.writing;

@@ -1,13 +1,24 @@
-// The state file: what this stack manages, one JSON file per stack. Written atomically
-// (temp file, fsync, rename) after every successful call, mode 0600 because it holds
-// token secrets, and locked against a second concurrent run.
+// The state: what a stack manages, kept in Terraform's own state format (version 4, as
+// Terraform 1.11 writes it) through the backend the stack declares, so that `ods` and
+// `terraform` share one state. Each managed object is stored exactly as
+// terraform-provider-ods stores it; what only ods needs (secret fingerprints and their
+// salt, the organization the state belongs to) rides in the instance's `private` data,
+// which Terraform hands to the provider and keeps intact.
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
-import * as path from "node:path";
-import type { Values } from "../resources";
+import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, type Attributes, type ResourceKind, type Values } from "../resources";
+import { fingerprint, isComputedOnly, sensitivePaths, shapeObject, upgradeValues } from "../lifecycle";
+import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./backends";
+import { providerKey } from "./provider-address";
 
-export const STATE_FORMAT_VERSION = 1;
+/** Terraform's state format version. */
+export const STATE_FORMAT_VERSION = 4;
+/** The previous ods format (`.ods/state/<stack>.json`), read once and converted. */
+export const LEGACY_FORMAT_VERSION = 1;
+/** Written into `terraform_version` of a new state: the Terraform release this format matches. */
+export const TERRAFORM_VERSION = "1.11.4";
+const PROVIDER_ADDRESS = `provider["${PROVIDER_SOURCE}"]`;
 
 export interface ResourceState {
   typeName: string;
@@ -22,10 +33,12 @@ export interface ResourceState {
   sensitive?: Record<string, string>;
   /** Addresses this resource depended on when last applied; deletes run in reverse. */
   dependsOn: string[];
-  /** The kind's schema version the values were written with; absent means 0. */
-  schemaVersion?: number;
+  /** The attributes as terraform-provider-ods stores them, when known (see tf-attributes). */
+  attributes?: Values;
   /** Terraform's address of the provider configuration that manages it (`provider["registry.terraform.io/ods/ods"].ALIAS`); absent for the default. */
   provider?: string;
+  /** The kind's schema version the values were written with; absent means 0. */
+  schemaVersion?: number;
   /** Attributes whose value came from a sensitive variable: never shown. */
   sensitiveAttributes?: string[];
 }
@@ -48,16 +61,13 @@ export interface StateFile {
   outputs: Record<string, { value: unknown; sensitive: boolean }>;
   /** Per provider configuration (`ods`, `ods.ALIAS`): the organization it was applied to. Read through stateOrganization. */
   organizations?: Record<string, StateOrganization>;
-}
-
-/** The organization recorded for a provider configuration, if any. */
-export function stateOrganization(state: StateFile, provider: string): StateOrganization | undefined {
-  return state.organizations?.[provider];
-}
-
-/** Records the organization a provider configuration's resources live in. */
-export function setStateOrganization(state: StateFile, provider: string, org: StateOrganization): void {
-  state.organizations = { ...state.organizations, [provider]: org };
+  /** `terraform_version` as read (kept so that a newer Terraform's state stays its own). */
+  terraformVersion?: string;
+  /** Entries ods does not manage (data sources, other providers, modules), kept as read. */
+  foreign?: unknown[];
+  checkResults?: unknown;
+  /** Where the state was read from the previous ods format; the next write converts it. */
+  convertedFrom?: string;
 }
 
 export class StateError extends Error {}
@@ -74,111 +84,398 @@ export function emptyState(): StateFile {
   };
 }
 
-/** Reads a state file; a missing file is an empty state. Never modifies the file. */
-export function readState(file: string): StateFile {
-  let text: string;
+/** The organization recorded for a provider configuration, if any. */
+export function stateOrganization(state: StateFile, provider: string): StateOrganization | undefined {
+  return state.organizations?.[provider];
+}
+
+/** Records the organization a provider configuration's resources live in. */
+export function setStateOrganization(state: StateFile, provider: string, org: StateOrganization): void {
+  state.organizations = { ...state.organizations, [provider]: org };
+}
+
+export { fingerprint };
+
+// ---------------------------------------------------------------------------------------
+// Terraform's format
+
+interface OdsPrivate {
+  salt?: string;
+  secret_fingerprints?: Record<string, string>;
+  /** The organization (id) of the instance's provider configuration. */
+  organization?: string;
+  organization_name?: string;
+  /** Attributes whose value came from a sensitive variable. */
+  sensitive_variables?: string[];
+}
+
+interface TfInstance {
+  schema_version: number;
+  attributes: Values;
+  sensitive_attributes: unknown[];
+  private?: string;
+  dependencies?: string[];
+  index_key?: unknown;
+  deposed?: string;
+}
+
+interface TfResource {
+  module?: string;
+  mode: string;
+  type: string;
+  name: string;
+  provider: string;
+  instances: TfInstance[];
+}
+
+function encodePrivate(p: OdsPrivate): string {
+  return Buffer.from(JSON.stringify({ ods: p })).toString("base64");
+}
+
+function decodePrivate(text: unknown): OdsPrivate {
+  if (typeof text !== "string" || text === "") return {};
   try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return emptyState();
-    throw new StateError(`cannot read state file ${file}: ${(err as Error).message}`);
+    const parsed = JSON.parse(Buffer.from(text, "base64").toString("utf8")) as { ods?: OdsPrivate };
+    return parsed && typeof parsed === "object" && parsed.ods && typeof parsed.ods === "object" ? parsed.ods : {};
+  } catch {
+    return {};
   }
+}
+
+/** Secrets the user declares (not the ones the service issues), by attribute path. */
+function declaredSecrets(attrs: Attributes, values: Values): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [p, v] of secretValues(attrs, values)) {
+    const top = attrs[p.split(".")[0]];
+    if (top && !isComputedOnly(top)) out.set(p, v);
+  }
+  return out;
+}
+
+/** Model values from stored attributes: what the live object held, secrets left out. */
+function valuesOf(attrs: Attributes, stored: Values): Values {
+  const out: Values = {};
+  for (const [name, attr] of Object.entries(attrs)) {
+    if (attr.engineOnly || (attr.secret && isComputedOnly(attr))) continue;
+    const v = stored[name] ?? null;
+    if (attr.secret) out[name] = null;
+    else if (isNested(attr) && attr.type === "object" && v !== null && typeof v === "object") out[name] = valuesOf(attr.attributes, v as Values);
+    else out[name] = v;
+  }
+  return out;
+}
+
+/** The attributes to store for an entry: as applied, or built from an entry of the old format. */
+function attributesOf(kind: ResourceKind, r: ResourceState): Values {
+  if (r.attributes) return r.attributes;
+  return shapeObject(kind.attributes, { ...r.values, ...r.engineValues, ...(r.sensitive ?? {}), id: r.id });
+}
+
+/** The JSON type Terraform records beside an output value. */
+function ctyType(v: unknown): unknown {
+  if (typeof v === "string") return "string";
+  if (typeof v === "number") return "number";
+  if (typeof v === "boolean") return "bool";
+  if (Array.isArray(v)) return ["tuple", v.map(ctyType)];
+  if (v && typeof v === "object") {
+    const fields: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) fields[k] = ctyType(x);
+    return ["object", fields];
+  }
+  return "dynamic";
+}
+
+function splitAddress(address: string): { type: string; name: string } {
+  const dot = address.indexOf(".");
+  return { type: address.slice(0, dot), name: address.slice(dot + 1) };
+}
+
+/** The state as Terraform 1.11 writes it (two-space indented, resources sorted). */
+export function serializeState(state: StateFile): string {
+  const outputs: Record<string, unknown> = {};
+  for (const name of Object.keys(state.outputs).sort()) {
+    const o = state.outputs[name];
+    if (o.value === null || o.value === undefined) continue; // Terraform keeps no null outputs
+    outputs[name] = { value: o.value, type: ctyType(o.value), ...(o.sensitive ? { sensitive: true } : {}) };
+  }
+  const resources: TfResource[] = [];
+  for (const [address, r] of Object.entries(state.resources)) {
+    const kind = resourceKind(r.typeName);
+    if (!kind) throw new StateError(`${address}: unknown type ${r.typeName}`);
+    const attributes = attributesOf(kind, r);
+    const { type, name } = splitAddress(address);
+    const priv: OdsPrivate = { salt: state.fingerprintSalt, secret_fingerprints: r.secretFingerprints };
+    // Each instance carries the organization of its own provider configuration.
+    const org = stateOrganization(state, providerKey(r.provider));
+    if (org) {
+      priv.organization = org.id;
+      if (org.name) priv.organization_name = org.name;
+    }
+    if (r.sensitiveAttributes && r.sensitiveAttributes.length > 0) priv.sensitive_variables = r.sensitiveAttributes;
+    const instance: TfInstance = {
+      schema_version: r.schemaVersion ?? 0,
+      attributes,
+      sensitive_attributes: sensitivePaths(kind.attributes, attributes),
+      private: encodePrivate(priv),
+    };
+    const deps = [...new Set(r.dependsOn)].sort();
+    if (deps.length > 0) instance.dependencies = deps;
+    resources.push({ mode: "managed", type, name, provider: r.provider ?? PROVIDER_ADDRESS, instances: [instance] });
+  }
+  const all = [...resources, ...((state.foreign ?? []) as TfResource[])];
+  const key = (r: TfResource): string => `${r.module ?? ""}\u0000${r.mode}\u0000${r.type}\u0000${r.name}`;
+  all.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const doc = {
+    version: STATE_FORMAT_VERSION,
+    terraform_version: state.terraformVersion ?? TERRAFORM_VERSION,
+    serial: state.serial,
+    lineage: state.lineage,
+    outputs,
+    resources: all,
+    check_results: state.checkResults ?? null,
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function fromTerraform(doc: Record<string, unknown>, where: string): StateFile {
+  if (!Array.isArray(doc.resources)) throw new StateError(`${where} has no resources list; it was left untouched`);
+  const state: StateFile = {
+    formatVersion: STATE_FORMAT_VERSION,
+    lineage: typeof doc.lineage === "string" ? doc.lineage : "",
+    serial: typeof doc.serial === "number" ? doc.serial : 0,
+    fingerprintSalt: "",
+    resources: {},
+    outputs: {},
+    terraformVersion: typeof doc.terraform_version === "string" ? doc.terraform_version : undefined,
+    foreign: [],
+    checkResults: doc.check_results ?? null,
+  };
+  const pending: { address: string; kind: ResourceKind; instance: TfInstance; provider: string; priv: OdsPrivate }[] = [];
+  for (const [i, raw] of (doc.resources as unknown[]).entries()) {
+    if (!isObject(raw)) throw new StateError(`${where}: resources[${i}] is not an object; it was left untouched`);
+    const r = raw as unknown as TfResource;
+    const kind = r.mode === "managed" && !r.module ? resourceKind(r.type) : undefined;
+    if (!kind) {
+      state.foreign!.push(raw);
+      continue;
+    }
+    const address = `${r.type}.${r.name}`;
+    if (!Array.isArray(r.instances)) throw new StateError(`${where}: ${address} has no instances list; it was left untouched`);
+    if (r.instances.length === 0) continue;
+    if (r.instances.length > 1 || r.instances.some((x) => isObject(x) && (x.index_key !== undefined || x.deposed !== undefined))) {
+      throw new StateError(`${where}: ${address} has several instances (count, for_each or a deposed object); ods manages single objects only: use Terraform for this state`);
+    }
+    const instance = r.instances[0];
+    if (!isObject(instance) || !isObject(instance.attributes) || typeof instance.attributes.id !== "string") {
+      throw new StateError(`${where}: ${address} has no attributes with an id; it was left untouched`);
+    }
+    pending.push({ address, kind, instance, provider: typeof r.provider === "string" ? r.provider : PROVIDER_ADDRESS, priv: decodePrivate(instance.private) });
+  }
+  state.fingerprintSalt = pending.find((p) => p.priv.salt)?.priv.salt ?? crypto.randomBytes(16).toString("hex");
+  for (const p of pending) {
+    const key = providerKey(p.provider);
+    if (p.priv.organization && !stateOrganization(state, key)) {
+      setStateOrganization(state, key, { id: p.priv.organization, ...(p.priv.organization_name ? { name: p.priv.organization_name } : {}) });
+    }
+  }
+  for (const { address, kind, instance, provider, priv } of pending) {
+    // Stored under an older schema version of the kind: upgraded as the provider's
+    // UpgradeResourceState does, so both engines see the current shape.
+    const version = typeof instance.schema_version === "number" ? instance.schema_version : 0;
+    let attributes: Values;
+    try {
+      attributes = upgradeValues(kind, instance.attributes, version);
+    } catch (err) {
+      throw new StateError(`${where}: ${address}: ${(err as Error).message}`);
+    }
+    const engineValues: Values = {};
+    const sensitive: Record<string, string> = {};
+    for (const [name, attr] of Object.entries(kind.attributes)) {
+      const v = attributes[name];
+      if (attr.engineOnly && v !== null && v !== undefined) engineValues[name] = v;
+      if (attr.secret && isComputedOnly(attr) && typeof v === "string" && v !== "") sensitive[name] = v;
+    }
+    // A secret stored in the attributes is authoritative (Terraform may have changed it);
+    // the fingerprint ods kept stands where the attribute holds none (an old ods state).
+    const secretFingerprints: Record<string, string> = { ...(priv.secret_fingerprints ?? {}) };
+    for (const [p, v] of declaredSecrets(kind.attributes, attributes)) secretFingerprints[p] = fingerprint(state.fingerprintSalt, v);
+    state.resources[address] = {
+      typeName: kind.typeName,
+      id: attributes.id as string,
+      values: valuesOf(kind.attributes, attributes),
+      engineValues,
+      secretFingerprints,
+      sensitive: Object.keys(sensitive).length > 0 ? sensitive : undefined,
+      dependsOn: Array.isArray(instance.dependencies) ? instance.dependencies.filter((d): d is string => typeof d === "string" && !d.startsWith("data.")) : [],
+      attributes,
+      provider,
+      ...(kind.schemaVersion > 0 ? { schemaVersion: kind.schemaVersion } : {}),
+      ...(Array.isArray(priv.sensitive_variables) && priv.sensitive_variables.length > 0 ? { sensitiveAttributes: priv.sensitive_variables } : {}),
+    };
+  }
+  if (isObject(doc.outputs)) {
+    for (const [name, o] of Object.entries(doc.outputs)) {
+      if (isObject(o)) state.outputs[name] = { value: o.value ?? null, sensitive: o.sensitive === true };
+    }
+  }
+  return state;
+}
+
+function fromLegacy(doc: Record<string, unknown>, where: string): StateFile {
+  if (typeof doc.formatVersion !== "number" || !isObject(doc.resources)) {
+    throw new StateError(`${where} does not look like a Terraform or ods state (no version and resources); it was left untouched`);
+  }
+  if (doc.formatVersion > LEGACY_FORMAT_VERSION) {
+    throw new StateError(`${where} has ods format version ${doc.formatVersion}, newer than this ods understands; upgrade ods. It was left untouched`);
+  }
+  const resources: Record<string, ResourceState> = {};
+  for (const [address, raw] of Object.entries(doc.resources)) {
+    if (!isObject(raw) || typeof raw.typeName !== "string" || typeof raw.id !== "string" || !isObject(raw.values)) {
+      throw new StateError(`${where}: the entry ${address} is not a state entry (it needs typeName, id and values); fix or remove it ("ods state rm ${address}" after restoring a backup). The file was left untouched`);
+    }
+    resources[address] = {
+      typeName: raw.typeName,
+      id: raw.id,
+      values: raw.values,
+      engineValues: isObject(raw.engineValues) ? raw.engineValues : {},
+      secretFingerprints: isObject(raw.secretFingerprints) ? (raw.secretFingerprints as Record<string, string>) : {},
+      sensitive: isObject(raw.sensitive) ? (raw.sensitive as Record<string, string>) : undefined,
+      dependsOn: Array.isArray(raw.dependsOn) ? raw.dependsOn.filter((d): d is string => typeof d === "string") : [],
+      ...(typeof raw.schemaVersion === "number" ? { schemaVersion: raw.schemaVersion } : {}),
+      ...(typeof raw.provider === "string" ? { provider: raw.provider } : {}),
+      ...(Array.isArray(raw.sensitiveAttributes) ? { sensitiveAttributes: raw.sensitiveAttributes.filter((a): a is string => typeof a === "string") } : {}),
+    };
+  }
+  // The previous format kept one organization per provider configuration (or, earlier, one id).
+  const organizations: Record<string, StateOrganization> = {};
+  if (isObject(doc.organizations)) {
+    for (const [key, o] of Object.entries(doc.organizations)) {
+      if (isObject(o) && typeof o.id === "string") organizations[key] = { id: o.id, ...(typeof o.name === "string" ? { name: o.name } : {}) };
+    }
+  } else if (typeof doc.organization === "string") {
+    organizations.ods = { id: doc.organization };
+  }
+  return {
+    formatVersion: STATE_FORMAT_VERSION,
+    lineage: typeof doc.lineage === "string" && doc.lineage ? doc.lineage : crypto.randomUUID(),
+    serial: typeof doc.serial === "number" ? doc.serial : 0,
+    fingerprintSalt: typeof doc.fingerprintSalt === "string" ? doc.fingerprintSalt : crypto.randomBytes(16).toString("hex"),
+    resources,
+    outputs: isObject(doc.outputs) ? (doc.outputs as StateFile["outputs"]) : {},
+    ...(Object.keys(organizations).length > 0 ? { organizations } : {}),
+    convertedFrom: where,
+  };
+}
+
+/** Reads state text: Terraform's format, or the previous ods format (marked for conversion). */
+export function parseState(text: string, where: string): StateFile {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new StateError(`state file ${file} is not valid JSON (truncated or corrupt); it was left untouched. Restore it from a backup, or move it away to adopt live objects again by natural key`);
+    throw new StateError(`the state ${where} is not valid JSON (truncated or corrupt); it was left untouched. Restore it from a backup, or move it away to adopt live objects again by natural key`);
   }
-  const s = parsed as Partial<StateFile>;
-  if (typeof s !== "object" || s === null || typeof s.formatVersion !== "number" || typeof s.resources !== "object" || s.resources === null) {
-    throw new StateError(`state file ${file} does not look like an ods state (no formatVersion or resources); it was left untouched`);
+  if (!isObject(parsed)) throw new StateError(`the state ${where} does not look like a Terraform or ods state; it was left untouched`);
+  if (typeof parsed.version === "number") {
+    if (parsed.version > STATE_FORMAT_VERSION) {
+      throw new StateError(`the state ${where} has format version ${parsed.version}, newer than this ods understands (${STATE_FORMAT_VERSION}); upgrade ods. It was left untouched`);
+    }
+    if (parsed.version < STATE_FORMAT_VERSION) {
+      throw new StateError(`the state ${where} has Terraform's format version ${parsed.version}; run a current terraform once (terraform plan) to upgrade it. It was left untouched`);
+    }
+    return fromTerraform(parsed, where);
   }
-  if (s.formatVersion > STATE_FORMAT_VERSION) {
-    throw new StateError(`state file ${file} has format version ${s.formatVersion}, newer than this ods understands (${STATE_FORMAT_VERSION}); upgrade ods. The file was left untouched`);
+  return fromLegacy(parsed, where);
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading and writing through a backend, under its lock
+
+/** Terraform's operation names, shown by `terraform` when ods holds the lock. */
+const OPERATIONS: Record<string, string> = { apply: "OperationTypeApply", destroy: "OperationTypeApply", plan: "OperationTypePlan" };
+
+export function lockInfo(command: string): LockInfo {
+  const op = command.replace(/^ods\s+/, "").split(/\s+/)[0];
+  let user = "unknown";
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // no user name (a container without passwd entry)
   }
   return {
-    formatVersion: STATE_FORMAT_VERSION,
-    lineage: s.lineage ?? crypto.randomUUID(),
-    serial: s.serial ?? 0,
-    fingerprintSalt: s.fingerprintSalt ?? crypto.randomBytes(16).toString("hex"),
-    resources: s.resources as Record<string, ResourceState>,
-    outputs: s.outputs ?? {},
-    ...(s.organizations ? { organizations: s.organizations } : {}),
+    ID: crypto.randomUUID(),
+    Operation: OPERATIONS[op] ?? "OperationTypeInvalid",
+    Info: `${command} (pid ${process.pid})`,
+    Who: `${user}@${os.hostname()}`,
+    Version: "ods 0.1.0",
+    Created: new Date().toISOString(),
+    Path: "",
   };
 }
 
-/** Writes the state atomically with mode 0600; bumps the serial. */
-export function writeState(file: string, state: StateFile): void {
-  if (!state.lineage) state.lineage = crypto.randomUUID();
-  state.serial += 1;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(tmp, "w", 0o600);
-  try {
-    // Compact: it is rewritten after every call, and may hold thousands of objects.
-    fs.writeSync(fd, `${JSON.stringify(state)}\n`);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+export class StateStore {
+  private conversionDone = false;
+
+  /**
+   * @param legacyFile the previous ods state file of this stack; read (and converted on the
+   *   first write) when the backend holds no state yet.
+   */
+  constructor(
+    readonly backend: StateBackend,
+    private readonly log: (line: string) => void = () => undefined,
+    private readonly legacyFile?: string,
+  ) {}
+
+  get description(): string {
+    return this.backend.description;
   }
-  fs.renameSync(tmp, file);
-  fs.chmodSync(file, 0o600);
-}
 
-export { fingerprint } from "../lifecycle/secrets";
-
-export interface LockInfo {
-  pid: number;
-  host: string;
-  command: string;
-  startedAt: string;
-}
-
-export class LockError extends Error {}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+  /** Takes the backend's lock, or fails at once naming the holder. */
+  async lock(command: string): Promise<void> {
+    await this.backend.lock(lockInfo(command));
   }
-}
 
-/**
- * Takes the state lock (`<state>.lock`, created exclusively). A second run fails at once
- * with the holder's pid, host and command. A lock left by a process of this host that
- * no longer runs (killed) is taken over, since nothing can be writing.
- */
-export function acquireLock(stateFile: string, command: string): () => void {
-  const lockFile = `${stateFile}.lock`;
-  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
-  const info: LockInfo = { pid: process.pid, host: os.hostname(), command, startedAt: new Date().toISOString() };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, JSON.stringify(info), { flag: "wx", mode: 0o600 });
-      return () => {
-        try {
-          fs.unlinkSync(lockFile);
-        } catch {
-          // already gone: nothing to release
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      let holder: LockInfo | undefined;
-      try {
-        holder = JSON.parse(fs.readFileSync(lockFile, "utf8")) as LockInfo;
-      } catch {
-        holder = undefined;
-      }
-      if (holder && holder.host === os.hostname() && !processAlive(holder.pid) && attempt === 0) {
-        fs.rmSync(lockFile, { force: true });
-        continue;
-      }
-      const who = holder ? `pid ${holder.pid} on ${holder.host} ("${holder.command}", since ${holder.startedAt})` : "an unknown process";
-      throw new LockError(`the state ${stateFile} is locked by ${who}; wait for it to finish, or remove ${lockFile} if no run is active`);
+  /** Releases the lock this run holds (the store stays usable for reads). */
+  async unlock(): Promise<void> {
+    await this.backend.unlock();
+  }
+
+  async read(): Promise<StateFile> {
+    const text = await this.backend.read();
+    if (text !== undefined) return parseState(text, this.backend.description);
+    if (this.legacyFile && fs.existsSync(this.legacyFile)) {
+      return parseState(fs.readFileSync(this.legacyFile, "utf8"), this.legacyFile);
     }
+    return emptyState();
   }
-  throw new LockError(`could not take the lock ${lockFile}`);
+
+  /** Writes the state (serial bumped). A state read from the old format is converted, with a backup. */
+  async write(state: StateFile): Promise<void> {
+    if (!state.lineage) state.lineage = crypto.randomUUID();
+    state.serial += 1;
+    const text = serializeState(state);
+    const from = state.convertedFrom;
+    if (from && !this.conversionDone && fs.existsSync(from)) {
+      const backup = `${from}.ods-v1.backup`;
+      fs.copyFileSync(from, backup);
+      fs.chmodSync(backup, 0o600);
+      await this.backend.write(text);
+      if (from === this.legacyFile) fs.rmSync(from, { force: true });
+      this.log(`Converted the ods state ${from} to Terraform's state format in the ${this.backend.description}; the old file is kept as ${backup}`);
+    } else {
+      await this.backend.write(text);
+    }
+    this.conversionDone = true;
+    delete state.convertedFrom;
+  }
+
+  async close(): Promise<void> {
+    await this.backend.close();
+  }
 }
+
+export { LockHeldError, StateBackendError };

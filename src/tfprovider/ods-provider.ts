@@ -9,11 +9,9 @@ import {
   type ResourceKind,
   type Values,
   dataSourceKind,
-  isNested,
   providersSchemaJson,
   PROVIDER_SOURCE,
   resourceKind,
-  sameValue,
   validateDeclaration,
 } from "../resources";
 import { durationMillis } from "../resources/checks";
@@ -63,22 +61,27 @@ function modelOf(v: TfObject): Values {
   return toModel(v) as Values;
 }
 
-/** A value shaped to the schema: every attribute of a nested object present (null when unset). */
-function shape(attr: Attribute, v: unknown): TfValue {
+/** Protocol values from model values: the model's unknown becomes the protocol's. */
+function toTf(v: unknown): TfValue {
   if (v === MODEL_UNKNOWN) return UNKNOWN;
   if (v === undefined || v === null) return null;
-  if (!isNested(attr)) return v as TfValue;
-  if (attr.type === "object") return shapeObject(attr.attributes, v as Values);
-  if (attr.type === "object_list") return (v as Values[]).map((x) => shapeObject(attr.attributes, x));
-  const out: TfObject = {};
-  for (const [k, x] of Object.entries(v as Record<string, Values>)) out[k] = shapeObject(attr.attributes, x);
-  return out;
+  if (Array.isArray(v)) return v.map(toTf);
+  if (typeof v === "object") {
+    const out: TfObject = {};
+    for (const [k, x] of Object.entries(v)) out[k] = toTf(x);
+    return out;
+  }
+  return v as TfValue;
+}
+
+// Shaping and the refresh rule are the lifecycle's (src/lifecycle/state-attributes.ts):
+// `ods apply` stores the same attribute values for the same object.
+function shape(attr: Attribute, v: unknown): TfValue {
+  return toTf(lifecycle.shapeValue(attr, v));
 }
 
 function shapeObject(attrs: Attributes, values: Values): TfObject {
-  const out: TfObject = {};
-  for (const [name, attr] of Object.entries(attrs)) out[name] = shape(attr, values[name]);
-  return out;
+  return toTf(lifecycle.shapeObject(attrs, values)) as TfObject;
 }
 
 /** Comparable text of model values, unknowns included (JSON alone would drop them). */
@@ -86,27 +89,9 @@ function comparable(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) => (x === MODEL_UNKNOWN ? "(known after apply)" : x));
 }
 
-/**
- * What a refresh returns: the live value, except where it equals the prior one under the
- * model's comparison (server defaults, order of set-like lists, timestamp forms) — then
- * the prior value, so that no perpetual diff appears. Secrets and engine-only settings
- * cannot be read back and keep their prior values.
- */
+/** What a refresh returns: the lifecycle's refresh rule over the prior state. */
 function mergeLive(attrs: Attributes, prior: TfObject, live: Values): TfObject {
-  const out: TfObject = {};
-  for (const [name, attr] of Object.entries(attrs)) {
-    const p = prior[name] ?? null;
-    if (attr.engineOnly || attr.secret) {
-      out[name] = p;
-    } else if (isNested(attr) && attr.type === "object" && p !== null && live[name] !== null && live[name] !== undefined && !isUnknown(p)) {
-      out[name] = mergeLive(attr.attributes, p as TfObject, live[name] as Values);
-    } else if (sameValue(attr, toModel(p), live[name])) {
-      out[name] = p;
-    } else {
-      out[name] = shape(attr, live[name]);
-    }
-  }
-  return out;
+  return toTf(lifecycle.mergeLive(attrs, modelOf(prior), live)) as TfObject;
 }
 
 function pathOf(path: Path): AttributePath {

@@ -179,7 +179,7 @@ describe("ods export: replication of a hand-made organization", () => {
 
   it("is applied to an empty organization with the secrets from TF_VAR_*, compares equal, and exports back to the same code", async () => {
     const env = { ...at(copy), ...secretVars(printed) };
-    const state = ["--state", path.join(project, ".ods/state/copy.json")];
+    const state = ["--state", path.join(project, "terraform.copy-applied.tfstate")];
     const first = await ods(["apply", "--auto-approve", "--no-synth", ...state], env, project);
     // Fields are created by ingesting events: the claims wait for the data.
     const failed = [...first.stderr.matchAll(/^(\S+): create FAILED/gm)].map((m) => m[1]);

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { parseState, type StateFile } from "../../src/reconcile/state";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const ODS_BIN = path.join(ROOT, "bin/ods.js");
@@ -117,4 +118,9 @@ export function writeStacks(dir: string, stacks: Record<string, { json: unknown;
   }
   fs.writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify({ version: "0.21.0", stacks: manifest }, null, 2));
   return outDir;
+}
+
+/** A state file as the engine reads it (Terraform's format, or the previous ods format). */
+export function readStateFile(file: string): StateFile {
+  return parseState(fs.readFileSync(file, "utf8"), file);
 }

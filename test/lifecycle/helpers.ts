@@ -10,7 +10,8 @@ import type { TfObject, TfValue } from "../../src/tfprovider/values";
 import { applyPlan } from "../../src/reconcile/apply";
 import { makePlan } from "../../src/reconcile/plan";
 import { loadStack } from "../../src/reconcile/stack";
-import { readState } from "../../src/reconcile/state";
+import { LocalBackend } from "../../src/reconcile/backends";
+import { StateStore } from "../../src/reconcile/state";
 import { tempDir } from "../emulator/helpers";
 import { removeTempDirs, writeStack, type StackSpec } from "../helpers/ods-cli";
 import { startForwardProxy, type ForwardProxy } from "../helpers/forward-proxy";
@@ -84,11 +85,11 @@ export async function tfApply(
 /** One `ods plan` + `ods apply` in process, as the CLI runs them; answers the plan, the summary and the state. */
 export async function odsApply(client: OdsClient, dir: string, spec: StackSpec) {
   const stack = loadStack(writeStack(dir, spec));
-  const stateFile = path.join(dir, "state.json");
-  const state = readState(stateFile);
+  const store = new StateStore(new LocalBackend(path.join(dir, "state.json")));
+  const state = await store.read();
   const plan = await makePlan({ client, stack, state });
-  const summary = await applyPlan({ client, stack, state, stateFile, plan });
-  return { plan, summary, state: readState(stateFile) };
+  const summary = await applyPlan({ client, stack, state, persist: (s) => store.write(s), plan });
+  return { plan, summary, state: await store.read() };
 }
 
 /** Starts a rig before the file's tests and stops it (and removes temp dirs) after them. */

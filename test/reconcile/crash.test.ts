@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { startForwardProxy, twoAtOnce } from "../helpers/forward-proxy";
-import { removeTempDirs, runOds, stackFlags, tempDir, writeStack, type StackSpec } from "../helpers/ods-cli";
+import { readStateFile, removeTempDirs, runOds, stackFlags, tempDir, writeStack, type StackSpec } from "../helpers/ods-cli";
 
 let emu: EmulatorHandle;
 let admin: OdsClient;
@@ -54,7 +54,7 @@ describe("crash safety", () => {
     expect(names).toHaveLength(2 * n);
     expect(new Set(names).size).toBe(2 * n);
 
-    const state = JSON.parse(fs.readFileSync(path.join(dir, "state.json"), "utf8")) as { resources: Record<string, { typeName: string; sensitive?: { token?: string } }> };
+    const state = readStateFile(path.join(dir, "state.json"));
     const tokenEntries = Object.values(state.resources).filter((r) => r.typeName === "ods_api_token");
     expect(tokenEntries).toHaveLength(n);
     for (const t of tokenEntries) expect(t.sensitive?.token).toBeTruthy();
@@ -74,8 +74,8 @@ describe("crash safety", () => {
     const results = [a, b].sort((x, y) => (x.code ?? 9) - (y.code ?? 9));
     expect(results[0].code, results[0].stderr).toBe(0);
     expect(results[1].code).toBe(1);
-    expect(results[1].stderr).toMatch(/is locked by pid \d+ on .*"ods apply"/);
-    expect(() => JSON.parse(fs.readFileSync(path.join(dir, "state.json"), "utf8"))).not.toThrow();
+    expect(results[1].stderr).toMatch(/is locked: lock ID \S+, held by \S+ \(ods apply \(pid \d+\)/);
+    expect(() => readStateFile(path.join(dir, "state.json"))).not.toThrow();
     expect((await runOds(["plan", "--detailed-exitcode", ...stackFlags(dir)], { env: env() })).code).toBe(0);
     expect((await admin.listNotifiers()).filter((x) => x.name.startsWith("lock-"))).toHaveLength(20);
   });

@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
-import { leakedSecrets, removeTempDirs, runOds, stackFlags, tempDir, writeStack, type StackSpec } from "../helpers/ods-cli";
+import { leakedSecrets, readStateFile, removeTempDirs, runOds, stackFlags, tempDir, writeStack, type StackSpec } from "../helpers/ods-cli";
 
 let emu: EmulatorHandle;
 let admin: OdsClient;
@@ -67,7 +67,7 @@ describe("ods plan/apply against the emulator", () => {
     const apply1 = await ods(dir, ["apply", "--auto-approve"]);
     expect(apply1.code, apply1.stderr).toBe(0);
     expect(apply1.stdout).toMatch(/5 created/);
-    const state = JSON.parse(fs.readFileSync(path.join(dir, "state.json"), "utf8")) as { resources: Record<string, { id: string; sensitive?: { token?: string } }> };
+    const state = readStateFile(path.join(dir, "state.json"));
     expect(fs.statSync(path.join(dir, "state.json")).mode & 0o777).toBe(0o600);
     const firstTokenId = state.resources["ods_api_token.ci"].id;
     const firstSecret = state.resources["ods_api_token.ci"].sensitive?.token;
@@ -140,7 +140,7 @@ describe("ods plan/apply against the emulator", () => {
     expect((await admin.listRoles()).filter((r) => r.name === "adopt-readers")).toHaveLength(1);
     expect((await admin.listVirtualFields("adopt-logs")).filter((v) => v.name === "lat_s")).toHaveLength(1);
     // The adopted token's secret could not be read back: it was rotated, so state has one.
-    const state = JSON.parse(fs.readFileSync(path.join(dir, "state.json"), "utf8")) as { resources: Record<string, { sensitive?: { token?: string } }> };
+    const state = readStateFile(path.join(dir, "state.json"));
     expect(state.resources["ods_api_token.ci"].sensitive?.token).toBeTruthy();
     expect((await ods(dir, ["plan", "--detailed-exitcode"])).code).toBe(0);
   });
@@ -204,7 +204,7 @@ describe("ods plan/apply against the emulator", () => {
     expect((await ods(dir, ["plan", "--out", planFile])).code).toBe(0);
     await admin.createRole({ name: "saved-plan-role", description: "made by someone else" });
     const r = await ods(dir, ["apply", planFile]);
-    expect(r.code).toBe(1);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stderr).toMatch(/stale: the live objects changed/);
   });
 });

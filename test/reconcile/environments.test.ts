@@ -5,7 +5,8 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
-import { leakedSecrets, removeTempDirs, runOds, tempDir, writeStacks, type RunResult } from "../helpers/ods-cli";
+import { stateOrganization } from "../../src/reconcile/state";
+import { leakedSecrets, readStateFile, removeTempDirs, runOds, tempDir, writeStacks, type RunResult } from "../helpers/ods-cli";
 
 interface Org {
   emu: EmulatorHandle;
@@ -78,14 +79,12 @@ describe("targets", () => {
     expect((await B.admin.listRoles()).find((r) => r.name === "env-role")?.description).toBe("reads env-left");
     expect(writes(C)).toEqual([]);
 
-    const state = JSON.parse(fs.readFileSync(path.join(dir, ".ods/state/app.json"), "utf8")) as {
-      resources: Record<string, { provider?: string }>;
-      organizations: Record<string, { id: string }>;
-    };
+    // One state (Terraform's format, cdktf's default path): each instance names its provider configuration and its organization.
+    const state = readStateFile(path.join(dir, "terraform.app.tfstate"));
     expect(state.resources["ods_dataset.left"].provider).toBe(`provider["registry.terraform.io/ods/ods"].a`);
     expect(state.resources["ods_role.r"].provider).toBe(`provider["registry.terraform.io/ods/ods"].b`);
-    expect(state.organizations["ods.a"].id).toBe(A.emu.orgId);
-    expect(state.organizations["ods.b"].id).toBe(B.emu.orgId);
+    expect(stateOrganization(state, "ods.a")?.id).toBe(A.emu.orgId);
+    expect(stateOrganization(state, "ods.b")?.id).toBe(B.emu.orgId);
 
     expect((await ods(dir, ["plan", "--detailed-exitcode"], leftover)).code).toBe(0);
     const flags = await ods(dir, ["plan", "--url", C.emu.url]);
@@ -104,7 +103,7 @@ describe("targets", () => {
     writeStacks(dir, { app: { json: { provider: { ods: [{}] }, resource: { ods_notifier: { n: { ...meta("app/n"), name: "org-check", properties: { webhook: { url: "https://h.example.com/x" } } } } } } } });
     const toA = { ODS_URL: A.emu.url, ODS_TOKEN: A.emu.adminToken };
     expect((await ods(dir, ["apply", "--auto-approve"], toA)).code).toBe(0);
-    const stateFile = path.join(dir, ".ods/state/app.json");
+    const stateFile = path.join(dir, "terraform.app.tfstate");
     const before = fs.readFileSync(stateFile, "utf8");
     B.emu.resetRequests();
     const toB = { ODS_URL: B.emu.url, ODS_TOKEN: B.emu.adminToken };
@@ -193,7 +192,7 @@ describe("several stacks", () => {
     expect((await A.admin.listDatasets()).map((d) => d.name)).toContain("staging-logs");
     expect((await B.admin.listDatasets()).map((d) => d.name)).toContain("prod-logs");
     expect((await B.admin.listRoles()).find((r) => r.name === "mirror-of-staging")?.description).toBe("staging-logs");
-    expect(fs.existsSync(path.join(dir, ".ods/state/staging.json")) && fs.existsSync(path.join(dir, ".ods/state/production.json"))).toBe(true);
+    expect(fs.existsSync(path.join(dir, "terraform.staging.tfstate")) && fs.existsSync(path.join(dir, "terraform.production.tfstate"))).toBe(true);
 
     const again = await ods(dir, ["plan", "--stack", "production", "--stack", "staging", "--detailed-exitcode"]);
     expect(again.code, again.stdout + again.stderr).toBe(0);
@@ -291,7 +290,7 @@ describe("a stack that declares nothing, or is malformed", () => {
     const good = { provider: { ods: [{ url: A.emu.url, token: A.emu.adminToken }] }, resource: { ods_dataset: { d: { ...meta("m/d"), name: "malformed-guard", allow_destroy: true } } } };
     writeStacks(dir, { m: { json: good } });
     expect((await ods(dir, ["apply", "--auto-approve"])).code).toBe(0);
-    const stateFile = path.join(dir, ".ods/state/m.json");
+    const stateFile = path.join(dir, "terraform.m.tfstate");
     const before = fs.readFileSync(stateFile, "utf8");
     A.emu.resetRequests();
     const stackFile = path.join(dir, "cdktf.out/stacks/m/cdk.tf.json");

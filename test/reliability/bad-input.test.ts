@@ -150,9 +150,10 @@ describe("a state file the engine cannot use is left untouched", () => {
   const STATES: [string, (valid: string) => string][] = [
     ["truncated", (valid) => valid.slice(0, Math.floor(valid.length / 2))],
     ["corrupt (not JSON)", () => "\u0000\u0001garbage{{{"],
-    ["not a state (JSON without formatVersion)", () => JSON.stringify({ hello: "world" })],
-    ["from a newer format version", (valid) => JSON.stringify({ ...(JSON.parse(valid) as object), formatVersion: 99 })],
-    ["empty", () => ""],
+    ["not a state (JSON without a version)", () => JSON.stringify({ hello: "world" })],
+    ["from a newer format version", (valid) => JSON.stringify({ ...(JSON.parse(valid) as object), version: 99 })],
+    // (An empty file is no state, as for Terraform, which creates one empty when it locks.)
+    ["from an older Terraform format version", (valid) => JSON.stringify({ ...(JSON.parse(valid) as object), version: 3 })],
   ];
 
   it.each(STATES)("%s: a clear error, no write, the file byte for byte the same", async (_label, damage) => {
@@ -172,7 +173,7 @@ describe("a state file the engine cannot use is left untouched", () => {
       outputs.push(r.stdout, r.stderr);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(stateFile);
-      expect(r.stderr).toMatch(/untouched|newer|not valid JSON|does not look like/);
+      expect(r.stderr).toMatch(/untouched|newer|not valid JSON|does not look like|run a current terraform/);
       expect(r.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
       expect(writesIn(emu)).toEqual([]);
       expect(fs.readFileSync(stateFile).equals(before)).toBe(true);

@@ -7,6 +7,7 @@ import { OdsClient } from "../../src/api";
 import type { EmulatorHandle } from "../../src/emulator";
 import { datasetName, layoutOf, sampleEvents, type GeneratedStack } from "../../bench/stack-gen";
 import { ROOT, type StackSpec } from "../helpers/ods-cli";
+import { parseState, type StateFile } from "../../src/reconcile/state";
 
 export const FULL = process.env.ODS_RELIABILITY === "full";
 
@@ -68,13 +69,10 @@ export function expectedCounts(stack: GeneratedStack): Record<string, number> {
   return out;
 }
 
-export interface StateShape {
-  formatVersion: number;
-  resources: Record<string, { typeName: string; id: string; sensitive?: { token?: string } }>;
-}
+export type StateShape = StateFile;
 
 export function readStateFile(file: string): StateShape {
-  return JSON.parse(fs.readFileSync(file, "utf8")) as StateShape;
+  return parseState(fs.readFileSync(file, "utf8"), file);
 }
 
 /** Token secrets kept in state, by address; the addresses of declared tokens without one. */

@@ -74,11 +74,11 @@ describe("two applies at once", () => {
       const [ok, locked] = [first, other].sort((a, b) => (a.code ?? 9) - (b.code ?? 9));
       expect(ok.code, ok.stderr).toBe(0);
       expect(locked.code).toBe(1);
-      expect(locked.stderr).toMatch(/is locked by pid \d+ on \S+ \("ods apply", since \d{4}-/);
+      expect(locked.stderr).toMatch(/is locked: lock ID \S+, held by \S+ \(ods apply \(pid \d+\), ods [\d.]+\) since \d{4}-/);
       const state = readStateFile(path.join(dir, "state.json"));
       expect(Object.keys(state.resources)).toHaveLength(N);
       expect(tokenSecrets(state, stack).missing).toEqual([]);
-      expect(fs.existsSync(path.join(dir, "state.json.lock"))).toBe(false);
+      expect(fs.existsSync(path.join(dir, ".state.json.lock.info"))).toBe(false);
       expect((await ods(["plan", "--detailed-exitcode"], dir)).code).toBe(0);
       const dup = await findDuplicates(admin, prefix, Object.values(stack.resource.ods_dataset ?? {}).map((d) => String(d.name)));
       counts.duplicates += dup.duplicates;

@@ -1,0 +1,111 @@
+// The state commands and backends as a user meets them, without terraform: an http
+// state server's lock stops `ods apply` at once, naming the holder and how to release
+// it; `ods state pull/push/unlock`; an unsupported backend is a clear error.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type EmulatorHandle } from "../../src/emulator";
+import { removeTempDirs, runOds, tempDir, writeStack, type RunResult } from "../helpers/ods-cli";
+import { startHttpStateServer, type HttpStateServer } from "./http-state-server";
+
+let emu: EmulatorHandle;
+let server: HttpStateServer;
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-") });
+  server = await startHttpStateServer();
+});
+afterAll(async () => {
+  await emu.close();
+  await server.close();
+  removeTempDirs();
+});
+
+/** A project whose stack declares `backend` (or cdktf's default local one). */
+function project(prefix: string, backend?: Record<string, unknown>): { dir: string; ods: (args: string[]) => Promise<RunResult> } {
+  const dir = tempDir();
+  const file = writeStack(dir, { resource: { ods_role: { r: { name: `${prefix}-r`, description: "d" } } } });
+  if (backend) {
+    const stack = JSON.parse(fs.readFileSync(file, "utf8"));
+    fs.writeFileSync(file, JSON.stringify({ ...stack, terraform: { backend } }));
+  }
+  const ods = (args: string[]): Promise<RunResult> =>
+    runOds([...args, "--out-dir", path.join(dir, "cdktf.out"), "--no-synth"], { cwd: dir, env: { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken } });
+  return { dir, ods };
+}
+
+describe("the http backend", () => {
+  it("stores the state on the server; a lock left there stops ods at once, naming the holder; ods state unlock releases it", async () => {
+    const p = project("http-a", { http: server.backend });
+    const first = await p.ods(["apply", "--auto-approve"]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(server.state() ?? "{}").resources[0].type).toBe("ods_role");
+    expect(server.lock()).toBeUndefined();
+
+    // What a crashed `terraform apply` leaves on the server.
+    const stale = { ID: "7d2e0f8c-stale", Operation: "OperationTypeApply", Info: "", Who: "ci@runner-7", Version: "1.11.4", Created: "2026-11-23T10:00:00Z", Path: "" };
+    await fetch(server.backend.lock_address, {
+      method: "LOCK",
+      headers: { authorization: `Basic ${Buffer.from("ci:s3cret-pass").toString("base64")}` },
+      body: JSON.stringify(stale),
+    });
+    emu.resetRequests();
+    const blocked = await p.ods(["apply", "--auto-approve"]);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toContain("lock ID 7d2e0f8c-stale, held by ci@runner-7 (OperationTypeApply, terraform 1.11.4) since 2026-11-23T10:00:00Z");
+    expect(blocked.stderr).toContain("ods state unlock 7d2e0f8c-stale");
+    expect(emu.requests().filter((q) => q.method !== "GET")).toEqual([]);
+
+    const unlocked = await p.ods(["state", "unlock", "7d2e0f8c-stale"]);
+    expect(unlocked.code, unlocked.stderr).toBe(0);
+    expect(server.lock()).toBeUndefined();
+    const plan = await p.ods(["plan", "--detailed-exitcode"]);
+    expect(plan.code, plan.stderr).toBe(0);
+  });
+
+  it("names the server, never the password, when the credentials are refused", async () => {
+    const p = project("http-b", { http: { ...server.backend, password: "wrong-password-123" } });
+    const r = await p.ods(["plan"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/http state at http:\/\/127\.0\.0\.1:\d+\/state refused the credentials \(401/);
+    expect(r.stdout + r.stderr).not.toContain("wrong-password-123");
+  });
+});
+
+describe("the state commands", () => {
+  it("pull prints the stored state; push refuses another lineage or an older serial without --force", async () => {
+    const p = project("cmd-a");
+    expect((await p.ods(["apply", "--auto-approve"])).code).toBe(0);
+    // cdktf's default: terraform.<stack>.tfstate in the project root, mode 0600.
+    const file = path.join(p.dir, "terraform.main.tfstate");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const pulled = await p.ods(["state", "pull"]);
+    expect(pulled.code).toBe(0);
+    expect(pulled.stdout).toBe(fs.readFileSync(file, "utf8"));
+    const doc = JSON.parse(pulled.stdout);
+
+    const other = path.join(p.dir, "other.tfstate");
+    fs.writeFileSync(other, JSON.stringify({ ...doc, lineage: "another-lineage", serial: doc.serial + 5 }));
+    const refused = await p.ods(["state", "push", other]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/lineage .* different states. Pass --force/);
+    fs.writeFileSync(other, JSON.stringify({ ...doc, serial: doc.serial - 1 }));
+    expect((await p.ods(["state", "push", other])).stderr).toMatch(/older than the stored state's/);
+
+    fs.writeFileSync(other, JSON.stringify({ ...doc, serial: doc.serial + 1, resources: [] }, null, 2));
+    const pushed = await p.ods(["state", "push", other]);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(fs.readFileSync(file, "utf8")).toBe(fs.readFileSync(other, "utf8"));
+    // Nothing managed any more: the next plan adopts the role by name.
+    expect((await p.ods(["plan"])).stdout).toContain("<= ods_role.r");
+  });
+
+  it("refuses a backend it does not support, naming it and the Terraform path, with no write", async () => {
+    const p = project("cmd-b", { s3: { bucket: "b", key: "k" } });
+    emu.resetRequests();
+    const r = await p.ods(["apply", "--auto-approve"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/the stack declares the "s3" backend, which ods does not support .*cdktf deploy/);
+    expect(emu.requests().filter((q) => q.method !== "GET")).toEqual([]);
+  });
+});
