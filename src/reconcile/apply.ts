@@ -171,10 +171,15 @@ class ApplyRun {
         live = await lifecycle.update(this.ctx, kind, change.id!, values);
         this.summary.updated++;
         break;
-      case "rotate":
-        live = await lifecycle.rotate(this.ctx, kind, change.id!, values, "change");
+      case "rotate": {
+        // The intent goes to state before the call: if its answer is lost (a kill), the
+        // next run finishes this rotation instead of rotating the old token twice.
+        const interrupted = prior?.rotating === change.id;
+        if (prior && !interrupted) await this.record(change.address, { ...prior, rotating: change.id! });
+        live = await lifecycle.rotate(this.ctx, kind, change.id!, values, "change", { interrupted, observed: change.before ?? undefined });
         this.summary.rotated++;
         break;
+      }
       case "replace":
         await lifecycle.remove(this.ctx, kind, change.id!);
         await this.record(change.address, undefined);

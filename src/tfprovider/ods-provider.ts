@@ -322,7 +322,9 @@ export class OdsTerraformProvider implements ProviderImpl {
       answer = (await lifecycle.create(ctx, kind, values)).live;
     } else if (kind.rotation) {
       if (!isUnknown(planned.id ?? null)) return { newState: { ...planned } }; // engine-only settings changed
-      answer = await lifecycle.rotate(ctx, kind, String(prior.id), values, "change");
+      // Terraform's prior state is the refresh: a live expiry that moved shows a rotation
+      // whose answer was lost, finished on the object it made (see lifecycle/rotation.ts).
+      answer = await lifecycle.rotate(ctx, kind, String(prior.id), values, "change", { observed: modelOf(prior) });
     } else {
       answer = await lifecycle.update(ctx, kind, String(prior.id), values);
     }
