@@ -19,19 +19,22 @@ import { afterAll, beforeAll } from "vitest";
 
 export interface LossyProxy {
   url: string;
-  /** Loses the answer of the next request whose method and path match (after it was applied). */
-  loseNextAnswer(method: string, path: RegExp): void;
+  /**
+   * Loses the answer of the next request whose method and path match (after it was
+   * applied); `then` runs at that moment (e.g. kills the caller).
+   */
+  loseNextAnswer(method: string, path: RegExp, then?: () => void): void;
   lost: number;
   close(): Promise<void>;
 }
 
 export async function startLossyProxy(target: string): Promise<LossyProxy> {
-  let pending: { method: string; path: RegExp } | undefined;
+  let pending: { method: string; path: RegExp; then?: () => void } | undefined;
   const proxy: LossyProxy = {
     url: "",
     lost: 0,
-    loseNextAnswer: (method, path) => {
-      pending = { method, path };
+    loseNextAnswer: (method, path, then) => {
+      pending = { method, path, then };
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
@@ -48,8 +51,10 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
       void fetch(target + (req.url ?? ""), { method: req.method, headers, body: body.length > 0 ? body : undefined }).then(async (answer) => {
         const text = Buffer.from(await answer.arrayBuffer());
         if (pending && req.method === pending.method && pending.path.test(req.url ?? "")) {
+          const then = pending.then;
           pending = undefined;
           proxy.lost++;
+          then?.();
           res.socket?.destroy();
           return;
         }
