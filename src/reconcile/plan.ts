@@ -10,6 +10,7 @@ import {
   decideAction,
   deletionRefusal,
   describeProblem,
+  duplicateNaturalKeys,
   liveValues,
   matchesNaturalKey,
   naturalKeyText,
@@ -156,6 +157,10 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   const declared = ctx.destroy ? [] : dependencyOrder(stack.resources);
   // Declared literal values first, so that dataset names and keys resolve before listing.
   for (const d of declared) scope.resolved.set(d.address, evaluate(d.values, () => UNKNOWN) as Values);
+
+  // One object per natural key, checked before anything is listed or written.
+  const duplicates = duplicateNaturalKeys(declared.map((d) => ({ address: d.address, kind: d.kind, values: evaluate(d.values, scope.lookup) as Values })));
+  if (duplicates.length > 0) throw new PlanError(duplicates);
 
   const kinds = new Map<string, ResourceKind>();
   for (const d of declared) kinds.set(d.typeName, d.kind);
