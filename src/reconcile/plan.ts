@@ -19,6 +19,7 @@ import {
   runPlanCheck,
   scopeOf,
   upgradeValues,
+  wantsPlanCheck,
   type Action,
 } from "../lifecycle";
 import { evaluate, valueAt, type Reference } from "./expressions";
@@ -310,7 +311,8 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
   const problems: string[] = [];
   for (const c of changes) {
     const kind = resourceKind(c.typeName);
-    if (!kind?.planCheck || !c.after || !["create", "update", "replace", "adopt"].includes(c.action)) continue;
+    if (!kind || !c.after || !["create", "update", "replace", "adopt"].includes(c.action)) continue;
+    if (!wantsPlanCheck(kind, c.before !== null && c.action !== "replace")) continue;
     const parent = kind.scope ? scopeOf(kind, c.after) : undefined;
     if (parent !== undefined && kind.scope && creating.has(`${kind.scope.parentType}:${parent}`)) continue;
     const outcome = await runPlanCheck(client, kind, c.after);

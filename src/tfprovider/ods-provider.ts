@@ -37,6 +37,7 @@ import {
   scopeOf,
   secretOfAnswer,
   upgradeValues,
+  wantsPlanCheck,
   type LifecycleContext,
 } from "../lifecycle";
 import { errorDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
@@ -239,7 +240,8 @@ export class OdsTerraformProvider implements ProviderImpl {
     const planned = result.plannedState;
     const kind = this.kind(request.typeName);
     const changes = !request.priorState || comparable(toModel(request.priorState)) !== comparable(toModel(planned));
-    if (planned && changes && kind.planCheck && !(result.diagnostics ?? []).length) {
+    const existing = request.priorState !== null && (result.requiresReplace ?? []).length === 0;
+    if (planned && changes && wantsPlanCheck(kind, existing) && !(result.diagnostics ?? []).length) {
       const problem = await this.runCheck(kind, modelOf(planned));
       if (problem) return { ...result, diagnostics: [problem] };
     }
