@@ -1,4 +1,4 @@
-// The typed client: one method per endpoint of the seed and API-CONTRACT.md. Paths and
+// The typed client: one method per endpoint of docs/service-contract.md. Paths and
 // bodies live here; retries, rate limiting and errors in transport.ts.
 import { inspect } from "node:util";
 import { resolveClientConfig, type OdsClientConfig, type OdsClientOptions } from "./config";

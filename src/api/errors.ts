@@ -79,7 +79,7 @@ export class OdsConfigError extends Error {
   }
 }
 
-// Keys whose values the service treats as write-only secrets (API-CONTRACT.md, Secrets),
+// Keys whose values the service treats as write-only secrets (docs/service-contract.md, section 6),
 // plus the generic names a future secret would likely carry. Exact names, not /token/i:
 // `apiTokens` (a capability) or `newTokenExpiresAt` hold nothing secret, and wiping
 // "read" or a timestamp from every message would make errors unreadable.

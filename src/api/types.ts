@@ -1,4 +1,4 @@
-// Wire types of the service. Names are the seed's (section 2) and docs/service-contract.md's,
+// Wire types of the service. Names are the seed's, as docs/service-contract.md lists them,
 // exactly as they travel; where the seed leaves a shape open, the contract's convention.
 // `...Input` types are request bodies; the plain names are what the service answers.
 

@@ -1,11 +1,12 @@
-// Capabilities, as API-CONTRACT.md fixes them: which keys and actions exist, how a
-// token's grants are checked, and whether one set of grants covers another.
+// Capabilities, as docs/service-contract.md (section 3) fixes them: which keys and
+// actions exist, how a token's grants are checked, and whether one set of grants covers
+// another.
 //
 // Dataset and view grants are maps keyed by dataset (view) name. The key "*" is a
 // wildcard that grants on every dataset (view); the admin token uses it, and it is the
 // org-wide grant for virtual fields and starred queries.
 import { badRequest } from "./errors";
-import { isObject, type JsonObject } from "./validate";
+import { isObject, own, setOwn, type JsonObject } from "./validate";
 
 export const WILDCARD = "*";
 
@@ -57,7 +58,7 @@ function parseGrants(value: unknown, allowed: Readonly<Record<string, readonly s
   if (!isObject(value)) throw badRequest(`"${path}" must be an object`);
   const out: Grants = {};
   for (const [key, actions] of Object.entries(value)) {
-    const known = allowed[key];
+    const known = own(allowed, key);
     if (!known) throw badRequest(`"${path}.${key}" is not a capability (known: ${Object.keys(allowed).join(", ")})`);
     if (!Array.isArray(actions)) throw badRequest(`"${path}.${key}" must be an array of actions`);
     const seen: string[] = [];
@@ -78,7 +79,7 @@ function parseGrantMap(value: unknown, allowed: Readonly<Record<string, readonly
   const out: Record<string, Grants> = {};
   for (const [name, grants] of Object.entries(value)) {
     if (name === "") throw badRequest(`"${path}" has an empty name as key`);
-    out[name] = parseGrants(grants, allowed, `${path}.${name}`);
+    setOwn(out, name, parseGrants(grants, allowed, `${path}.${name}`));
   }
   return out;
 }
@@ -105,11 +106,17 @@ export function allCapabilities(): Capabilities {
 }
 
 export function hasOrgGrant(caps: Capabilities, key: string, action: string): boolean {
-  return caps.orgCapabilities[key]?.includes(action) ?? false;
+  return own(caps.orgCapabilities, key)?.includes(action) ?? false;
+}
+
+/** Whether grants[name] holds key|action (own entries only: names may be "constructor"). */
+function holds(map: Record<string, Grants>, name: string, key: string, action: string): boolean {
+  const grants = own(map, name);
+  return (grants && own(grants, key)?.includes(action)) ?? false;
 }
 
 function hasNamedGrant(map: Record<string, Grants>, name: string, key: string, action: string): boolean {
-  return (map[name]?.[key]?.includes(action) ?? false) || (map[WILDCARD]?.[key]?.includes(action) ?? false);
+  return holds(map, name, key, action) || holds(map, WILDCARD, key, action);
 }
 
 /** A grant on dataset `name`, directly or through the "*" entry. */
@@ -119,7 +126,7 @@ export function hasDatasetGrant(caps: Capabilities, dataset: string, key: string
 
 /** Whether any dataset grant (named or "*") carries key|action. */
 export function hasAnyDatasetGrant(caps: Capabilities, key: string, action: string): boolean {
-  return Object.values(caps.datasetCapabilities).some((grants) => grants[key]?.includes(action) ?? false);
+  return Object.values(caps.datasetCapabilities).some((grants) => own(grants, key)?.includes(action) ?? false);
 }
 
 /**
@@ -139,7 +146,7 @@ export function firstUncoveredGrant(holder: Capabilities, requested: Capabilitie
       for (const [key, actions] of Object.entries(grants)) {
         for (const action of actions) {
           // A wildcard grant can only come from a wildcard grant.
-          const ok = name === WILDCARD ? (held[WILDCARD]?.[key]?.includes(action) ?? false) : hasNamedGrant(held, name, key, action);
+          const ok = name === WILDCARD ? holds(held, WILDCARD, key, action) : hasNamedGrant(held, name, key, action);
           if (!ok) return `${field}.${name}.${key}|${action}`;
         }
       }

@@ -58,8 +58,9 @@ export class EventStore {
     const entry = this.entry(key);
     let seq = entry.events.length;
     const stored = events.map((e): StoredEvent => ({ _rowId: (++seq).toString(36).padStart(10, "0"), ...e }));
-    entry.events.push(...stored);
+    // Serialized before memory changes, so that an event that cannot be written is not kept.
     const lines = stored.map((e) => JSON.stringify(e));
+    entry.events.push(...stored);
     entry.log ??= AppendLog.open(path.join(this.dir, `${key}.ndjson`));
     await (await entry.log).append(lines);
   }

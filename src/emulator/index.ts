@@ -1,6 +1,6 @@
 // `ods emulator`: a local, persistent implementation of the Observability Data Service,
-// written from the seed and API-CONTRACT.md only (never from the client or the resource
-// model: shared code would make their bugs cancel out in tests).
+// written from the seed and docs/service-contract.md only (never from the client or the
+// resource model: shared code would make their bugs cancel out in tests).
 import * as fs from "node:fs";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -26,8 +26,9 @@ async function recordHistory(ctx: RequestContext, dataset: string, kind: string,
     at: nowIso(ctx.now),
   };
   const tx = core.store.tx().put("queryHistory", run.id, run);
+  // The new run counts too: it lands in memory with the commit.
   const runs = [...core.state.queryHistory.values()].filter((r) => r.dataset === dataset);
-  for (const old of runs.slice(0, Math.max(0, runs.length - HISTORY_PER_DATASET))) tx.delete("queryHistory", old.id);
+  for (const old of runs.slice(0, Math.max(0, runs.length + 1 - HISTORY_PER_DATASET))) tx.delete("queryHistory", old.id);
   await tx.commit();
 }
 

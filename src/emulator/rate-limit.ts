@@ -1,5 +1,7 @@
 // The organization's request budget: a fixed one-second window. Every answer reports
 // the budget (X-RateLimit-*), so a client can pace itself before it ever sees a 429.
+// Only authenticated requests spend it (docs/service-contract.md, section 7): a
+// stranger without a valid token must not be able to lock the organization out.
 
 export interface RateDecision {
   limit: number;
@@ -17,26 +19,34 @@ export class RateLimiter {
 
   constructor(private readonly limitPerSecond: () => number) {}
 
+  /** Spends one request of the budget. */
   take(now: number = Date.now()): RateDecision {
+    this.roll(now);
+    this.used += 1;
+    return this.decision(this.used > this.limitPerSecond());
+  }
+
+  /** The budget as it stands, without spending any (for answers that must not count). */
+  peek(now: number = Date.now()): RateDecision {
+    this.roll(now);
+    return this.decision(false);
+  }
+
+  /** What the headers show without spending budget (for faults answered before counting). */
+  exhausted(now: number = Date.now()): RateDecision {
+    return { ...this.peek(now), remaining: 0, limited: true };
+  }
+
+  private roll(now: number): void {
     const window = Math.floor(now / 1000);
     if (window !== this.window) {
       this.window = window;
       this.used = 0;
     }
-    this.used += 1;
-    const limit = this.limitPerSecond();
-    return {
-      limit,
-      remaining: Math.max(0, limit - this.used),
-      reset: window + 1,
-      limited: this.used > limit,
-      retryAfter: 1,
-    };
   }
 
-  /** What the headers show without spending budget (for faults answered before counting). */
-  exhausted(now: number = Date.now()): RateDecision {
-    const window = Math.floor(now / 1000);
-    return { limit: this.limitPerSecond(), remaining: 0, reset: window + 1, limited: true, retryAfter: 1 };
+  private decision(limited: boolean): RateDecision {
+    const limit = this.limitPerSecond();
+    return { limit, remaining: Math.max(0, limit - this.used), reset: this.window + 1, limited, retryAfter: 1 };
   }
 }

@@ -40,10 +40,38 @@ export function ok(body: unknown): Answer {
 
 export const NO_CONTENT: Answer = { status: 204 };
 
+/**
+ * How deeply a request body may nest objects and arrays. Deeper bodies are refused
+ * before they are parsed: storing one would overflow JSON.stringify on the way to the
+ * journal and on every later answer that includes it.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** 400 when JSON text nests deeper than MAX_JSON_DEPTH (a scan; parsing checks the rest). */
+export function checkJsonDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_JSON_DEPTH) throw badRequest(`request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+}
+
 export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
+  const text = raw.toString("utf8");
+  checkJsonDepth(text);
   try {
-    return JSON.parse(raw.toString("utf8")) as unknown;
+    return JSON.parse(text) as unknown;
   } catch (err) {
     throw badRequest(`malformed JSON body: ${(err as Error).message}`);
   }

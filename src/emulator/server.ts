@@ -1,11 +1,14 @@
 // The HTTP side: one pipeline every request goes through, in this order:
-//   rate-limit accounting (headers on every answer) -> latency fault -> 503/429 faults
-//   -> 429 over the limit -> route (404/405) -> body (413, and 400 when parsed)
-//   -> authentication (401) -> X-ODS-Org-ID (403) -> handler (403/400/404/409)
-//   -> dropAfterWrite fault -> answer, and a line in the request log.
+//   authentication (401) -> X-ODS-Org-ID (403) -> rate-limit accounting -> latency fault
+//   -> 503/429 faults -> 429 over the limit -> route (404/405) -> body (413, and 400 when
+//   parsed) -> handler (403/400/404/409) -> dropAfterWrite fault -> answer, and a line
+//   in the request log. Every answer carries the X-RateLimit headers.
+// Authentication comes first (docs/service-contract.md, section 10): a request without a
+// valid token spends none of the organization's budget and its body is never read; its
+// 401 closes the connection instead.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { timingSafeEqual } from "node:crypto";
-import { authenticate, sha256Hex } from "./auth";
+import { authenticate, sha256Hex, type Caller } from "./auth";
 import type { EmulatorCore } from "./core";
 import { forbidden, HttpError } from "./errors";
 import { FaultInjector, FaultSpecError, parseFaultSpec, validateFaultSpec, type FaultSpec } from "./faults";
@@ -79,10 +82,21 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on("end", () => {
       if (!failed) resolve(Buffer.concat(chunks));
     });
-    req.on("error", (err) => {
-      if (!failed) reject(err);
-    });
+    // A client that gives up mid-body gets no answer anyway; not an internal error.
+    const cutOff = (): void => {
+      if (failed) return;
+      failed = true;
+      reject(new HttpError(400, "the request body was cut off"));
+    };
+    req.on("error", cutOff);
+    req.on("aborted", cutOff);
   });
+}
+
+/** Whether the request announces a body (a length above 0, or chunked). */
+function bodyFollows(req: IncomingMessage): boolean {
+  const length = Number(req.headers["content-length"] ?? 0);
+  return (Number.isFinite(length) && length > 0) || req.headers["transfer-encoding"] !== undefined;
 }
 
 function bearerMatches(authorization: string | undefined, secret: string): boolean {
@@ -138,19 +152,34 @@ export class EmulatorServer {
     if (path === "/_emulator" || path.startsWith("/_emulator/")) return this.handleAdmin(req, res, method, path, queryString);
 
     const at = new Date(arrived).toISOString();
-    const rate = this.options.limiter.take(arrived);
-    let headers = rateHeaders(rate);
+    const { core, limiter } = this.options;
+    let headers = rateHeaders(limiter.peek(arrived));
     const answer = (status: number, body: unknown): void => {
       send(res, status, body, headers);
       this.record({ method, path, query: queryString, status, at });
     };
     const faults = this.faults;
     try {
+      let caller: Caller;
+      try {
+        caller = authenticate(core, req.headers.authorization, arrived);
+        const orgHeader = req.headers[ORG_HEADER];
+        const orgId = Array.isArray(orgHeader) ? orgHeader[0] : orgHeader;
+        if (orgId !== undefined && orgId !== "" && orgId !== core.orgId) {
+          throw forbidden(`organization ${JSON.stringify(orgId)} is not accessible with this token`);
+        }
+      } catch (err) {
+        // The body of a request refused here is not worth reading: close after answering.
+        if (bodyFollows(req)) headers = { ...headers, Connection: "close" };
+        throw err;
+      }
+      const rate = limiter.take(arrived);
+      headers = rateHeaders(rate);
       const delay = faults?.latency() ?? 0;
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       const fault = faults?.onRequest();
       if (fault === "burst429" || (rate.limited && fault !== "error5xx")) {
-        headers = rateHeaders(fault === "burst429" ? this.options.limiter.exhausted(arrived) : rate);
+        headers = rateHeaders(fault === "burst429" ? limiter.exhausted(arrived) : rate);
         return answer(429, { code: 429, message: "rate limit exceeded" });
       }
       if (fault === "error5xx") return answer(503, { code: 503, message: "service unavailable (injected fault)" });
@@ -165,13 +194,6 @@ export class EmulatorServer {
         // The rest of an oversized body is not worth reading: close after answering.
         if (err instanceof HttpError && err.status === 413) headers = { ...headers, Connection: "close" };
         throw err;
-      }
-      const { core } = this.options;
-      const caller = authenticate(core, req.headers.authorization, arrived);
-      const orgHeader = req.headers[ORG_HEADER];
-      const orgId = Array.isArray(orgHeader) ? orgHeader[0] : orgHeader;
-      if (orgId !== undefined && orgId !== "" && orgId !== core.orgId) {
-        throw forbidden(`organization ${JSON.stringify(orgId)} is not accessible with this token`);
       }
       let parsed: { value: unknown } | undefined;
       const ctx: RequestContext = {

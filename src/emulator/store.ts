@@ -25,25 +25,32 @@ const SNAPSHOT_FORMAT = 1;
 /** Compact when the journal passes this size; a snapshot of 5000 objects is ~2 MB. */
 export const COMPACT_AT_BYTES = 8 * 1024 * 1024;
 
-/** A batch of puts and deletes; applied to memory at once, durable after commit(). */
+/**
+ * A batch of puts and deletes. Each is serialized when it is added, so that a value
+ * that cannot be written (it throws) leaves memory untouched; commit() applies the
+ * whole batch to memory at once and resolves when it is durable. Memory therefore never
+ * holds what the journal does not.
+ */
 export class Transaction<S extends Collections> {
   private readonly lines: string[] = [];
+  private readonly changes: (() => void)[] = [];
 
   constructor(private readonly store: Store<S>) {}
 
   put<K extends keyof S & string>(collection: K, id: string, value: RecordOf<S[K]>): this {
-    this.store.state[collection].set(id, value);
     this.lines.push(JSON.stringify({ c: collection, id, v: value } satisfies JournalLine));
+    this.changes.push(() => this.store.state[collection].set(id, value));
     return this;
   }
 
   delete<K extends keyof S & string>(collection: K, id: string): this {
-    this.store.state[collection].delete(id);
     this.lines.push(JSON.stringify({ c: collection, id, d: 1 } satisfies JournalLine));
+    this.changes.push(() => this.store.state[collection].delete(id));
     return this;
   }
 
   commit(): Promise<void> {
+    for (const change of this.changes) change();
     return this.store.journalAppend(this.lines);
   }
 }

@@ -10,6 +10,21 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+// Keys in request bodies are data, and may be "__proto__" or "constructor" (a dataset
+// can be named so). Reading them must never reach Object.prototype, and writing them
+// must make an own property, exactly as JSON.parse does when the journal is replayed:
+// otherwise what is answered and what is stored differ (docs/service-contract.md, section 10).
+
+/** obj[key] when it is obj's own property, else undefined. */
+export function own<T>(obj: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
+/** Sets obj[key] as an own data property, even for "__proto__". */
+export function setOwn<T>(obj: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
@@ -94,7 +109,7 @@ export function optionalStringMap(obj: JsonObject, key: string, parent = ""): Re
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
     if (typeof v !== "string") throw badRequest(`"${path}.${k}" must be a string, got ${describe(v)}`);
-    out[k] = v;
+    setOwn(out, k, v);
   }
   return out;
 }

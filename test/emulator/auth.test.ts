@@ -1,6 +1,6 @@
 // The auth matrix: for every operation, no token -> 401, an expired token -> 401, a
 // token holding everything except the operation's capability -> 403, a token holding
-// only that capability -> success. Capability names are API-CONTRACT.md's.
+// only that capability -> success. Capability names are docs/service-contract.md's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, tokenWith, type TestEmulator } from "./helpers";
 

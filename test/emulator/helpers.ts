@@ -83,3 +83,18 @@ export const sampleNotifier = {
   name: "on-call",
   properties: { webhook: { url: "https://hooks.example.com/alert" } },
 };
+
+/** Emulators started one per test; `closeAll` (in afterEach) stops every one of them. */
+export function emulatorPool(): { start(opts?: Partial<EmulatorOptions>): Promise<TestEmulator>; closeAll(): Promise<void> } {
+  const running: TestEmulator[] = [];
+  return {
+    start: async (opts = {}) => {
+      const t = await startTestEmulator(opts);
+      running.push(t);
+      return t;
+    },
+    closeAll: async () => {
+      await Promise.all(running.splice(0).map((t) => t.close()));
+    },
+  };
+}

@@ -1,17 +1,11 @@
 // Rate-limit headers and 429s, injected faults, and the /_emulator test hooks.
 import { afterEach, describe, expect, it } from "vitest";
 import { FaultSpecError, parseFaultSpec, startEmulator } from "../../src/emulator";
-import { call, sampleNotifier, startTestEmulator, tempDir, type TestEmulator } from "./helpers";
+import { call, emulatorPool, sampleNotifier, tempDir } from "./helpers";
 
-const running: TestEmulator[] = [];
-async function emulator(opts: Parameters<typeof startTestEmulator>[0] = {}): Promise<TestEmulator> {
-  const t = await startTestEmulator(opts);
-  running.push(t);
-  return t;
-}
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((t) => t.close()));
-});
+const pool = emulatorPool();
+const emulator = pool.start;
+afterEach(pool.closeAll);
 
 describe("rate limits", () => {
   it("every answer carries the X-RateLimit headers, successes and errors alike", async () => {

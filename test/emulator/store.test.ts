@@ -37,4 +37,18 @@ describe("store", () => {
     await reopened.close();
     await store.close();
   });
+
+  it("a batch with a value that cannot be written changes nothing, in memory or on disk", async () => {
+    const dir = tempDir();
+    const store = await Store.open(dir, empty);
+    await store.tx().put("things", "kept", { n: 1, pad: "" }).commit();
+    const cyclic = { n: 2, pad: "" } as { n: number; pad: string; self?: unknown };
+    cyclic.self = cyclic;
+    expect(() => store.tx().put("things", "kept", { n: 9, pad: "" }).delete("things", "kept").put("things", "bad", cyclic)).toThrow(TypeError);
+    expect([...store.state.things.entries()]).toEqual([["kept", { n: 1, pad: "" }]]);
+    await store.close();
+    const reopened = await Store.open(dir, empty);
+    expect([...reopened.state.things.entries()]).toEqual([["kept", { n: 1, pad: "" }]]);
+    await reopened.close();
+  });
 });

@@ -30,7 +30,7 @@ export const datasetRoutes: readonly Route[] = [
   {
     method: "GET",
     pattern: "/v2/datasets",
-    // Any valid token may list datasets (API-CONTRACT.md).
+    // Any valid token may list datasets (docs/service-contract.md, section 3).
     handle: (ctx) => ok([...ctx.core.state.datasets.values()].map(toWire)),
   },
   {

@@ -6,9 +6,9 @@ import { requireDatasetGrant } from "../auth";
 import { badRequest } from "../errors";
 import { fieldKey, type FieldRecord } from "../model";
 import type { StoredEvent } from "../query/types";
-import { MiB, ok, parseJsonBody, type RequestContext, type Route } from "../routing";
+import { checkJsonDepth, MiB, ok, parseJsonBody, type RequestContext, type Route } from "../routing";
 import { eventTimeFromValue, normalizeTimestamp, nowIsoMillis } from "../time";
-import { isObject, type JsonObject } from "../validate";
+import { isObject, setOwn, type JsonObject } from "../validate";
 
 interface Failure {
   timestamp: string;
@@ -19,7 +19,7 @@ function flatten(obj: JsonObject, prefix: string, out: Record<string, unknown>):
   for (const [key, value] of Object.entries(obj)) {
     const name = prefix ? `${prefix}.${key}` : key;
     if (isObject(value)) flatten(value, name, out);
-    else out[name] = value;
+    else setOwn(out, name, value);
   }
 }
 
@@ -34,8 +34,9 @@ export function inferFieldType(value: unknown): string | undefined {
 
 function parseEvents(ctx: RequestContext): unknown[] {
   if (ctx.contentType.includes("ndjson")) {
-    return ctx.rawBody
-      .toString("utf8")
+    const text = ctx.rawBody.toString("utf8");
+    checkJsonDepth(text);
+    return text
       .split("\n")
       .filter((line) => line.trim() !== "")
       .map((line, i) => {

@@ -11,6 +11,8 @@ import {
   checkHttpUrl,
   isObject,
   optionalBoolean,
+  own,
+  setOwn,
   optionalString,
   optionalStringArray,
   optionalStringMap,
@@ -73,12 +75,12 @@ function parseProperties(body: JsonObject): Record<string, ChannelRecord> {
   const properties = requiredObject(body, "properties");
   const out: Record<string, ChannelRecord> = {};
   for (const [channel, value] of Object.entries(properties)) {
-    if (!CHANNELS[channel]) {
+    if (!own(CHANNELS, channel)) {
       throw badRequest(`"properties.${channel}" is not a notifier channel (known: ${Object.keys(CHANNELS).join(", ")})`);
     }
     if (value === null || value === undefined) continue;
     if (!isObject(value)) throw badRequest(`"properties.${channel}" must be an object`);
-    out[channel] = parseChannel(channel, value);
+    setOwn(out, channel, parseChannel(channel, value));
   }
   if (Object.keys(out).length === 0) throw badRequest(`"properties" must configure at least one channel (${Object.keys(CHANNELS).join(", ")})`);
   return out;
@@ -90,14 +92,17 @@ function parseProperties(body: JsonObject): Record<string, ChannelRecord> {
  */
 function keepSecrets(next: Record<string, ChannelRecord>, previous: Record<string, ChannelRecord>): void {
   for (const [channel, fields] of Object.entries(next)) {
-    const old = previous[channel];
+    const old = own(previous, channel);
     if (!old) continue;
     for (const [field, kind] of Object.entries(CHANNELS[channel]!)) {
       if (kind === "secret" && fields[field] === "") fields[field] = old[field] ?? "";
       if (kind === "secretMap") {
         const values = fields[field] as Record<string, string>;
         const oldValues = (old[field] ?? {}) as Record<string, string>;
-        for (const key of Object.keys(values)) if (values[key] === "" && oldValues[key] !== undefined) values[key] = oldValues[key];
+        for (const key of Object.keys(values)) {
+          const kept = own(oldValues, key);
+          if (values[key] === "" && kept !== undefined) setOwn(values, key, kept);
+        }
       }
     }
   }
@@ -111,7 +116,7 @@ function redact(properties: Record<string, ChannelRecord>): Record<string, Chann
       if (kind === "secret") shown[field] = "";
       if (kind === "secretMap") shown[field] = Object.fromEntries(Object.keys(fields[field] as Record<string, string>).map((k) => [k, ""]));
     }
-    out[channel] = shown;
+    setOwn(out, channel, shown);
   }
   return out;
 }
