@@ -1,9 +1,7 @@
 // Both engines against one emulator on 127.0.0.1:0: the Terraform adapter called in
-// process (no terraform binary), and a forwarding proxy that can lose the answer of a
-// chosen write after the emulator applied it, the way a dropped connection does.
-import * as http from "node:http";
+// process (no terraform binary), and a forwarding proxy (test/helpers/forward-proxy.ts)
+// that can lose the answer of a chosen write, the way a dropped connection does.
 import * as path from "node:path";
-import type { AddressInfo } from "node:net";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { resourceKind, type Attributes, type Values } from "../../src/resources";
@@ -15,62 +13,11 @@ import { loadStack } from "../../src/reconcile/stack";
 import { readState } from "../../src/reconcile/state";
 import { tempDir } from "../emulator/helpers";
 import { removeTempDirs, writeStack, type StackSpec } from "../helpers/ods-cli";
+import { startForwardProxy, type ForwardProxy } from "../helpers/forward-proxy";
 import { afterAll, beforeAll } from "vitest";
 
-export interface LossyProxy {
-  url: string;
-  /**
-   * Loses the answer of the next request whose method and path match (after it was
-   * applied); `then` runs at that moment (e.g. kills the caller).
-   */
-  loseNextAnswer(method: string, path: RegExp, then?: () => void): void;
-  lost: number;
-  close(): Promise<void>;
-}
-
-export async function startLossyProxy(target: string): Promise<LossyProxy> {
-  let pending: { method: string; path: RegExp; then?: () => void } | undefined;
-  const proxy: LossyProxy = {
-    url: "",
-    lost: 0,
-    loseNextAnswer: (method, path, then) => {
-      pending = { method, path, then };
-    },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-  };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const body = Buffer.concat(chunks);
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
-      void fetch(target + (req.url ?? ""), { method: req.method, headers, body: body.length > 0 ? body : undefined }).then(async (answer) => {
-        const text = Buffer.from(await answer.arrayBuffer());
-        if (pending && req.method === pending.method && pending.path.test(req.url ?? "")) {
-          const then = pending.then;
-          pending = undefined;
-          proxy.lost++;
-          then?.();
-          res.socket?.destroy();
-          return;
-        }
-        const out: Record<string, string> = {};
-        answer.headers.forEach((v, k) => {
-          if (k !== "content-length" && k !== "transfer-encoding" && k !== "content-encoding" && k !== "connection") out[k] = v;
-        });
-        res.writeHead(answer.status, out);
-        res.end(text);
-      }, () => res.socket?.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return proxy;
-}
+export type LossyProxy = ForwardProxy;
+export const startLossyProxy = startForwardProxy;
 
 export interface Rig {
   emu: EmulatorHandle;

@@ -5,6 +5,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
+import { startForwardProxy, twoAtOnce } from "../helpers/forward-proxy";
 import { removeTempDirs, runOds, stackFlags, tempDir, writeStack, type StackSpec } from "../helpers/ods-cli";
 
 let emu: EmulatorHandle;
@@ -63,16 +64,13 @@ describe("crash safety", () => {
   it("of two applies at once, one fails at once on the lock, and the state is intact", async () => {
     const dir = tempDir();
     writeStack(dir, bigStack("lock", 20));
-    // The second apply starts while the first is part-way (it has finished one call).
-    let second: Promise<Awaited<ReturnType<typeof runOds>>> | undefined;
-    const first = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], {
-      env: env(),
-      onStdout: (chunk) => {
-        if (!second && chunk.includes(" complete")) second = runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env: env() });
-      },
-    });
-    expect(second).toBeDefined();
-    const [a, b] = [first, await second!];
+    // The second apply starts while the first is part-way and held there by the proxy.
+    const proxy = await startForwardProxy(emu.url);
+    const { first: a, second: b } = await twoAtOnce(
+      proxy,
+      (onStdout) => runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env: { ...env(), ODS_URL: proxy.url }, onStdout: (chunk) => onStdout(chunk) }),
+      () => runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env: env() }),
+    ).finally(() => proxy.close());
     const results = [a, b].sort((x, y) => (x.code ?? 9) - (y.code ?? 9));
     expect(results[0].code, results[0].stderr).toBe(0);
     expect(results[1].code).toBe(1);

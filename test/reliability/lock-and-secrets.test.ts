@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { generateStack } from "../../bench/stack-gen";
+import { startForwardProxy, twoAtOnce } from "../helpers/forward-proxy";
 import { leakedSecrets, removeTempDirs, runOds, stackFlags, tempDir, writeStack, type RunResult } from "../helpers/ods-cli";
 import { asSpec, emptyCounts, expectedCounts, findDuplicates, FULL, prepareDatasets, readStateFile, recordSuite, tokenSecrets } from "./helpers";
 
@@ -63,15 +64,12 @@ describe("two applies at once", () => {
       const dir = tempDir();
       writeStack(dir, asSpec(stack));
       counts.trials++;
-      let second: Promise<RunResult> | undefined;
-      const first = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], {
-        env: env(),
-        onStdout: (chunk) => {
-          if (!second && chunk.includes(" complete")) second = runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env: env() });
-        },
-      });
-      expect(second).toBeDefined();
-      const other = await second!;
+      const proxy = await startForwardProxy(emu.url);
+      const { first, second: other } = await twoAtOnce(
+        proxy,
+        (onStdout) => runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env: { ...env(), ODS_URL: proxy.url }, onStdout: (chunk) => onStdout(chunk) }),
+        () => runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env: env() }),
+      ).finally(() => proxy.close());
       texts.push(first.stdout, first.stderr, other.stdout, other.stderr);
       const [ok, locked] = [first, other].sort((a, b) => (a.code ?? 9) - (b.code ?? 9));
       expect(ok.code, ok.stderr).toBe(0);

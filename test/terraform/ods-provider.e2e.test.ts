@@ -51,7 +51,8 @@ function stack(opts: { roleDescription: string; datasetName: string; tokenDescri
 }
 
 describe.skipIf(!hasTerraform)("terraform apply with terraform-provider-ods", () => {
-  it("init, apply, a converged plan, update in place, rotation, replacement, drift, import, destroy", async () => {
+  // A dozen terraform runs in a row: a hang guard, not a speed check (a loaded 2-core machine took 185 s).
+  it("init, apply, a converged plan, update in place, rotation, replacement, drift, import, destroy", { timeout: 300_000 }, async () => {
     const tf = new TerraformWorkspace(cliConfig, { url: emu.url, token: emu.adminToken });
     const base = { roleDescription: "one", datasetName: "tf-logs", tokenDescription: "ci" };
     tf.writeConfig(stack(base));

@@ -1,0 +1,93 @@
+// A forwarding proxy on 127.0.0.1:0 in front of an emulator, for tests that need the
+// network to misbehave on cue: lose the answer of a chosen write after the emulator
+// applied it (a dropped connection), or hold every request until released (a client
+// stuck part-way through an apply, so a second process meets its lock for certain,
+// however loaded the machine is).
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ForwardProxy {
+  url: string;
+  /**
+   * Loses the answer of the next request whose method and path match (after it was
+   * applied); `then` runs at that moment (e.g. kills the caller, as a crash would).
+   */
+  loseNextAnswer(method: string, path: RegExp, then?: () => void): void;
+  lost: number;
+  /** Requests arriving from now on wait until release(). */
+  hold(): void;
+  release(): void;
+  close(): Promise<void>;
+}
+
+export async function startForwardProxy(target: string): Promise<ForwardProxy> {
+  let pending: { method: string; path: RegExp; then?: () => void } | undefined;
+  let gate: Promise<void> = Promise.resolve();
+  let open: () => void = () => undefined;
+  const proxy: ForwardProxy = {
+    url: "",
+    lost: 0,
+    loseNextAnswer: (method, path, then) => {
+      pending = { method, path, then };
+    },
+    hold: () => {
+      gate = new Promise<void>((resolve) => (open = resolve));
+    },
+    release: () => open(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        open();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const forward = async (req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): Promise<void> => {
+    await gate;
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
+    const answer = await fetch(target + (req.url ?? ""), { method: req.method, headers, body: body.length > 0 ? body : undefined });
+    const text = Buffer.from(await answer.arrayBuffer());
+    if (pending && req.method === pending.method && pending.path.test(req.url ?? "")) {
+      const then = pending.then;
+      pending = undefined;
+      proxy.lost++;
+      then?.();
+      res.socket?.destroy();
+      return;
+    }
+    const out: Record<string, string> = {};
+    answer.headers.forEach((v, k) => {
+      if (k !== "content-length" && k !== "transfer-encoding" && k !== "content-encoding" && k !== "connection") out[k] = v;
+    });
+    res.writeHead(answer.status, out);
+    res.end(text);
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => void forward(req, Buffer.concat(chunks), res).catch(() => res.socket?.destroy()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return proxy;
+}
+
+/**
+ * Two applies on one state at once, for certain: the first talks through `proxy`; once it
+ * has finished one call (it holds the lock), the proxy holds its further requests and the
+ * second starts, straight to the service; the first goes on when the second has ended.
+ */
+export async function twoAtOnce<R>(
+  proxy: ForwardProxy,
+  runFirst: (onStdout: (chunk: string) => void) => Promise<R>,
+  runSecond: () => Promise<R>,
+): Promise<{ first: R; second: R }> {
+  let second: Promise<R> | undefined;
+  const first = await runFirst((chunk) => {
+    if (second || !chunk.includes(" complete")) return;
+    proxy.hold();
+    second = runSecond().finally(() => proxy.release());
+  });
+  if (!second) throw new Error("the first apply ended before it had finished one call");
+  return { first, second: await second };
+}
