@@ -245,9 +245,11 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     if (!r) throw new Error(`${address} is not in the state`);
     const kind = resourceKind(r.typeName);
     out(`# ${address}\nid = ${JSON.stringify(r.id)}`);
+    // Sensitive in the schema, or marked for a sensitive value it took through a reference.
+    const marked = new Set(r.marked ?? []);
     for (const [k, v] of Object.entries({ ...r.values, ...r.engineValues })) {
       if (k === "id" || v === null) continue;
-      out(`${k} = ${kind?.attributes[k]?.sensitive ? "(sensitive)" : displayValue(v)}`);
+      out(`${k} = ${kind?.attributes[k]?.sensitive || marked.has(k) ? "(sensitive)" : displayValue(v)}`);
     }
     for (const k of Object.keys(r.sensitive ?? {})) out(`${k} = (sensitive)`);
   });

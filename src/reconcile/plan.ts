@@ -24,6 +24,7 @@ import {
 } from "../lifecycle";
 import { evaluate, valueAt, type Reference } from "./expressions";
 import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDeclaration } from "./stack";
+import { sensitiveMarks, unmarkedSensitiveOutputs } from "./sensitivity";
 import type { StateFile } from "./state";
 
 // The decision and value rules live in the lifecycle; these names are kept for callers.
@@ -49,6 +50,8 @@ export interface PlannedChange {
   /** Why: vanished outside the stack, which attribute forces replacement, a changed secret. */
   reasons: string[];
   dependsOn: string[];
+  /** Attributes that took a sensitive value through a reference (shown as sensitive). */
+  marked?: string[];
 }
 
 export interface Plan {
@@ -159,6 +162,10 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   // Declared literal values first, so that dataset names and keys resolve before listing.
   for (const d of declared) scope.resolved.set(d.address, evaluate(d.values, () => UNKNOWN) as Values);
 
+  // Sensitivity follows references; an output carrying a secret must say so (as in Terraform).
+  const marks = sensitiveMarks(stack);
+  const unmarked = unmarkedSensitiveOutputs(stack, marks);
+  if (unmarked.length > 0) throw new PlanError(unmarked);
   // One object per natural key, checked before anything is listed or written.
   const duplicates = duplicateNaturalKeys(declared.map((d) => ({ address: d.address, kind: d.kind, values: evaluate(d.values, scope.lookup) as Values })));
   if (duplicates.length > 0) throw new PlanError(duplicates);
@@ -251,6 +258,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       changed: decision.changed,
       reasons: decision.reasons,
       dependsOn: d.dependsOn.filter((a) => !a.startsWith("data.")),
+      ...(marks.has(d.address) ? { marked: [...marks.get(d.address)!] } : {}),
     });
   }
 

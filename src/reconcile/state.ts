@@ -20,6 +20,8 @@ export interface ResourceState {
   secretFingerprints: Record<string, string>;
   /** Secrets the service returned once and never again (a token's secret). */
   sensitive?: Record<string, string>;
+  /** Attributes that took a sensitive value through a reference: `ods state show` hides them. */
+  marked?: string[];
   /** The id a rotation started on, written before its call; cleared by its answer (see lifecycle/rotation.ts). */
   rotating?: string;
   /** Addresses this resource depended on when last applied; deletes run in reverse. */
