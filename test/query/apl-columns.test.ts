@@ -205,7 +205,7 @@ describe("sort, take, top, count, distinct", () => {
 
   it("count", () => {
     const r = tabular("['web-logs'] | where status == 200 | count");
-    expect(r.tables[0].fields).toEqual([{ name: "Count", type: "integer" }]);
+    expect(r.tables[0].fields).toEqual([{ name: "count", type: "integer" }]);
     expect(r.tables[0].columns).toEqual([[3]]);
   });
 

@@ -95,6 +95,29 @@ describe("POST /v1/datasets/_apl", () => {
     expect(r.body.detail).toMatchObject({ line: 2, column: 9, compileErrorCode: "apl_unknownfield" });
   });
 
+  it("documentation-style queries: let, a datatable joined to the dataset, a nested JSON property, make_list", async () => {
+    const apl = [
+      "let tiers = datatable(id: string, tier: string) ['c1', 'gold', 'c2', 'basic'];",
+      "['shop-events'] | where kind in (dynamic(['order']))",
+      "| join kind=leftouter tiers on $left.['customer.id'] == $right.id",
+      "| summarize orders = count(), amounts = make_list(amount), avg_amount = round(avg(amount), 1) by tier",
+      "| sort by tier asc",
+    ].join("\n");
+    const r = await post("/v1/datasets/_apl?format=tabular", { apl, ...RANGE });
+    expect(r.status).toBe(200);
+    const t = r.body.tables[0];
+    expect(t.fields.map((f: { name: string }) => f.name)).toEqual(["tier", "orders", "amounts", "avg_amount"]);
+    expect(t.columns).toEqual([
+      ["basic", "gold"],
+      [1, 2],
+      [[12.5], [7, 30]],
+      [12.5, 18.5],
+    ]);
+    const bad = await post("/v1/datasets/_apl", { apl: "['shop-events']\n| mv-apply x = amount on (take 1)", ...RANGE });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatchObject({ line: 2, column: 3, compileErrorCode: "apl_unknownoperator" });
+  });
+
   it("an unknown dataset answers 404", async () => {
     const r = await post("/v1/datasets/_apl?format=legacy", { apl: "['no-such'] | count", ...RANGE });
     expect(r.status).toBe(404);

@@ -1,6 +1,7 @@
 // A small web-access dataset with fixed times, and helpers that run the engine and
 // read its answers back as plain rows.
 
+import { expect } from "vitest";
 import {
   DEFAULT_QUERY_LIMITS,
   QueryError,
@@ -130,7 +131,7 @@ function run(apl: string, format: AplFormat, opts: RunOptions): unknown {
   return runAplQuery(
     { apl, startTime: has("startTime") ? opts.startTime : START, endTime: has("endTime") ? opts.endTime : END },
     format,
-    lookupOf(...(opts.datasets ?? [WEB, EMPTY])),
+    lookupOf(...(opts.datasets ?? [WEB, EMPTY, MIXED])),
     { ...DEFAULT_QUERY_LIMITS, ...opts.limits },
   );
 }
@@ -173,3 +174,43 @@ export function queryError(fn: () => unknown): QueryError {
   }
   throw new Error("expected a QueryError");
 }
+
+/**
+ * A legacy answer as rows: the matches' `data` (with `_time` when asked), or for a
+ * summary the totals' group keys and aggregations (`op` as the column name).
+ */
+export function legacyRows(result: Legacy, withTime = false): Record<string, unknown>[] {
+  if (result.buckets.totals.length > 0) {
+    return result.buckets.totals.map((g) => ({ ...g.group, ...Object.fromEntries(g.aggregations.map((a) => [a.op, a.value])) }));
+  }
+  return result.matches.map((m) => (withTime ? { _time: m._time, ...m.data } : { ...m.data }));
+}
+
+/**
+ * Runs a query in both layouts and expects the same rows from each: tabular table "0"
+ * in order (with exactly these columns), and the legacy matches or summary totals.
+ */
+export function expectRows(apl: string, expected: Record<string, unknown>[], opts: RunOptions = {}): Tabular {
+  const t = tabular(apl, opts);
+  expect(rows(t)).toEqual(expected);
+  const withTime = expected.some((r) => "_time" in r);
+  expect(legacyRows(legacy(apl, opts), withTime)).toEqual(expected);
+  return t;
+}
+
+function mixedEvent(seq: number, time: string, data: Record<string, unknown>): StoredEvent {
+  return { _rowId: `m${seq}`, _sysTime: time, _time: time, data: { seq, ...data } };
+}
+
+/** Arrays, JSON text, mixed types and missing fields. */
+export const MIXED: QueryDataset = {
+  name: "mixed",
+  fields: [meta("seq", "integer"), meta("name", "string"), meta("tags", "array"), meta("payload", "string"), meta("v", "integer|float|string"), meta("n", "integer")],
+  events: [
+    mixedEvent(1, "2024-01-01T00:00:10Z", { name: "a", tags: ["x", "y"], payload: '{"code": 1, "msg": "ok", "list": [10, 20]}', v: 1, n: 10 }),
+    mixedEvent(2, "2024-01-01T00:01:10Z", { name: "b", tags: [], payload: "not json", v: 2.5, n: 20 }),
+    mixedEvent(3, "2024-01-01T00:02:10Z", { name: "c", v: "3" }),
+    mixedEvent(4, "2024-01-01T00:03:10Z", { tags: ["z"], payload: "[1, 2, 3]", n: 40 }),
+  ],
+  virtualFields: [],
+};

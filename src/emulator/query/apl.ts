@@ -2,7 +2,7 @@
 
 import { performance } from "node:perf_hooks";
 import { compileQuery } from "./compile-query";
-import { badRequest, unknownDatasetError } from "./errors";
+import { badRequest } from "./errors";
 import { execute } from "./execute";
 import { aplLegacyLayout } from "./layout-legacy";
 import { tabularLayout } from "./layout-tabular";
@@ -41,9 +41,7 @@ export function runAplQuery(req: AplRequest, format: AplFormat, lookup: DatasetL
   const ctx: QueryContext = { nowMs: Date.now(), autoBinMs: 0 };
   const range = requestRange(req.startTime, req.endTime, ctx.nowMs);
   const ast = parseQuery(req.apl);
-  const dataset = lookup(ast.source.name);
-  if (!dataset) throw unknownDatasetError(ast.source.pos, ast.source.name);
-  const plan = compileQuery(ast, dataset, ctx);
+  const plan = compileQuery(ast, lookup, ctx);
   const out = execute(plan, { ...range, limits, ctx, startedAt });
   return format === "tabular" ? tabularLayout(plan, out) : aplLegacyLayout(plan, out);
 }

@@ -8,12 +8,13 @@
 import { isAggregationName } from "./aggregations";
 import type { Expr, Literal } from "./ast";
 import { COMPILE_ERROR, semanticError, type Pos } from "./errors";
-import { binValue, SCALAR_FUNCTIONS } from "./functions";
+import { binValue, cachedRegex, SCALAR_FUNCTIONS } from "./functions";
 import type { ColumnSpec, CompiledExpr, QueryContext, Row } from "./table";
 import {
   compareOperands,
   DateTimeValue,
   TimespanValue,
+  isBag,
   toText,
   valuesEqual,
   type Value,
@@ -25,6 +26,8 @@ export interface Scope {
   column(name: string): ColumnSpec | undefined;
   /** A virtual field of the dataset usable here, compiled; undefined when there is none. */
   virtual(name: string, pos: Pos): CompiledExpr | undefined;
+  /** A scalar bound by `let`. */
+  binding?(name: string): CompiledExpr | undefined;
   readonly ctx: QueryContext;
   /** bin_auto() is only meaningful as a summarize `by` key. */
   readonly allowBinAuto: boolean;
@@ -41,17 +44,19 @@ export function compileExpr(e: Expr, scope: Scope): CompiledExpr {
     case "unary":
       return compileUnary(e.op, compileExpr(e.operand, scope), e.pos);
     case "binary":
+      if (e.left.kind === "star") return compileAnyColumn(e.op, compileExpr(e.right, scope), e.pos);
       return compileBinary(e.op, compileExpr(e.left, scope), compileExpr(e.right, scope), e.pos);
-    case "in": {
-      const operand = compileExpr(e.operand, scope);
-      const list = e.list.map((x) => compileExpr(x, scope));
-      return boolean((row) => {
-        const v = operand.evaluate(row);
-        if (v === null) return null;
-        const found = list.some((x) => valuesEqual(v, x.evaluate(row)) === true);
-        return e.negated ? !found : found;
-      });
+    case "in":
+      return compileIn(e, scope);
+    case "dynamic":
+      return constant("dynamic", e.value);
+    case "index": {
+      const target = compileExpr(e.target, scope);
+      const index = compileExpr(e.index, scope);
+      return { type: "dynamic", evaluate: (row) => indexValue(target.evaluate(row), index.evaluate(row)) };
     }
+    case "star":
+      throw semanticError(e.pos, "'*' stands for any column only before a string operator such as has or contains", COMPILE_ERROR.invalidArgument);
     case "between": {
       const operand = compileExpr(e.operand, scope);
       const low = compileExpr(e.low, scope);
@@ -95,6 +100,16 @@ function compileLiteral(l: Literal): CompiledExpr {
   }
 }
 
+/** `x[0]`, `x['key']`: an array's item (negative counts from the end) or a bag's property; else null. */
+export function indexValue(target: Value, index: Value): Value {
+  if (Array.isArray(target) && typeof index === "number" && Number.isInteger(index)) {
+    const i = index < 0 ? target.length + index : index;
+    return (target[i] as Value | undefined) ?? null;
+  }
+  if (isBag(target) && typeof index === "string") return Object.prototype.hasOwnProperty.call(target, index) ? target[index] : null;
+  return null;
+}
+
 function compileField(name: string, pos: Pos, scope: Scope): CompiledExpr {
   const col = scope.column(name);
   if (col) {
@@ -102,11 +117,79 @@ function compileField(name: string, pos: Pos, scope: Scope): CompiledExpr {
   }
   const virtual = scope.virtual(name, pos);
   if (virtual) return virtual;
+  const bound = scope.binding?.(name);
+  if (bound) return { ...bound, column: undefined, nameHint: undefined };
+  // `a.b.c` where `a` is a column holding a property bag (a parsed JSON, an mv-expanded item).
+  const parts = name.split(".");
+  for (let i = parts.length - 1; i > 0; i--) {
+    const head = parts.slice(0, i).join(".");
+    if (!scope.column(head) && !scope.binding?.(head)) continue;
+    const base = compileField(head, pos, scope);
+    const path = parts.slice(i);
+    return {
+      type: "dynamic",
+      nameHint: path[path.length - 1],
+      evaluate: (row) => path.reduce<Value>((v, key) => indexValue(v, key), base.evaluate(row)),
+    };
+  }
   throw semanticError(pos, `unknown field "${name}"`, COMPILE_ERROR.unknownField);
+}
+
+/** The items an `in`/`has_any` list stands for: an array element counts as its items. */
+function listValues(list: CompiledExpr[], row: Row): Value[] {
+  const out: Value[] = [];
+  for (const x of list) {
+    const v = x.evaluate(row);
+    if (Array.isArray(v)) out.push(...(v as Value[]));
+    else out.push(v);
+  }
+  return out;
+}
+
+function compileIn(e: Extract<Expr, { kind: "in" }>, scope: Scope): CompiledExpr {
+  const operand = compileExpr(e.operand, scope);
+  const list = e.list.map((x) => compileExpr(x, scope));
+  if (e.test === "in") {
+    const eq = e.caseInsensitive
+      ? (a: Value, b: Value): boolean => b !== null && toText(a).toLowerCase() === toText(b).toLowerCase()
+      : (a: Value, b: Value): boolean => valuesEqual(a, b) === true;
+    return boolean((row) => {
+      const v = operand.evaluate(row);
+      if (v === null) return null;
+      const found = listValues(list, row).some((x) => eq(v, x));
+      return e.negated ? !found : found;
+    });
+  }
+  const all = e.test === "has_all";
+  return boolean((row) => {
+    const hay = toText(operand.evaluate(row)).toLowerCase();
+    const needles = listValues(list, row).map((x) => toText(x).toLowerCase());
+    return all ? needles.every((n) => hasTerm(hay, n)) : needles.some((n) => hasTerm(hay, n));
+  });
+}
+
+/** `* has 'x'`: true when any column's value passes the string operator. */
+function compileAnyColumn(op: string, right: CompiledExpr, pos: Pos): CompiledExpr {
+  const base = op.startsWith("!") ? op.slice(1) : op;
+  const test = base === "matches regex" ? null : stringOperator(base);
+  if (!test) throw semanticError(pos, `'*' works with string operators such as has, contains, startswith; not '${op}'`, COMPILE_ERROR.invalidArgument);
+  const negated = op.startsWith("!");
+  return boolean((row) => {
+    const needle = right.evaluate(row);
+    let found = false;
+    for (const v of row.values.values()) {
+      if (v !== null && test(v, needle) === true) {
+        found = true;
+        break;
+      }
+    }
+    return negated ? !found : found;
+  });
 }
 
 function compileCall(name: string, argExprs: Expr[], pos: Pos, scope: Scope): CompiledExpr {
   if (name === "bin_auto") return compileBinAuto(argExprs, pos, scope);
+  if (name === "gettype") return compileGettype(argExprs, pos, scope);
   const fn = SCALAR_FUNCTIONS.get(name);
   if (!fn) {
     if (isAggregationName(name)) {
@@ -131,12 +214,36 @@ function compileCall(name: string, argExprs: Expr[], pos: Pos, scope: Scope): Co
   if (name === "bin" || name === "floor") {
     compiled.nameHint = args[0].column ?? args[0].nameHint;
     const size = argExprs[1];
-    if (args[0].type === "datetime" && size.kind === "literal" && size.literal.kind === "timespan") {
+    if (size && args[0].type === "datetime" && size.kind === "literal" && size.literal.kind === "timespan") {
       if (!(size.literal.ms > 0)) throw semanticError(size.pos, "bin size must be positive", COMPILE_ERROR.invalidArgument);
       compiled.bucket = size.literal.ms;
     }
   }
   return compiled;
+}
+
+/**
+ * gettype(x): the language's name of the value's type (long, real, string, bool,
+ * datetime, timespan, array, dictionary, null). A whole number in a float column is real.
+ */
+function compileGettype(argExprs: Expr[], pos: Pos, scope: Scope): CompiledExpr {
+  if (argExprs.length !== 1) {
+    throw semanticError(pos, `function "gettype" expects 1 argument(s), got ${argExprs.length}`, COMPILE_ERROR.invalidArgument);
+  }
+  const arg = compileExpr(argExprs[0], scope);
+  return {
+    type: "string",
+    evaluate: (row) => {
+      const v = arg.evaluate(row);
+      if (v === null) return "null";
+      if (typeof v === "number") return arg.type === "float" || !Number.isInteger(v) ? "real" : "long";
+      if (typeof v === "boolean") return "bool";
+      if (typeof v === "string") return "string";
+      if (v instanceof DateTimeValue) return "datetime";
+      if (v instanceof TimespanValue) return "timespan";
+      return Array.isArray(v) ? "array" : "dictionary";
+    },
+  };
 }
 
 function compileBinAuto(argExprs: Expr[], pos: Pos, scope: Scope): CompiledExpr {
@@ -267,11 +374,24 @@ function hasTerm(hay: string, needle: string): boolean {
   return false;
 }
 
+/** `hasprefix`/`hassuffix`: some whole term of the haystack starts (ends) with the needle. */
+function termTest(prefix: boolean): StringTest {
+  return (hay, needle) => {
+    if (needle === "") return true;
+    for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) {
+      if (prefix ? !isWordChar(hay[i - 1]) : !isWordChar(hay[i + needle.length])) return true;
+    }
+    return false;
+  };
+}
+
 const STRING_TESTS: Readonly<Record<string, StringTest>> = {
   contains: (h, n) => h.includes(n),
   startswith: (h, n) => h.startsWith(n),
   endswith: (h, n) => h.endsWith(n),
   has: hasTerm,
+  hasprefix: termTest(true),
+  hassuffix: termTest(false),
 };
 
 function stringOperator(op: string): ((a: Value, b: Value) => boolean | null) | undefined {
@@ -335,20 +455,8 @@ function comparison(op: string): ((a: Value, b: Value) => boolean | null) | unde
   }
 }
 
-function compileRegexMatch(l: CompiledExpr, r: CompiledExpr, pos: Pos): CompiledExpr {
-  const cache = new Map<string, RegExp | null>();
-  const regexFor = (pattern: string): RegExp | null => {
-    if (!cache.has(pattern)) {
-      let re: RegExp | null = null;
-      try {
-        re = new RegExp(pattern);
-      } catch {
-        re = null;
-      }
-      cache.set(pattern, re);
-    }
-    return cache.get(pattern) ?? null;
-  };
+function compileRegexMatch(l: CompiledExpr, r: CompiledExpr, pos: Pos, negated: boolean): CompiledExpr {
+  const regexFor = cachedRegex;
   if (r.column === undefined && r.type === "string") {
     const probe = r.evaluate({ values: new Map(), origin: null });
     if (typeof probe === "string" && regexFor(probe) === null) {
@@ -360,13 +468,14 @@ function compileRegexMatch(l: CompiledExpr, r: CompiledExpr, pos: Pos): Compiled
     const b = r.evaluate(row);
     if (a === null || b === null) return null;
     const re = regexFor(toText(b));
-    return re === null ? null : re.test(toText(a));
+    if (re === null) return null;
+    return re.test(toText(a)) !== negated;
   });
 }
 
 function compileBinary(op: string, l: CompiledExpr, r: CompiledExpr, pos: Pos): CompiledExpr {
   if (op === "and" || op === "or") return logical(op, l, r);
-  if (op === "matches regex") return compileRegexMatch(l, r, pos);
+  if (op === "matches regex" || op === "!matches regex") return compileRegexMatch(l, r, pos, op.startsWith("!"));
   const cmp = comparison(op) ?? stringOperator(op);
   if (cmp) return boolean((row) => cmp(l.evaluate(row), r.evaluate(row)));
   const type = arithmeticType(op, l.type, r.type);

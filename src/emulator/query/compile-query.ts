@@ -1,36 +1,131 @@
 // Turns a parsed query into a plan, stage by stage, checking every name against the
-// columns that exist at that point (dataset fields, virtual fields, earlier stages).
+// columns that exist at that point (dataset fields, virtual fields, earlier stages,
+// `let` bindings).
 //
 // Columns without an explicit name are named as the language does: a plain field keeps
-// its name, bin(x, ...) is named x, count() is count_, sum(x) is sum_x, and anything
-// else is Column1, Column2, ...
+// its name, bin(x, ...) is named x, count() is count_, sum(x) is sum_x,
+// percentile(x, 95) is percentile_x_95, and anything else is Column1, Column2, ...
 
-import {
-  aggregationArgCount,
-  isAggregationName,
-  type AggregationName,
-} from "./aggregations";
-import type { Expr, NamedExpr, QueryAst, SortKey, Stage } from "./ast";
+import type { Expr, LetStatement, NamedExpr, QueryAst, SortKey, Source, Stage, TabularExpr } from "./ast";
 import { compileExpr } from "./compile-expr";
-import { COMPILE_ERROR, semanticError, type Pos } from "./errors";
+import { compileSummarize, compileMakeSeries } from "./compile-summarize";
+import { COMPILE_ERROR, semanticError, unknownDatasetError, type Pos } from "./errors";
 import { PlanBuilder, type Plan, type SortKeySpec } from "./plan";
-import type { AggregationSpec, GroupKeySpec } from "./summarize";
-import type { CompiledExpr, QueryContext } from "./table";
-import type { QueryDataset } from "./types";
+import { datatableBuilder, printBuilder, unionBuilder } from "./sources";
+import {
+  getschemaStage,
+  joinStage,
+  mvExpandStage,
+  parseStage,
+  projectKeepStage,
+  projectRenameStage,
+  projectReorderStage,
+  sampleStage,
+  unionStage,
+} from "./stages";
+import type { CompiledExpr, QueryContext, Row } from "./table";
+import type { DatasetLookup } from "./types";
 
-export function compileQuery(ast: QueryAst, dataset: QueryDataset, ctx: QueryContext): Plan {
-  const builder = new PlanBuilder(dataset, ctx);
-  for (const stage of ast.stages) compileStage(stage, builder);
-  return builder.build();
+/** What a tabular expression can name: datasets, and what `let` bound before it. */
+export interface CompileEnv {
+  lookup: DatasetLookup;
+  ctx: QueryContext;
+  scalars: Map<string, CompiledExpr>;
+  tables: Map<string, TabularExpr>;
+}
+
+export function compileQuery(ast: QueryAst, lookup: DatasetLookup, ctx: QueryContext): Plan {
+  const env: CompileEnv = { lookup, ctx, scalars: new Map(), tables: new Map() };
+  for (const st of ast.lets) bindLet(st, env);
+  return compileTabular(ast.body, env).build();
+}
+
+const EMPTY_ROW: Row = { values: new Map(), origin: null };
+
+function bindLet(st: LetStatement, env: CompileEnv): void {
+  if (st.kind === "tabular") {
+    env.scalars.delete(st.name);
+    env.tables.set(st.name, st.query);
+    return;
+  }
+  // A scalar is computed once: it reads no row (a column name here is an error).
+  const expr = compileExpr(st.expr, {
+    column: () => undefined,
+    virtual: () => undefined,
+    binding: (n) => env.scalars.get(n),
+    ctx: env.ctx,
+    allowBinAuto: false,
+  });
+  let value: ReturnType<CompiledExpr["evaluate"]> | undefined;
+  env.tables.delete(st.name);
+  // now()/ago() read the query's clock, fixed per run: evaluate on first use.
+  env.scalars.set(st.name, {
+    type: expr.type,
+    evaluate: () => {
+      if (value === undefined) value = expr.evaluate(EMPTY_ROW);
+      return value;
+    },
+  });
+}
+
+/** Builds the plan of one tabular expression; callers may add stages before `build()`. */
+export function compileTabular(t: TabularExpr, env: CompileEnv): PlanBuilder {
+  const b = sourceBuilder(t.source, env);
+  for (const stage of t.stages) compileStage(stage, b, env);
+  return b;
+}
+
+function sourceBuilder(source: Source, env: CompileEnv): PlanBuilder {
+  switch (source.kind) {
+    case "name": {
+      const { name, pos } = source.ref;
+      const bound = env.tables.get(name);
+      if (bound) return compileTabular(bound, { ...env, tables: tablesBefore(env.tables, name) });
+      const dataset = env.lookup(name);
+      if (!dataset) throw unknownDatasetError(pos, name);
+      return PlanBuilder.forDataset(dataset, env.ctx, env.scalars);
+    }
+    case "paren":
+      return compileTabular(source.query, env);
+    case "datatable":
+      return datatableBuilder(source, env.ctx, env.scalars);
+    case "print":
+      return printBuilder(source.items, env.ctx, env.scalars);
+    case "union":
+      return unionBuilder(
+        source.tables.map((t) => compileTabular(t, env).build()),
+        env.ctx,
+        env.scalars,
+      );
+    case "search": {
+      if (source.tables.length === 0) {
+        throw semanticError(source.pos, "search needs its datasets: `search in (['dataset']) ...` or `['dataset'] | search ...`", COMPILE_ERROR.invalidArgument);
+      }
+      const plans = source.tables.map((ref) => sourceBuilder({ kind: "name", ref }, env));
+      const b = plans.length === 1 ? plans[0] : unionBuilder(plans.map((p) => p.build()), env.ctx, env.scalars);
+      compileStage({ kind: "where", pos: source.pos, predicate: source.predicate }, b, env);
+      return b;
+    }
+  }
+}
+
+/** A tabular `let` may use the ones bound before it, not itself. */
+function tablesBefore(tables: Map<string, TabularExpr>, name: string): Map<string, TabularExpr> {
+  const out = new Map<string, TabularExpr>();
+  for (const [k, v] of tables) {
+    if (k === name) break;
+    out.set(k, v);
+  }
+  return out;
 }
 
 /** Hands out names for one stage's output and rejects an explicit name used twice. */
-class StageNames {
+export class StageNames {
   private readonly used = new Set<string>();
   private generated = 0;
 
   /** An explicit or derived name; a derived one that is taken gets a number appended. */
-  take(item: NamedExpr, derived: string | undefined): string {
+  take(item: { pos: Pos; name?: string }, derived: string | undefined): string {
     if (item.name !== undefined) {
       if (this.used.has(item.name)) {
         throw semanticError(item.pos, `column "${item.name}" is defined more than once`, COMPILE_ERROR.duplicateColumn);
@@ -52,11 +147,12 @@ class StageNames {
   }
 }
 
-const derivedName = (e: CompiledExpr): string | undefined => e.column ?? e.nameHint;
+export const derivedName = (e: CompiledExpr): string | undefined => e.column ?? e.nameHint;
 
-function compileStage(stage: Stage, b: PlanBuilder): void {
+function compileStage(stage: Stage, b: PlanBuilder, env: CompileEnv): void {
   switch (stage.kind) {
-    case "where": {
+    case "where":
+    case "search": {
       const predicate = compileExpr(stage.predicate, b.scope());
       if (predicate.type !== "boolean" && predicate.type !== "dynamic") {
         throw semanticError(exprPos(stage.predicate), `where needs a boolean condition, got ${predicate.type}`, COMPILE_ERROR.typeMismatch);
@@ -84,8 +180,20 @@ function compileStage(stage: Stage, b: PlanBuilder): void {
       }
       b.projectAway(stage.names.map((n) => n.name));
       return;
+    case "project-rename":
+      projectRenameStage(stage, b);
+      return;
+    case "project-reorder":
+      projectReorderStage(stage, b);
+      return;
+    case "project-keep":
+      projectKeepStage(stage, b);
+      return;
     case "summarize":
       compileSummarize(stage.aggregations, stage.by, b);
+      return;
+    case "make-series":
+      compileMakeSeries(stage, b);
       return;
     case "sort":
       b.sort(stage.keys.map((k) => sortKey(k, b)));
@@ -100,10 +208,31 @@ function compileStage(stage: Stage, b: PlanBuilder): void {
     case "count":
       b.count();
       return;
+    case "mv-expand":
+      mvExpandStage(stage, b);
+      return;
+    case "join":
+      joinStage(stage, b, compileTabular(stage.right, env).build());
+      return;
+    case "union":
+      unionStage(
+        b,
+        stage.tables.map((t) => compileTabular(t, env).build()),
+      );
+      return;
+    case "sample":
+      sampleStage(stage.count, b);
+      return;
+    case "getschema":
+      getschemaStage(b);
+      return;
+    case "parse":
+      parseStage(stage, b);
+      return;
   }
 }
 
-function namedItems(items: NamedExpr[], b: PlanBuilder): { name: string; expr: CompiledExpr }[] {
+export function namedItems(items: NamedExpr[], b: PlanBuilder): { name: string; expr: CompiledExpr }[] {
   const scope = b.scope();
   const names = new StageNames();
   return items.map((item) => {
@@ -116,44 +245,10 @@ function sortKey(k: SortKey, b: PlanBuilder): SortKeySpec {
   return { expr: compileExpr(k.expr, b.scope()), desc: k.desc, nullsFirst: k.nullsFirst };
 }
 
-function exprPos(e: Expr): Pos {
+export function exprPos(e: Expr): Pos {
   if (e.kind === "binary") return exprPos(e.left);
   if (e.kind === "in" || e.kind === "between") return exprPos(e.operand);
+  if (e.kind === "index") return exprPos(e.target);
   return e.pos;
 }
 
-const NUMERIC_ARG: ReadonlySet<AggregationName> = new Set(["sum", "avg"]);
-
-function compileSummarize(aggItems: NamedExpr[], byItems: NamedExpr[], b: PlanBuilder): void {
-  const names = new StageNames();
-  const keyScope = b.scope(true);
-  const keys: GroupKeySpec[] = byItems.map((item) => {
-    const expr = compileExpr(item.expr, keyScope);
-    return { name: names.take(item, derivedName(expr)), expr };
-  });
-  const scope = b.scope();
-  const aggs: AggregationSpec[] = aggItems.map((item) => {
-    const call = item.expr;
-    if (call.kind !== "call") {
-      throw semanticError(exprPos(call), "summarize expects an aggregation function such as count() or sum(x)", COMPILE_ERROR.invalidArgument);
-    }
-    if (!isAggregationName(call.name)) {
-      throw semanticError(call.pos, `unknown aggregation function "${call.name}"`, COMPILE_ERROR.unknownFunction);
-    }
-    const fn = call.name;
-    const want = aggregationArgCount(fn);
-    // dcount(x, accuracy) takes an optional accuracy that an exact count can ignore.
-    const max = fn === "dcount" ? 2 : want;
-    if (call.args.length < want || call.args.length > max) {
-      throw semanticError(call.pos, `function "${fn}" expects ${want} argument(s), got ${call.args.length}`, COMPILE_ERROR.invalidArgument);
-    }
-    const arg = want === 0 ? null : compileExpr(call.args[0], scope);
-    if (arg && NUMERIC_ARG.has(fn) && arg.type !== "integer" && arg.type !== "float" && arg.type !== "dynamic") {
-      throw semanticError(exprPos(call.args[0]), `function "${fn}" needs a number, got ${arg.type}`, COMPILE_ERROR.typeMismatch);
-    }
-    const column = arg ? derivedName(arg) : undefined;
-    const derived = `${fn}_${column === undefined ? "" : column.replace(/[^A-Za-z0-9_]/g, "_")}`;
-    return { name: names.take(item, derived), fn, arg, fields: column === undefined ? [] : [column] };
-  });
-  b.summarize(keys, aggs);
-}

@@ -10,7 +10,7 @@ import { badRequest } from "./errors";
 import { TIME_FIELD, SYS_TIME_FIELD, type Plan, type Stage, type TableData } from "./plan";
 import type { QueryContext, Row } from "./table";
 import { autoBinMs, parseIsoTime } from "./time";
-import type { QueryLimits, StoredEvent } from "./types";
+import type { QueryDataset, QueryLimits, StoredEvent } from "./types";
 import { DateTimeValue, fromStored, type Value, type ValueType } from "./values";
 
 export interface QueryMessage {
@@ -54,17 +54,55 @@ export interface Outcome extends TableData {
 interface TimedEvent {
   event: StoredEvent;
   ms: number;
+  /** `_sysTime` in ms, NaN when it is not a time. */
+  sys: number;
 }
 
-/** How often (in rows) the scan looks at the clock. */
+/** How often (in rows) a loop looks at the clock. */
 const CLOCK_EVERY = 256;
 
+/**
+ * `_time` and `_sysTime` of a dataset's events, parsed once per event: stored events do
+ * not change, and parsing their times was most of the cost of a scan. Kept per events
+ * array and checked by identity per index, so an event that was added, replaced or
+ * moved is parsed again (NaN: not a time).
+ */
+interface TimeCache {
+  refs: (StoredEvent | undefined)[];
+  ms: Float64Array;
+  sys: Float64Array;
+}
+
+const timeCaches = new WeakMap<readonly StoredEvent[], TimeCache>();
+
+function timesOf(events: readonly StoredEvent[]): TimeCache {
+  let c = timeCaches.get(events);
+  if (!c || c.ms.length < events.length) {
+    const grown: TimeCache = { refs: c ? c.refs.slice() : [], ms: new Float64Array(events.length), sys: new Float64Array(events.length) };
+    if (c) {
+      grown.ms.set(c.ms);
+      grown.sys.set(c.sys);
+    }
+    c = grown;
+    timeCaches.set(events, c);
+  }
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    if (c.refs[i] === e) continue;
+    c.refs[i] = e;
+    c.ms[i] = parseIsoTime(e._time) ?? NaN;
+    c.sys[i] = parseIsoTime(e._sysTime) ?? NaN;
+  }
+  return c;
+}
+
 function scanOrder(events: readonly StoredEvent[], startMs: number | undefined, endMs: number): TimedEvent[] {
+  const times = timesOf(events);
   const timed: TimedEvent[] = [];
-  for (const event of events) {
-    const ms = parseIsoTime(event._time);
-    if (ms === undefined || ms >= endMs || (startMs !== undefined && ms < startMs)) continue;
-    timed.push({ event, ms });
+  for (let i = 0; i < events.length; i++) {
+    const ms = times.ms[i];
+    if (Number.isNaN(ms) || ms >= endMs || (startMs !== undefined && ms < startMs)) continue;
+    timed.push({ event: events[i], ms, sys: times.sys[i] });
   }
   timed.sort((a, b) => b.ms - a.ms || (a.event._rowId < b.event._rowId ? 1 : a.event._rowId > b.event._rowId ? -1 : 0));
   return timed;
@@ -78,14 +116,14 @@ function cursorStart(timed: TimedEvent[], cursor: ExecOptions["cursor"]): number
 }
 
 /** A row as storage holds it: `_time`, `_sysTime` and the fields that metadata knows. */
-function rowOf(event: StoredEvent, ms: number, types: ReadonlyMap<string, ValueType>): Row {
+function rowOf({ event, ms, sys }: TimedEvent, types: ReadonlyMap<string, ValueType>): Row {
   const values = new Map<string, Value>();
   values.set(TIME_FIELD, new DateTimeValue(ms, event._time));
-  const sys = parseIsoTime(event._sysTime);
-  values.set(SYS_TIME_FIELD, sys === undefined ? null : new DateTimeValue(sys, event._sysTime));
-  for (const [name, raw] of Object.entries(event.data)) {
+  values.set(SYS_TIME_FIELD, Number.isNaN(sys) ? null : new DateTimeValue(sys, event._sysTime));
+  const data = event.data;
+  for (const name in data) {
     const type = types.get(name);
-    if (type !== undefined && name !== TIME_FIELD && name !== SYS_TIME_FIELD) values.set(name, fromStored(raw, type));
+    if (type !== undefined && name !== TIME_FIELD && name !== SYS_TIME_FIELD) values.set(name, fromStored(data[name], type));
   }
   return { values, origin: event };
 }
@@ -99,51 +137,125 @@ function runRowWise(row: Row, stages: readonly Stage[]): Row | null {
   return current;
 }
 
-export function execute(plan: Plan, opts: ExecOptions): Outcome {
-  const { limits } = opts;
-  const deadline = opts.startedAt + limits.maxMillis;
-  const firstTableStage = plan.stages.findIndex((s) => !s.rowWise);
-  const leading = firstTableStage < 0 ? plan.stages : plan.stages.slice(0, firstTableStage);
-  const rest = firstTableStage < 0 ? [] : plan.stages.slice(firstTableStage);
-  const types = new Map(plan.baseColumns.map((c) => [c.name, c.type]));
-  const messages: QueryMessage[] = [];
+/**
+ * What one query run shares between its parts (the main pipeline, the right side of a
+ * join, the tables of a union): the request's range, one budget of rows and time, and
+ * the counters the result's status reports.
+ */
+export class RunEnv {
+  examined = 0;
+  matched = 0;
+  minTimeMs?: number;
+  maxTimeMs?: number;
+  minCursor = "";
+  maxCursor = "";
+  /** Start of the range the result reports: the request's, or the oldest event scanned. */
+  rangeStartMs?: number;
+  isPartial = false;
+  readonly messages: QueryMessage[] = [];
+  private ticks = 0;
+  private readonly deadline: number;
 
-  const timed = scanOrder(plan.dataset.events, opts.startMs, opts.endMs);
-  const from = cursorStart(timed, opts.cursor);
-  let rows: Row[] = [];
-  let examined = 0;
-  let isPartial = false;
-  let minTimeMs: number | undefined;
-  let maxTimeMs: number | undefined;
-  for (let i = from; i < timed.length; i++) {
-    if (examined >= limits.maxRowsExamined) {
-      isPartial = true;
-      messages.push({ priority: "warn", code: "license_limit_for_query_warning", count: 1, msg: `query stopped after examining ${examined} rows` });
-      break;
-    }
-    if (examined % CLOCK_EVERY === 0 && examined > 0 && performance.now() > deadline) {
-      isPartial = true;
-      messages.push({ priority: "warn", code: "license_limit_for_query_warning", count: 1, msg: `query stopped after ${limits.maxMillis} ms` });
-      break;
-    }
-    const { event, ms } = timed[i];
-    examined++;
-    minTimeMs = minTimeMs === undefined ? ms : Math.min(minTimeMs, ms);
-    maxTimeMs = maxTimeMs === undefined ? ms : Math.max(maxTimeMs, ms);
-    const out = runRowWise(rowOf(event, ms, types), leading);
-    if (out) rows.push(out);
+  constructor(readonly opts: ExecOptions) {
+    this.deadline = opts.startedAt + opts.limits.maxMillis;
   }
-  const rowsMatched = rows.length;
-  const newest = timed[from];
-  const oldest = timed[from + examined - 1];
 
+  get limits(): QueryLimits {
+    return this.opts.limits;
+  }
+
+  /** Marks the result partial (once per reason). */
+  stop(msg: string): void {
+    this.isPartial = true;
+    if (!this.messages.some((m) => m.msg === msg)) this.messages.push({ priority: "warn", code: "license_limit_for_query_warning", count: 1, msg });
+  }
+
+  /** False once the time is up; loops call it per row and stop on false. */
+  inTime(): boolean {
+    if (++this.ticks % CLOCK_EVERY !== 0) return !this.timedOut;
+    if (performance.now() > this.deadline) {
+      this.timedOut = true;
+      this.stop(`query stopped after ${this.limits.maxMillis} ms`);
+    }
+    return !this.timedOut;
+  }
+
+  /**
+   * False when a stage that makes rows (join, mv-expand, make-series, union) may not add
+   * one more to the `n` it has: the same bound as rows examined, so memory stays bounded.
+   */
+  mayProduce(n: number): boolean {
+    if (n >= this.limits.maxRowsExamined) {
+      this.stop(`query stopped after producing ${n} rows`);
+      return false;
+    }
+    return this.inTime();
+  }
+
+  private timedOut = false;
+}
+
+function scanDataset(dataset: QueryDataset, types: ReadonlyMap<string, ValueType>, env: RunEnv, accept: (row: Row) => void): void {
+  const { opts } = env;
+  const timed = scanOrder(dataset.events, opts.startMs, opts.endMs);
+  const from = cursorStart(timed, opts.cursor);
   // Without a startTime the range starts at the oldest event in it: the whole dataset.
   const startMs = opts.startMs ?? (timed.length > 0 ? timed[timed.length - 1].ms : opts.endMs);
-  opts.ctx.autoBinMs = autoBinMs(Math.max(0, opts.endMs - startMs));
+  if (env.rangeStartMs === undefined) {
+    env.rangeStartMs = startMs;
+    opts.ctx.autoBinMs = autoBinMs(Math.max(0, opts.endMs - startMs));
+  }
+  const first = env.examined === 0 && env.maxCursor === "";
+  let examinedHere = 0;
+  for (let i = from; i < timed.length; i++) {
+    if (env.examined >= env.limits.maxRowsExamined) {
+      env.stop(`query stopped after examining ${env.examined} rows`);
+      break;
+    }
+    if (env.examined > 0 && !env.inTime()) break;
+    const t = timed[i];
+    const ms = t.ms;
+    env.examined++;
+    examinedHere++;
+    env.minTimeMs = env.minTimeMs === undefined ? ms : Math.min(env.minTimeMs, ms);
+    env.maxTimeMs = env.maxTimeMs === undefined ? ms : Math.max(env.maxTimeMs, ms);
+    accept(rowOf(t, types));
+  }
+  if (first && examinedHere > 0) {
+    env.maxCursor = timed[from].event._rowId;
+    env.minCursor = timed[from + examinedHere - 1].event._rowId;
+  }
+}
 
-  let data: TableData = { rows, totals: null, numGroups: 0 };
-  for (const s of rest) {
-    if (s.table) data = s.table(data);
+/** Runs one plan (source and stages) within the run's bounds; the caller cuts the result. */
+export function runPlan(plan: Plan, env: RunEnv): TableData {
+  const stages = plan.stages;
+  let firstTable = 0;
+  while (firstTable < stages.length && stages[firstTable].rowWise) firstTable++;
+  const leading = stages.slice(0, firstTable);
+  // A stage that can consume rows one by one (summarize, count) does so during the scan,
+  // so that a million events never sit in memory at once.
+  const sink = stages[firstTable]?.sink?.(env);
+  const collected: Row[] = [];
+  const fromDataset = plan.source.kind === "dataset";
+  const accept = (row: Row): void => {
+    const out = runRowWise(row, leading);
+    if (!out) return;
+    if (fromDataset) env.matched++;
+    if (sink) sink.push(out);
+    else collected.push(out);
+  };
+  if (plan.source.kind === "dataset") {
+    scanDataset(plan.source.dataset, new Map(plan.baseColumns.map((c) => [c.name, c.type])), env, accept);
+  } else {
+    for (const row of plan.source.produce(env)) {
+      if (!env.inTime()) break;
+      accept(row);
+    }
+  }
+  let data: TableData = sink ? sink.finish() : { rows: collected, totals: null, numGroups: 0 };
+  for (const s of stages.slice(sink ? firstTable + 1 : firstTable)) {
+    if (s.table) data = s.table(data, env);
     else if (s.rowWise) {
       const mapped: Row[] = [];
       for (const r of data.rows) {
@@ -153,24 +265,33 @@ export function execute(plan: Plan, opts: ExecOptions): Outcome {
       data = { ...data, rows: mapped };
     }
   }
-  rows = data.rows;
+  return data;
+}
+
+export function execute(plan: Plan, opts: ExecOptions): Outcome {
+  const env = new RunEnv(opts);
+  const data = runPlan(plan, env);
+  if (env.rangeStartMs === undefined) env.rangeStartMs = opts.startMs ?? opts.endMs;
+  let rows = data.rows;
   const rowsBeforeCut = rows.length;
-  if (rows.length > limits.maxRowsReturned) {
-    rows = rows.slice(0, limits.maxRowsReturned);
+  let isPartial = env.isPartial;
+  const messages = env.messages;
+  if (rows.length > opts.limits.maxRowsReturned) {
+    rows = rows.slice(0, opts.limits.maxRowsReturned);
     isPartial = true;
-    messages.push({ priority: "warn", code: "default_limit_warning", count: 1, msg: `result cut to ${limits.maxRowsReturned} rows` });
+    messages.push({ priority: "warn", code: "default_limit_warning", count: 1, msg: `result cut to ${opts.limits.maxRowsReturned} rows` });
   }
   return {
     rows,
     totals: data.totals,
     numGroups: data.numGroups,
-    range: { startMs, endMs: opts.endMs },
-    rowsExamined: examined,
-    rowsMatched,
-    minTimeMs,
-    maxTimeMs,
-    minCursor: oldest ? oldest.event._rowId : "",
-    maxCursor: newest && examined > 0 ? newest.event._rowId : "",
+    range: { startMs: env.rangeStartMs, endMs: opts.endMs },
+    rowsExamined: env.examined,
+    rowsMatched: env.matched,
+    minTimeMs: env.minTimeMs,
+    maxTimeMs: env.maxTimeMs,
+    minCursor: env.minCursor,
+    maxCursor: env.maxCursor,
     isPartial,
     autoBinMs: opts.ctx.autoBinMs,
     rowsBeforeCut,

@@ -4,7 +4,8 @@
 
 import type { QueryContext } from "./table";
 import { parseIsoTime } from "./time";
-import { DateTimeValue, TimespanValue, toText, type Value, type ValueType } from "./values";
+import { datetimeAdd, datetimeDiff, datetimePart, dayOfWeek, formatDatetime, periodFunction, asDate } from "./functions-datetime";
+import { DateTimeValue, TimespanValue, isBag, toText, type Value, type ValueType } from "./values";
 
 export interface ScalarFunction {
   minArgs: number;
@@ -99,6 +100,108 @@ function ago(args: Value[], ctx: QueryContext): Value {
 
 const iff = (args: Value[]): Value => (args[0] === true ? args[1] : args[2]);
 
+/** `case(p1, v1, p2, v2, ..., otherwise)`: the value of the first true predicate. */
+function caseOf(args: Value[]): Value {
+  for (let i = 0; i + 1 < args.length; i += 2) if (args[i] === true) return args[i + 1];
+  return args[args.length - 1];
+}
+
+/** parse_json('...'): the JSON value a string holds (null when it holds none); other values stay. */
+function parseJson(args: Value[]): Value {
+  const v = args[0];
+  if (typeof v !== "string") return v;
+  try {
+    return JSON.parse(v) as Value;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `indexof(source, lookup[, start[, length[, occurrence]]])`: the index of the
+ * occurrence-th match at or after start (a negative start counts from the end), looking
+ * at `length` characters (-1: all); -1 when there is none, null for a bad argument.
+ */
+function indexOf(args: Value[]): Value {
+  if (args[0] === null || args[1] === null) return null;
+  const s = toText(args[0]);
+  const lookup = toText(args[1]);
+  let start = args.length > 2 ? toInteger(args[2]) : 0;
+  const length = args.length > 3 ? toInteger(args[3]) : -1;
+  const occurrence = args.length > 4 ? toInteger(args[4]) : 1;
+  if (start === null || length === null || occurrence === null || length < -1 || occurrence <= 0) return null;
+  if (start < 0) start = Math.max(0, s.length + start);
+  if (start > s.length) return -1;
+  const end = length === -1 ? s.length : Math.min(s.length, start + length);
+  let found = -1;
+  for (let i = 0, from = start; i < occurrence; i++, from = found + 1) {
+    found = s.indexOf(lookup, from);
+    if (found < 0 || found + lookup.length > end) return -1;
+  }
+  return found;
+}
+
+const regexCache = new Map<string, RegExp | null>();
+
+/** A compiled regular expression per pattern (null for an invalid one), kept across rows. */
+export function cachedRegex(pattern: string): RegExp | null {
+  if (!regexCache.has(pattern)) {
+    let re: RegExp | null = null;
+    try {
+      re = new RegExp(pattern);
+    } catch {
+      re = null;
+    }
+    if (regexCache.size > 1000) regexCache.clear();
+    regexCache.set(pattern, re);
+  }
+  return regexCache.get(pattern) ?? null;
+}
+
+/** `extract(regex, group, source)`: the group's text of the first match, or null. */
+function extract(args: Value[]): Value {
+  if (args[0] === null || args[2] === null) return null;
+  const re = cachedRegex(toText(args[0]));
+  const group = toInteger(args[1]);
+  if (!re || group === null || group < 0) return null;
+  const m = re.exec(toText(args[2]));
+  return m?.[group] ?? null;
+}
+
+function split(args: Value[]): Value {
+  if (args[0] === null) return null;
+  const parts = toText(args[0]).split(toText(args[1]));
+  if (args.length < 3) return parts;
+  const i = toInteger(args[2]);
+  if (i === null) return null;
+  const at = i < 0 ? parts.length + i : i;
+  return at >= 0 && at < parts.length ? [parts[at]] : [];
+}
+
+function arraySlice(args: Value[]): Value {
+  const a = args[0];
+  if (!Array.isArray(a)) return null;
+  const norm = (v: Value, fallback: number): number | null => {
+    const n = v === undefined ? fallback : toInteger(v);
+    return n === null ? null : n < 0 ? a.length + n : n;
+  };
+  const from = norm(args[1], 0);
+  const to = norm(args[2], a.length - 1);
+  return from === null || to === null ? null : a.slice(Math.max(0, from), to + 1);
+}
+
+const numeric = (f: (n: number) => number) => (args: Value[]): Value => {
+  const n = toNumber(args[0]);
+  if (n === null) return null;
+  const r = f(n);
+  return Number.isFinite(r) ? r : null;
+};
+
+const datePart = (f: (d: Date) => number) => (args: Value[]): Value => {
+  const d = asDate(args[0]);
+  return d ? f(new Date(Math.floor(d.ms))) : null;
+};
+
 export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map<string, ScalarFunction>([
   ["strlen", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: stringFn((s) => [...s].length) }],
   ["tolower", { minArgs: 1, maxArgs: 1, returns: fixed("string"), call: stringFn((s) => s.toLowerCase()) }],
@@ -106,13 +209,66 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map<str
   ["trim", { minArgs: 1, maxArgs: 1, returns: fixed("string"), call: stringFn((s) => s.trim()) }],
   ["strcat", { minArgs: 1, maxArgs: 64, returns: fixed("string"), call: (args) => args.map(toText).join("") }],
   ["substring", { minArgs: 2, maxArgs: 3, returns: fixed("string"), call: substring }],
+  ["indexof", { minArgs: 2, maxArgs: 5, returns: fixed("integer"), call: indexOf }],
+  ["extract", { minArgs: 3, maxArgs: 3, returns: fixed("string"), call: extract }],
   [
-    "indexof",
+    "replace_string",
+    {
+      minArgs: 3,
+      maxArgs: 3,
+      returns: fixed("string"),
+      call: (args) => (args[0] === null ? null : toText(args[1]) === "" ? toText(args[0]) : toText(args[0]).split(toText(args[1])).join(toText(args[2]))),
+    },
+  ],
+  ["strcat_delim", { minArgs: 3, maxArgs: 64, returns: fixed("string"), call: (args) => args.slice(1).map(toText).join(toText(args[0])) }],
+  ["split", { minArgs: 2, maxArgs: 3, returns: fixed("dynamic"), call: split }],
+  ["case", { minArgs: 3, maxArgs: 65, returns: (t) => common([...t.filter((_, i) => i % 2 === 1), t[t.length - 1]]), call: caseOf }],
+  ["parse_json", { minArgs: 1, maxArgs: 1, returns: fixed("dynamic"), call: parseJson }],
+  ["todynamic", { minArgs: 1, maxArgs: 1, returns: fixed("dynamic"), call: parseJson }],
+  ["array_length", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: (args) => (Array.isArray(args[0]) ? args[0].length : null) }],
+  ["pack_array", { minArgs: 0, maxArgs: 64, returns: fixed("dynamic"), call: (args) => args.slice() }],
+  [
+    "array_concat",
+    { minArgs: 1, maxArgs: 64, returns: fixed("dynamic"), call: (args) => (args.every((a) => Array.isArray(a)) ? (args as Value[][]).flat() : null) },
+  ],
+  ["array_slice", { minArgs: 3, maxArgs: 3, returns: fixed("dynamic"), call: arraySlice }],
+  ["bag_keys", { minArgs: 1, maxArgs: 1, returns: fixed("dynamic"), call: (args) => (isBag(args[0]) ? Object.keys(args[0]) : null) }],
+  ["datetime_diff", { minArgs: 3, maxArgs: 3, returns: fixed("integer"), call: datetimeDiff }],
+  ["datetime_add", { minArgs: 3, maxArgs: 3, returns: fixed("datetime"), call: datetimeAdd }],
+  ["datetime_part", { minArgs: 2, maxArgs: 2, returns: fixed("integer"), call: datetimePart }],
+  ["startofday", { minArgs: 1, maxArgs: 2, returns: fixed("datetime"), call: periodFunction("start", "day") }],
+  ["startofweek", { minArgs: 1, maxArgs: 2, returns: fixed("datetime"), call: periodFunction("start", "week") }],
+  ["startofmonth", { minArgs: 1, maxArgs: 2, returns: fixed("datetime"), call: periodFunction("start", "month") }],
+  ["startofyear", { minArgs: 1, maxArgs: 2, returns: fixed("datetime"), call: periodFunction("start", "year") }],
+  ["endofday", { minArgs: 1, maxArgs: 2, returns: fixed("datetime"), call: periodFunction("end", "day") }],
+  ["endofweek", { minArgs: 1, maxArgs: 2, returns: fixed("datetime"), call: periodFunction("end", "week") }],
+  ["endofmonth", { minArgs: 1, maxArgs: 2, returns: fixed("datetime"), call: periodFunction("end", "month") }],
+  ["endofyear", { minArgs: 1, maxArgs: 2, returns: fixed("datetime"), call: periodFunction("end", "year") }],
+  ["hourofday", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: datePart((d) => d.getUTCHours()) }],
+  ["dayofmonth", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: datePart((d) => d.getUTCDate()) }],
+  ["dayofyear", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: (args) => datetimePart(["dayofyear", args[0]]) }],
+  ["monthofyear", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: datePart((d) => d.getUTCMonth() + 1) }],
+  ["getmonth", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: datePart((d) => d.getUTCMonth() + 1) }],
+  ["getyear", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: datePart((d) => d.getUTCFullYear()) }],
+  ["week_of_year", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: (args) => datetimePart(["week", args[0]]) }],
+  ["dayofweek", { minArgs: 1, maxArgs: 1, returns: fixed("timespan"), call: dayOfWeek }],
+  ["format_datetime", { minArgs: 2, maxArgs: 2, returns: fixed("string"), call: formatDatetime }],
+  ["ceiling", { minArgs: 1, maxArgs: 1, returns: sameAsFirst, call: numeric(Math.ceil) }],
+  ["sqrt", { minArgs: 1, maxArgs: 1, returns: fixed("float"), call: numeric(Math.sqrt) }],
+  ["exp", { minArgs: 1, maxArgs: 1, returns: fixed("float"), call: numeric(Math.exp) }],
+  ["log", { minArgs: 1, maxArgs: 1, returns: fixed("float"), call: numeric(Math.log) }],
+  ["log10", { minArgs: 1, maxArgs: 1, returns: fixed("float"), call: numeric(Math.log10) }],
+  [
+    "pow",
     {
       minArgs: 2,
       maxArgs: 2,
-      returns: fixed("integer"),
-      call: (args) => (args[0] === null ? null : toText(args[0]).indexOf(toText(args[1]))),
+      returns: fixed("float"),
+      call: (args) => {
+        const a = toNumber(args[0]);
+        const b = toNumber(args[1]);
+        return a === null || b === null || !Number.isFinite(a ** b) ? null : a ** b;
+      },
     },
   ],
   ["tostring", { minArgs: 1, maxArgs: 1, returns: fixed("string"), call: (args) => toText(args[0]) }],
@@ -134,7 +290,8 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map<str
   ["abs", { minArgs: 1, maxArgs: 1, returns: sameAsFirst, call: (args) => (typeof args[0] === "number" ? Math.abs(args[0]) : null) }],
   ["round", { minArgs: 1, maxArgs: 2, returns: fixed("float"), call: round }],
   ["bin", { minArgs: 2, maxArgs: 2, returns: sameAsFirst, call: (args) => binValue(args[0], args[1]) }],
-  ["floor", { minArgs: 2, maxArgs: 2, returns: sameAsFirst, call: (args) => binValue(args[0], args[1]) }],
+  // floor(x) rounds down to a whole number; floor(x, size) is bin(x, size).
+  ["floor", { minArgs: 1, maxArgs: 2, returns: sameAsFirst, call: (args) => (args.length === 1 ? numeric(Math.floor)(args) : binValue(args[0], args[1])) }],
   ["now", { minArgs: 0, maxArgs: 0, returns: fixed("datetime"), call: (_args, ctx) => new DateTimeValue(ctx.nowMs) }],
   ["ago", { minArgs: 1, maxArgs: 1, returns: fixed("datetime"), call: ago }],
 ]);

@@ -50,3 +50,8 @@ export function blocksMatched(out: Outcome): number {
 export function fieldsMeta(dataset: QueryDataset): QueryFieldMeta[] {
   return dataset.fields.map((f) => ({ name: f.name, type: f.type, unit: f.unit, description: f.description, hidden: f.hidden }));
 }
+
+/** `fieldsMetaMap`: each dataset the result draws on, by name. */
+export function fieldsMetaMap(datasets: readonly QueryDataset[]): Record<string, QueryFieldMeta[]> {
+  return Object.fromEntries(datasets.map((d) => [d.name, fieldsMeta(d)]));
+}

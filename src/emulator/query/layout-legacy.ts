@@ -9,7 +9,7 @@
 // intervals included, up to MAX_SERIES_INTERVALS; beyond that only non-empty ones).
 
 import type { Outcome } from "./execute";
-import { commonStatus, fieldsMeta, type CommonStatus } from "./layout-common";
+import { commonStatus, fieldsMeta, fieldsMetaMap, type CommonStatus } from "./layout-common";
 import { SYS_TIME_FIELD, TIME_FIELD, type Plan, type SummaryShape } from "./plan";
 import type { Row } from "./table";
 import { formatIsoTime, normalizeTimeText } from "./time";
@@ -57,7 +57,11 @@ function timeText(row: Row, field: string): string | null {
 function match(plan: Plan, row: Row): LegacyMatch {
   const data: Record<string, unknown> = {};
   for (const c of plan.columns) {
-    if (c.name !== TIME_FIELD && c.name !== SYS_TIME_FIELD) data[c.name] = toJson(row.values.get(c.name) ?? null);
+    const v = row.values.get(c.name) ?? null;
+    // `_time` and `_sysTime` go to the top level, unless they hold something other than a
+    // time (make-series's `_time` is an array): that stays in `data`.
+    const top = (c.name === TIME_FIELD || c.name === SYS_TIME_FIELD) && (v === null || v instanceof DateTimeValue);
+    if (!top) data[c.name] = toJson(v);
   }
   return {
     _rowId: row.origin?._rowId ?? "",
@@ -123,12 +127,12 @@ export function legacyLayout(plan: Plan, out: Outcome): LegacyResult {
     status: { ...commonStatus(out), continuationToken: "", isEstimate: false },
     matches: s ? [] : out.rows.map((row) => match(plan, row)),
     buckets: s ? buckets(s, out) : { series: [], totals: [] },
-    fieldsMeta: fieldsMeta(plan.dataset),
+    fieldsMeta: plan.datasets.flatMap(fieldsMeta),
   };
 }
 
 /** The query-language endpoint's legacy layout also names its datasets, as the service does. */
 export function aplLegacyLayout(plan: Plan, out: Outcome): LegacyResult & { format: "legacy"; datasetNames: string[]; fieldsMetaMap: Record<string, QueryFieldMeta[]> } {
   const base = legacyLayout(plan, out);
-  return { format: "legacy", ...base, datasetNames: [plan.dataset.name], fieldsMetaMap: { [plan.dataset.name]: base.fieldsMeta } };
+  return { format: "legacy", ...base, datasetNames: plan.datasets.map((d) => d.name), fieldsMetaMap: fieldsMetaMap(plan.datasets) };
 }

@@ -3,7 +3,7 @@
 // over the whole range, as the service does.
 
 import type { Outcome } from "./execute";
-import { blocksMatched, commonStatus, fieldsMeta, type CommonStatus } from "./layout-common";
+import { blocksMatched, commonStatus, fieldsMetaMap, type CommonStatus } from "./layout-common";
 import { summarizeOrder } from "./summarize";
 import type { Plan } from "./plan";
 import type { ColumnSpec, OrderSpec, Row } from "./table";
@@ -73,7 +73,7 @@ function table(plan: Plan, out: Outcome, spec: TableSpec): TabularTable {
   const cells = spec.columns.map((c) => spec.rows.map((r) => r.values.get(c.name) ?? null));
   return {
     name: spec.name,
-    sources: [{ name: plan.dataset.name }],
+    sources: plan.datasets.map((d) => ({ name: d.name })),
     fields: spec.columns.map((c, i) => field(c, cells[i])),
     order: spec.order,
     groups: spec.groups.map((g) => ({ name: g })),
@@ -102,7 +102,7 @@ export function tabularLayout(plan: Plan, out: Outcome): TabularResult {
     format: "tabular",
     status: { ...commonStatus(out), blocksCached: 0, blocksMatched: blocksMatched(out) },
     tables,
-    datasetNames: [plan.dataset.name],
-    fieldsMetaMap: { [plan.dataset.name]: fieldsMeta(plan.dataset) },
+    datasetNames: plan.datasets.map((d) => d.name),
+    fieldsMetaMap: fieldsMetaMap(plan.datasets),
   };
 }

@@ -114,20 +114,23 @@ function timeBucket(resolution: string | undefined, ctx: QueryContext): GroupKey
   return { name: TIME_FIELD, expr };
 }
 
+/** The legacy body's aggregations (after LEGACY_AGGREGATIONS maps its spellings). */
+const LEGACY_FUNCTIONS: ReadonlySet<string> = new Set(["count", "dcount", "sum", "avg", "min", "max"]);
+
 function aggregations(b: Body, builder: PlanBuilder): AggregationSpec[] {
   const scope = builder.scope();
   return records(b, "aggregations").map((a, i) => {
     const path = `aggregations[${i}]`;
     const op = requiredString(a, "op", path);
     const fn = LEGACY_AGGREGATIONS[op] ?? op;
-    if (!isAggregationName(fn) || fn === "countif") throw badRequest(`${path}.op "${op}" is not one of count, distinct, sum, avg, min, max`);
+    if (!isAggregationName(fn) || !LEGACY_FUNCTIONS.has(fn)) throw badRequest(`${path}.op "${op}" is not one of count, distinct, sum, avg, min, max`);
     const rawField = a.field;
     const hasField = typeof rawField === "string" && rawField !== "" && rawField !== "*";
     if (fn !== "count" && !hasField) throw badRequest(`${path}.field is required for "${op}"`);
     const arg = fn === "count" || !hasField ? null : legacyField(rawField, scope, `${path}.field`);
     const alias = a.alias === undefined || a.alias === null || a.alias === "" ? undefined : requiredString(a, "alias", path);
     // Columns need unique names; two unaliased sums still both show `op: "sum"`.
-    return { name: `${alias ?? op}#${i}`, label: alias ?? op, fn, arg, fields: hasField ? [rawField] : [] };
+    return { name: `${alias ?? op}#${i}`, label: alias ?? op, fn, args: arg ? [arg] : [], fields: hasField ? [rawField] : [] };
   });
 }
 
@@ -145,7 +148,7 @@ export function runLegacyQuery(dataset: QueryDataset, body: unknown, limits: Que
   if (!isRecord(body)) throw badRequest("the query must be a JSON object");
   const ctx: QueryContext = { nowMs: Date.now(), autoBinMs: 0 };
   const range = requestRange(body.startTime, body.endTime, ctx.nowMs);
-  const builder = new PlanBuilder(dataset, ctx);
+  const builder = PlanBuilder.forDataset(dataset, ctx);
 
   virtualFields(body, builder);
   if (body.filter !== undefined && body.filter !== null) builder.where(compileLegacyFilter(body.filter, builder.scope()));

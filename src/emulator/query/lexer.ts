@@ -26,7 +26,7 @@ export interface Token extends Pos {
   end: number;
 }
 
-const SYMBOLS = ["==", "!=", "<>", "<=", ">=", "=~", "!~", "..", "|", "(", ")", ",", "=", "<", ">", "+", "-", "*", "/", "%", ".", "[", "]", ":", ";"];
+const SYMBOLS = ["==", "!=", "<>", "<=", ">=", "=~", "!~", "..", "|", "(", ")", ",", "=", "<", ">", "+", "-", "*", "/", "%", ".", "[", "]", "{", "}", ":", ";"];
 
 const isIdentStart = (c: string): boolean => /[A-Za-z_$]/.test(c);
 const isIdentPart = (c: string): boolean => /[A-Za-z0-9_$]/.test(c);
@@ -74,8 +74,8 @@ class Lexer {
       } else if (c === "@" && (t[this.pos + 1] === "'" || t[this.pos + 1] === '"')) {
         const start = this.pos++;
         this.push("string", start, this.readVerbatim());
-      } else if (c === "[" && this.bracketQuoteAhead()) {
-        this.readBracketName();
+      } else if (c === "[" && this.bracketQuoteAhead() && this.readBracketName()) {
+        // read as ['quoted name']; otherwise `[` opens an array (dynamic(['a', 'b'])).
       } else if (isDigit(c) || (c === "." && isDigit(t[this.pos + 1] ?? ""))) {
         this.readNumber();
       } else if (isIdentStart(c)) {
@@ -84,6 +84,7 @@ class Lexer {
         // `!contains`, `!in`, `!startswith`: one negated operator token.
         const start = this.pos++;
         while (this.pos < t.length && isIdentPart(t[this.pos])) this.pos++;
+        if (t.slice(start, this.pos).toLowerCase() === "!in" && t[this.pos] === "~") this.pos++;
         this.push("ident", start, t.slice(start, this.pos));
       } else {
         const sym = SYMBOLS.find((s) => t.startsWith(s, this.pos));
@@ -138,14 +139,19 @@ class Lexer {
     return this.text[i] === "'" || this.text[i] === '"';
   }
 
-  private readBracketName(): void {
+  /** `['name']`; false (nothing consumed) when the bracket holds more than one string. */
+  private readBracketName(): boolean {
     const start = this.pos++;
     while (this.text[this.pos] === " ") this.pos++;
     const name = this.readString();
     while (this.text[this.pos] === " ") this.pos++;
-    if (this.text[this.pos] !== "]") throw syntaxError(this.where(this.pos), "expected ']' after a quoted name");
+    if (this.text[this.pos] !== "]") {
+      this.pos = start;
+      return false;
+    }
     this.pos++;
     this.push("name", start, name);
+    return true;
   }
 
   private readNumber(): void {
@@ -180,6 +186,7 @@ class Lexer {
     const t = this.text;
     const start = this.pos;
     while (this.pos < t.length && isIdentPart(t[this.pos])) this.pos++;
+    if (t.slice(start, this.pos).toLowerCase() === "in" && t[this.pos] === "~") this.pos++;
     const word = t.slice(start, this.pos);
     const lower = word.toLowerCase();
     if (lower === "datetime" || lower === "timespan") {

@@ -2,9 +2,27 @@
 // Operator precedence, loosest first: or; and; comparisons and string operators
 // (one per expression, not chained); + -; * / %; unary - +; primaries.
 
-import type { Expr, Literal, NameRef, NamedExpr, QueryAst, SortKey, Stage } from "./ast";
+import type {
+  DatatableColumn,
+  Expr,
+  JoinKey,
+  JoinKind,
+  LetStatement,
+  Literal,
+  MakeSeriesAgg,
+  NamePattern,
+  NameRef,
+  NamedExpr,
+  ParsePart,
+  QueryAst,
+  SortKey,
+  Source,
+  Stage,
+  TabularExpr,
+} from "./ast";
 import { COMPILE_ERROR, syntaxError, type Pos } from "./errors";
 import { tokenize, type Token } from "./lexer";
+import { DateTimeValue, TimespanValue, type Bag, type Value } from "./values";
 
 const COMPARISON_SYMBOLS = new Set(["==", "!=", "<>", "<", "<=", ">", ">=", "=~", "!~"]);
 
@@ -18,7 +36,18 @@ const STRING_OPERATORS = new Set([
   "startswith_cs",
   "endswith",
   "endswith_cs",
+  "hasprefix",
+  "hasprefix_cs",
+  "hassuffix",
+  "hassuffix_cs",
 ]);
+
+const JOIN_KINDS: ReadonlySet<string> = new Set(["inner", "innerunique", "leftouter", "rightouter", "fullouter", "leftanti", "rightanti", "leftsemi", "rightsemi"]);
+/** The documentation's other spellings of the same kinds. */
+const JOIN_KIND_ALIASES: Readonly<Record<string, JoinKind>> = { anti: "leftanti", leftantisemi: "leftanti", rightantisemi: "rightanti", semi: "leftsemi" };
+
+/** Words that start a tabular source other than a dataset name. */
+const SOURCE_WORDS: ReadonlySet<string> = new Set(["datatable", "print", "union", "search"]);
 
 export function parseQuery(text: string): QueryAst {
   return new Parser(tokenize(text)).query();
@@ -77,15 +106,148 @@ class Parser {
   }
 
   query(): QueryAst {
-    const source = this.source();
+    const lets: LetStatement[] = [];
+    const tabularLets = new Set<string>();
+    while (this.isWord("let")) {
+      const st = this.letStatement(tabularLets);
+      if (st.kind === "tabular") tabularLets.add(st.name);
+      else tabularLets.delete(st.name);
+      lets.push(st);
+    }
+    const body = this.tabular();
+    while (this.isOp(";")) this.next();
+    if (this.tok.kind !== "eof") this.fail("'|' or end of query");
+    return { lets, body };
+  }
+
+  private letStatement(tabularLets: ReadonlySet<string>): LetStatement {
+    const letTok = this.next();
+    const nameTok = this.tok;
+    if (nameTok.kind !== "ident" && nameTok.kind !== "name") this.fail("a name");
+    this.next();
+    this.expectOp("=");
+    const pos: Pos = { line: letTok.line, column: letTok.column };
+    const t = this.tok;
+    const after = this.peek();
+    // A tabular value starts like a query: ['dataset'], datatable(...), a name piped on, or a tabular let.
+    const tabular =
+      t.kind === "name" ||
+      (t.kind === "ident" && SOURCE_WORDS.has(t.text.toLowerCase()) && !this.isOp("(", after)) ||
+      this.isWord("datatable", t) ||
+      (t.kind === "ident" && (this.isOp("|", after) || tabularLets.has(t.text)) && !this.isOp("(", after));
+    const st: LetStatement = tabular
+      ? { kind: "tabular", pos, name: nameTok.text, query: this.tabular() }
+      : { kind: "scalar", pos, name: nameTok.text, expr: this.expr() };
+    this.expectOp(";");
+    return st;
+  }
+
+  /** `source | stage | stage ...` */
+  private tabular(): TabularExpr {
+    const source = this.tabularSource();
     const stages: Stage[] = [];
     while (this.isOp("|")) {
       this.next();
       stages.push(this.stage());
     }
-    if (this.isOp(";")) this.next();
-    if (this.tok.kind !== "eof") this.fail("'|' or end of query");
     return { source, stages };
+  }
+
+  private tabularSource(): Source {
+    const t = this.tok;
+    const pos: Pos = { line: t.line, column: t.column };
+    if (this.isOp("(")) {
+      this.next();
+      const query = this.tabular();
+      this.expectOp(")");
+      return { kind: "paren", pos, query };
+    }
+    if (this.isWord("datatable") && this.isOp("(", this.peek())) return this.datatable(pos);
+    if (this.isWord("print")) {
+      this.next();
+      return { kind: "print", pos, items: this.namedList() };
+    }
+    if (this.isWord("union") && !this.isOp("|", this.peek())) {
+      this.next();
+      this.skipOptions();
+      return { kind: "union", pos, tables: this.list(() => this.tableRef()) };
+    }
+    if (this.isWord("search") && !this.isOp("|", this.peek())) {
+      this.next();
+      this.skipOptions();
+      let tables: NameRef[] = [];
+      if (this.isWord("in")) {
+        this.next();
+        this.expectOp("(");
+        tables = this.list(() => this.source());
+        this.expectOp(")");
+      }
+      return { kind: "search", pos, tables, predicate: this.searchPredicate() };
+    }
+    return { kind: "name", ref: this.source() };
+  }
+
+  /** `kind=...`, `withsource=...` and `hint.x=...` options that do not change results here. */
+  private skipOptions(): void {
+    while (this.tok.kind === "ident" && this.isOp("=", this.peek()) && /^(kind|withsource|isfuzzy|hint\.)/i.test(this.tok.text)) {
+      this.next();
+      this.next();
+      this.next();
+    }
+  }
+
+  /** A table in union/join: a dataset or let name, or a parenthesized tabular expression. */
+  private tableRef(): TabularExpr {
+    if (this.isOp("(")) {
+      const t = this.next();
+      const query = this.tabular();
+      this.expectOp(")");
+      return { source: { kind: "paren", pos: { line: t.line, column: t.column }, query }, stages: [] };
+    }
+    return { source: { kind: "name", ref: this.source() }, stages: [] };
+  }
+
+  /** `search "text"` is `* has "text"`; otherwise a predicate such as `status == 500`. */
+  private searchPredicate(): Expr {
+    const t = this.tok;
+    if (t.kind === "string" && (this.isOp("|", this.peek()) || this.peek().kind === "eof" || this.isOp(";", this.peek()) || this.isOp(")", this.peek()))) {
+      this.next();
+      const pos: Pos = { line: t.line, column: t.column };
+      return { kind: "binary", pos, op: "has", left: { kind: "star", pos }, right: this.literal(t, { kind: "string", value: t.text }) };
+    }
+    return this.expr();
+  }
+
+  private datatable(pos: Pos): Source {
+    this.next();
+    this.expectOp("(");
+    const columns: DatatableColumn[] = this.list(() => {
+      const n = this.tok;
+      if (n.kind !== "ident" && n.kind !== "name") this.fail("a column name");
+      this.next();
+      this.expectOp(":");
+      const type = this.tok;
+      if (type.kind !== "ident") this.fail("a type such as string, long, real, bool, datetime, timespan or dynamic");
+      this.next();
+      return { pos: n, name: n.text, type: type.text.toLowerCase() };
+    });
+    this.expectOp(")");
+    const values = this.bracketedValues();
+    return { kind: "datatable", pos, columns, values };
+  }
+
+  /** `[v, v, ...]`; `['x']` arrives from the lexer as one quoted-name token. */
+  private bracketedValues(): Expr[] {
+    const t = this.tok;
+    if (t.kind === "name") {
+      this.next();
+      return [this.literal(t, { kind: "string", value: t.text })];
+    }
+    this.expectOp("[");
+    const values = this.isOp("]") ? [] : this.list(() => this.expr());
+    if (this.isOp(",")) this.next();
+    this.expectOp("]");
+    return values;
   }
 
   lone(): Expr {
@@ -160,9 +322,220 @@ class Parser {
         return { kind: "count", pos };
       case "distinct":
         return { kind: "distinct", pos, items: this.namedList() };
+      case "project-rename":
+        return {
+          kind: "project-rename",
+          pos,
+          items: this.list(() => {
+            const t = this.tok;
+            if ((t.kind !== "ident" && t.kind !== "name") || !this.isOp("=", this.peek())) this.fail("'new_name = column'");
+            this.next();
+            this.next();
+            return { pos: t, name: t.text, from: this.nameRef() };
+          }),
+        };
+      case "project-reorder":
+        return { kind: "project-reorder", pos, patterns: this.list(() => this.namePattern(true)) };
+      case "project-keep":
+        return { kind: "project-keep", pos, patterns: this.list(() => this.namePattern(false)) };
+      case "mv-expand":
+      case "mvexpand":
+        return this.mvExpand(pos);
+      case "join":
+        return this.join(pos);
+      case "union":
+        this.skipOptions();
+        return { kind: "union", pos, tables: this.list(() => this.tableRef()) };
+      case "sample":
+        return { kind: "sample", pos, count: this.count() };
+      case "getschema":
+        return { kind: "getschema", pos };
+      case "search":
+        this.skipOptions();
+        return { kind: "search", pos, predicate: this.searchPredicate() };
+      case "parse":
+        return this.parseStage(pos);
+      case "make-series":
+        return this.makeSeries(pos);
       default:
         throw syntaxError(op, `unknown query operator '${op.name}'`, COMPILE_ERROR.unknownOperator);
     }
+  }
+
+  private namePattern(withOrder: boolean): NamePattern {
+    const first = this.tok;
+    let pattern = "";
+    let end = -1;
+    while (
+      (pattern === "" || this.tok.start === end) &&
+      (this.tok.kind === "ident" || this.tok.kind === "number" || this.isOp("*") || this.isOp(".") || (pattern === "" && this.tok.kind === "name"))
+    ) {
+      const t = this.next();
+      pattern += t.kind === "name" ? t.text : t.raw;
+      end = t.end;
+      if (t.kind === "name") break;
+    }
+    if (pattern === "") this.fail("a column name or pattern");
+    let order: NamePattern["order"] = null;
+    if (withOrder && (this.isWord("asc") || this.isWord("desc"))) order = this.next().text.toLowerCase() === "desc" ? "desc" : "asc";
+    return { pos: first, pattern, order };
+  }
+
+  private mvExpand(pos: Pos): Stage {
+    this.skipOptions();
+    const items = this.list(() => {
+      const item = this.named();
+      if (this.isWord("to")) {
+        // `to typeof(T)`: the values keep their own types here.
+        this.next();
+        this.expectWord("typeof");
+        this.expectOp("(");
+        this.next();
+        this.expectOp(")");
+      }
+      return item;
+    });
+    let limit: number | null = null;
+    if (this.isWord("limit")) {
+      this.next();
+      limit = this.count();
+    }
+    return { kind: "mv-expand", pos, items, limit };
+  }
+
+  private join(pos: Pos): Stage {
+    let joinKind: JoinKind = "inner";
+    while (this.tok.kind === "ident" && this.isOp("=", this.peek())) {
+      const opt = this.next();
+      this.next();
+      const value = this.next();
+      if (opt.text.toLowerCase() !== "kind") continue;
+      const k = value.text.toLowerCase();
+      const kind = JOIN_KINDS.has(k) ? (k as JoinKind) : JOIN_KIND_ALIASES[k];
+      if (!kind) throw syntaxError(value, `unknown join kind '${value.text}', expected one of ${[...JOIN_KINDS].join(", ")}`, COMPILE_ERROR.invalidArgument);
+      joinKind = kind;
+    }
+    const right = this.tableRef();
+    this.expectWord("on");
+    const on: JoinKey[] = this.list(() => {
+      const t = this.tok;
+      const first = this.joinSide();
+      if (!this.isOp("==")) {
+        if (first.side !== null) this.fail("'=='");
+        return { pos: t, left: first.name, right: first.name };
+      }
+      this.next();
+      const second = this.joinSide();
+      if (first.side === null || second.side === null || first.side === second.side) {
+        throw syntaxError(t, "a join condition compares $left.column == $right.column", COMPILE_ERROR.invalidArgument);
+      }
+      return first.side === "left" ? { pos: t, left: first.name, right: second.name } : { pos: t, left: second.name, right: first.name };
+    });
+    return { kind: "join", pos, joinKind, right, on };
+  }
+
+  /** `column`, `$left.column`, `$right.['odd name']`. */
+  private joinSide(): { side: "left" | "right" | null; name: string } {
+    const t = this.tok;
+    const word = t.kind === "ident" ? t.text.toLowerCase() : "";
+    if ((word === "$left" || word === "$right") && this.isOp(".", this.peek())) {
+      this.next();
+      this.next();
+      return { side: word === "$left" ? "left" : "right", name: this.nameRef().name };
+    }
+    const ref = this.nameRef();
+    const m = /^\$(left|right)\.(.+)$/i.exec(ref.name);
+    return m ? { side: m[1].toLowerCase() === "left" ? "left" : "right", name: m[2] } : { side: null, name: ref.name };
+  }
+
+  private parseStage(pos: Pos): Stage {
+    let regex = false;
+    while (this.tok.kind === "ident" && this.isOp("=", this.peek())) {
+      const opt = this.next();
+      this.next();
+      const value = this.next();
+      if (opt.text.toLowerCase() === "kind") regex = value.text.toLowerCase() === "regex";
+    }
+    const source = this.additive();
+    this.expectWord("with");
+    const parts: ParsePart[] = [];
+    while (!this.isOp("|") && !this.isOp(";") && !this.isOp(")") && this.tok.kind !== "eof") {
+      const t = this.tok;
+      if (t.kind === "string") {
+        this.next();
+        parts.push({ kind: "text", text: t.text });
+      } else if (this.isOp("*")) {
+        this.next();
+        parts.push({ kind: "any" });
+      } else if (t.kind === "ident" || t.kind === "name") {
+        this.next();
+        let type: string | null = null;
+        if (this.isOp(":")) {
+          this.next();
+          type = this.next().text.toLowerCase();
+        }
+        parts.push({ kind: "column", pos: t, name: t.text, type });
+      } else {
+        this.fail("a string, '*' or a column name");
+      }
+      if (this.isOp(",")) this.next();
+    }
+    if (!parts.some((p) => p.kind === "column")) this.fail("a column to extract");
+    return { kind: "parse", pos, regex, source, parts };
+  }
+
+  private makeSeries(pos: Pos): Stage {
+    const aggregations: MakeSeriesAgg[] = this.list(() => {
+      const item = this.named();
+      let defaultValue: Expr | null = null;
+      if (this.isWord("default")) {
+        this.next();
+        this.expectOp("=");
+        defaultValue = this.unary();
+      }
+      return { item, defaultValue };
+    });
+    this.expectWord("on");
+    // The axis stops before `in range(...)`: it is not the `in` operator.
+    const at = this.tok;
+    let axisName: string | undefined;
+    if ((at.kind === "ident" || at.kind === "name") && this.isOp("=", this.peek())) {
+      this.next();
+      this.next();
+      axisName = at.text;
+    }
+    const axis: NamedExpr = { pos: at, name: axisName, expr: this.additive() };
+    let from: Expr | null = null;
+    let to: Expr | null = null;
+    let step: Expr;
+    if (this.isWord("in")) {
+      this.next();
+      this.expectWord("range");
+      this.expectOp("(");
+      from = this.expr();
+      this.expectOp(",");
+      to = this.expr();
+      this.expectOp(",");
+      step = this.expr();
+      this.expectOp(")");
+    } else {
+      if (this.isWord("from")) {
+        this.next();
+        from = this.expr();
+      }
+      if (this.isWord("to")) {
+        this.next();
+        to = this.expr();
+      }
+      this.expectWord("step");
+      step = this.expr();
+    }
+    let by: NamedExpr[] = [];
+    if (this.isWord("by")) {
+      this.next();
+      by = this.namedList();
+    }
+    return { kind: "make-series", pos, aggregations, axis, from, to, step, by };
   }
 
   private summarize(pos: Pos): Stage {
@@ -207,16 +580,18 @@ class Parser {
   }
 
   private nameList(): NameRef[] {
-    return this.list(() => {
-      const t = this.tok;
-      if (t.kind === "name") {
-        this.next();
-        return { pos: t, name: t.text };
-      }
-      if (t.kind !== "ident") this.fail("a field name");
+    return this.list(() => this.nameRef());
+  }
+
+  private nameRef(): NameRef {
+    const t = this.tok;
+    if (t.kind === "name") {
       this.next();
-      return { pos: t, name: this.dotted(t) };
-    });
+      return { pos: t, name: t.text };
+    }
+    if (t.kind !== "ident") this.fail("a field name");
+    this.next();
+    return { pos: t, name: this.dotted(t) };
   }
 
   private sortKey(): SortKey {
@@ -275,12 +650,14 @@ class Parser {
       this.next();
       return { kind: "binary", pos: t, op: word, left, right: this.additive() };
     }
-    if (base === "in") {
+    if (base === "in" || base === "in~" || base === "has_any" || base === "has_all") {
       this.next();
       this.expectOp("(");
       const list = this.list(() => this.expr());
       this.expectOp(")");
-      return { kind: "in", pos: t, negated, caseInsensitive: false, operand: left, list };
+      const test = base === "has_any" || base === "has_all" ? base : "in";
+      if (negated && test !== "in") this.fail("an operator", t);
+      return { kind: "in", pos: t, test, negated, caseInsensitive: base === "in~", operand: left, list };
     }
     if (base === "between") {
       this.next();
@@ -291,10 +668,10 @@ class Parser {
       this.expectOp(")");
       return { kind: "between", pos: t, negated, operand: left, low, high };
     }
-    if (word === "matches") {
+    if (base === "matches") {
       this.next();
       this.expectWord("regex");
-      return { kind: "binary", pos: t, op: "matches regex", left, right: this.additive() };
+      return { kind: "binary", pos: t, op: negated ? "!matches regex" : "matches regex", left, right: this.additive() };
     }
     return left;
   }
@@ -318,7 +695,30 @@ class Parser {
       const t = this.next();
       return { kind: "unary", pos: t, op: t.text === "-" ? "-" : "+", operand: this.unary() };
     }
-    return this.primary();
+    return this.postfix(this.primary());
+  }
+
+  /** `x[0]`, `x['key']` (one quoted-name token), and `.key` after a call or an index. */
+  private postfix(target: Expr): Expr {
+    let e = target;
+    for (;;) {
+      const t = this.tok;
+      if (this.isOp("[")) {
+        this.next();
+        const index = this.expr();
+        this.expectOp("]");
+        e = { kind: "index", pos: t, target: e, index };
+      } else if (t.kind === "name" && e.kind !== "literal") {
+        this.next();
+        e = { kind: "index", pos: t, target: e, index: this.literal(t, { kind: "string", value: t.text }) };
+      } else if (this.isOp(".") && e.kind !== "field" && e.kind !== "literal" && this.peek().kind === "ident") {
+        this.next();
+        const key = this.next();
+        e = { kind: "index", pos: key, target: e, index: this.literal(key, { kind: "string", value: key.text }) };
+      } else {
+        return e;
+      }
+    }
   }
 
   private primary(): Expr {
@@ -350,6 +750,10 @@ class Parser {
           this.expectOp(")");
           return inner;
         }
+        if (t.text === "*") {
+          this.next();
+          return { kind: "star", pos: { line: t.line, column: t.column } };
+        }
         return this.fail("an expression");
       default:
         return this.fail("an expression");
@@ -363,6 +767,12 @@ class Parser {
   private identifier(): Expr {
     const t = this.next();
     if (t.text.startsWith("!")) this.fail("an expression", t);
+    if (t.text.toLowerCase() === "dynamic" && this.isOp("(")) {
+      this.next();
+      const value = this.dynamicValue();
+      this.expectOp(")");
+      return { kind: "dynamic", pos: { line: t.line, column: t.column }, value };
+    }
     if (this.isOp("(")) {
       this.next();
       const args = this.isOp(")") ? [] : this.list(() => this.expr());
@@ -373,6 +783,69 @@ class Parser {
     if (lower === "true" || lower === "false") return this.literal(t, { kind: "boolean", value: lower === "true" });
     if (lower === "null") return this.literal(t, { kind: "null" });
     return { kind: "field", pos: t, name: this.dotted(t) };
+  }
+
+  /** The inside of `dynamic(...)`: JSON-like, with the language's own literals. */
+  private dynamicValue(): Value {
+    const t = this.tok;
+    if (t.kind === "name") {
+      this.next();
+      return [t.text];
+    }
+    if (this.isOp("[")) {
+      this.next();
+      const items: Value[] = [];
+      while (!this.isOp("]")) {
+        items.push(this.dynamicValue());
+        if (!this.isOp(",")) break;
+        this.next();
+      }
+      this.expectOp("]");
+      return items;
+    }
+    if (this.isOp("{")) {
+      this.next();
+      const bag: Bag = {};
+      while (!this.isOp("}")) {
+        const k = this.tok;
+        if (k.kind !== "string" && k.kind !== "ident") this.fail("a property name");
+        this.next();
+        this.expectOp(":");
+        bag[k.text] = this.dynamicValue();
+        if (!this.isOp(",")) break;
+        this.next();
+      }
+      this.expectOp("}");
+      return bag;
+    }
+    if (this.isOp("-") && this.peek().kind === "number") {
+      this.next();
+      return -this.next().num;
+    }
+    switch (t.kind) {
+      case "number":
+        this.next();
+        return t.num;
+      case "string":
+        this.next();
+        return t.text;
+      case "datetime":
+        this.next();
+        return new DateTimeValue(t.num);
+      case "timespan":
+        this.next();
+        return new TimespanValue(t.num);
+      case "ident": {
+        const w = t.text.toLowerCase();
+        if (w === "true" || w === "false" || w === "null") {
+          this.next();
+          return w === "null" ? null : w === "true";
+        }
+        return this.fail("a constant value");
+      }
+      default:
+        return this.fail("a constant value");
+    }
   }
 
   /** `req.method` written without spaces names the flattened field `req.method`. */

@@ -8,7 +8,8 @@
 
 import { aggregationResultType } from "./aggregations";
 import type { Scope } from "./compile-expr";
-import { summarize, summarizeOrder, type AggregationSpec, type GroupKeySpec } from "./summarize";
+import type { RunEnv } from "./execute";
+import { Summarizer, summarizeOrder, type AggregationSpec, type ComputedSpec, type GroupKeySpec } from "./summarize";
 import type { ColumnSpec, CompiledExpr, OrderSpec, QueryContext, Row } from "./table";
 import type { QueryDataset } from "./types";
 import { compareForSort, valueKey, valueTypeOfMeta, type Value } from "./values";
@@ -33,13 +34,25 @@ export interface TableData {
   numGroups: number;
 }
 
-export interface Stage {
-  rowWise?: (row: Row) => Row | null;
-  table?: (data: TableData) => TableData;
+/** A stage that can take its input a row at a time, while the source is read. */
+export interface Sink {
+  push(row: Row): void;
+  finish(): TableData;
 }
 
+export interface Stage {
+  rowWise?: (row: Row) => Row | null;
+  table?: (data: TableData, env: RunEnv) => TableData;
+  sink?: (env: RunEnv) => Sink;
+}
+
+/** Where a plan's rows come from: a dataset scanned over the request's range, or rows made at run time. */
+export type PlanSource = { kind: "dataset"; dataset: QueryDataset } | { kind: "rows"; produce: (env: RunEnv) => Iterable<Row> };
+
 export interface Plan {
-  dataset: QueryDataset;
+  source: PlanSource;
+  /** Every dataset the result draws on (for `datasetNames`, `sources`, field metadata). */
+  datasets: QueryDataset[];
   /** The dataset's columns as rows are read from storage. */
   baseColumns: ColumnSpec[];
   stages: Stage[];
@@ -81,34 +94,77 @@ function columnFor(name: string, expr: CompiledExpr): ColumnSpec {
   return spec;
 }
 
+/** Values bound by `let` that expressions may name. */
+export type ScalarBindings = ReadonlyMap<string, CompiledExpr>;
+
+const NO_BINDINGS: ScalarBindings = new Map();
+
 export class PlanBuilder {
   readonly baseColumns: ColumnSpec[];
   private columns: ColumnSpec[];
-  private order: OrderSpec[] = [{ field: TIME_FIELD, desc: true }];
+  private order: OrderSpec[];
   private groups: string[] = [];
   private summary: SummaryShape | null = null;
   private readonly stages: Stage[] = [];
-  private readonly virtuals: VirtualFields;
+  private readonly virtuals: VirtualFields | null;
   /** Virtual fields stay usable until a stage replaces the dataset's columns. */
   private virtualsUsable = true;
+  private datasets: QueryDataset[];
 
-  constructor(
-    private readonly dataset: QueryDataset,
+  private constructor(
+    private readonly source: PlanSource,
+    columns: ColumnSpec[],
     readonly ctx: QueryContext,
+    datasets: QueryDataset[],
+    private readonly bindings: ScalarBindings,
   ) {
-    this.baseColumns = datasetColumns(dataset);
-    this.columns = this.baseColumns.slice();
-    this.virtuals = new VirtualFields(dataset.virtualFields, new Map(this.baseColumns.map((c) => [c.name, c])), ctx);
+    this.baseColumns = columns;
+    this.columns = columns.slice();
+    this.datasets = datasets;
+    const dataset = source.kind === "dataset" ? source.dataset : null;
+    this.order = dataset ? [{ field: TIME_FIELD, desc: true }] : [];
+    this.virtuals = dataset ? new VirtualFields(dataset.virtualFields, new Map(columns.map((c) => [c.name, c])), ctx) : null;
+  }
+
+  static forDataset(dataset: QueryDataset, ctx: QueryContext, bindings: ScalarBindings = NO_BINDINGS): PlanBuilder {
+    return new PlanBuilder({ kind: "dataset", dataset }, datasetColumns(dataset), ctx, [dataset], bindings);
+  }
+
+  /** Rows made at run time (datatable, print, union, a sub-query), with their schema. */
+  static forRows(
+    produce: (env: RunEnv) => Iterable<Row>,
+    columns: ColumnSpec[],
+    ctx: QueryContext,
+    datasets: QueryDataset[],
+    bindings: ScalarBindings = NO_BINDINGS,
+    order: OrderSpec[] = [],
+  ): PlanBuilder {
+    const b = new PlanBuilder({ kind: "rows", produce }, columns, ctx, datasets, bindings);
+    b.order = order;
+    return b;
   }
 
   scope(allowBinAuto = false): Scope {
     const columns = new Map(this.columns.map((c) => [c.name, c]));
     return {
       column: (name) => columns.get(name),
-      virtual: (name, pos) => (this.virtualsUsable ? this.virtuals.resolve(name, pos) : undefined),
+      virtual: (name, pos) => (this.virtualsUsable && this.virtuals ? this.virtuals.resolve(name, pos) : undefined),
+      binding: (name) => this.bindings.get(name),
       ctx: this.ctx,
       allowBinAuto,
     };
+  }
+
+  currentColumns(): readonly ColumnSpec[] {
+    return this.columns;
+  }
+
+  currentOrder(): readonly OrderSpec[] {
+    return this.order;
+  }
+
+  addDatasets(more: readonly QueryDataset[]): void {
+    for (const d of more) if (!this.datasets.includes(d)) this.datasets.push(d);
   }
 
   hasColumn(name: string): boolean {
@@ -155,38 +211,51 @@ export class PlanBuilder {
     });
   }
 
-  summarize(keys: GroupKeySpec[], aggs: AggregationSpec[]): void {
+  /**
+   * `aggs` are computed per group; `outputs` (when given) says which columns the result
+   * shows, in order: an aggregation's own name, or a computed column over hidden ones.
+   */
+  summarize(keys: GroupKeySpec[], aggs: AggregationSpec[], computed: ComputedSpec[] = [], outputs?: string[]): void {
     const time = keys.find((k) => k.expr.bucket !== undefined);
     const timeKey = time ? time.name : null;
     const keyColumns = keys.map((k) => columnFor(k.name, k.expr));
-    const aggColumns = aggs.map(
-      (a): ColumnSpec => ({
-        name: a.name,
-        type: aggregationResultType(a.fn, a.arg ? a.arg.type : "dynamic"),
-        agg: { name: a.fn, fields: a.fields },
-      }),
-    );
+    const byName = new Map<string, ColumnSpec>();
+    for (const a of aggs) {
+      const type = aggregationResultType(a.fn, a.args[0] ? a.args[0].type : "dynamic");
+      if (a.spread) a.spread.forEach((col, i) => byName.set(col, { name: col, type: i === 0 ? type : (a.args[i]?.type ?? "dynamic") }));
+      else byName.set(a.name, { name: a.name, type, agg: { name: a.fn, fields: a.fields } });
+    }
+    for (const c of computed) byName.set(c.name, { name: c.name, type: c.expr.type });
+    const shown = outputs ?? aggs.flatMap((a) => a.spread ?? [a.name]);
+    const aggColumns = shown.map((n) => byName.get(n) ?? { name: n, type: "dynamic" as const });
     const otherKeys = keys.map((k) => k.name).filter((k) => k !== timeKey);
     this.columns = [...keyColumns, ...aggColumns];
-    this.order = summarizeOrder(
-      timeKey,
-      otherKeys,
-      aggs.map((a) => a.name),
-    );
+    this.order = summarizeOrder(timeKey, otherKeys, shown);
     this.groups = keys.map((k) => k.name);
+    const labels = new Map(aggs.map((a) => [a.name, a.label ?? a.name]));
     this.summary = {
       keys: keys.map((k) => k.name),
       timeKey,
       bucket: time?.expr.bucket ?? null,
-      aggregations: aggs.map((a) => a.name),
-      labels: aggs.map((a) => a.label ?? a.name),
+      aggregations: shown,
+      labels: shown.map((n) => labels.get(n) ?? n),
       totalsColumns: timeKey === null ? null : [...keyColumns.filter((c) => c.name !== timeKey), ...aggColumns],
     };
     this.virtualsUsable = false;
+    const make = (): Summarizer => new Summarizer(keys, aggs, timeKey, computed, shown);
+    const finish = (s: Summarizer): TableData => {
+      const out = s.finish();
+      return { rows: out.rows, totals: out.totals, numGroups: (out.totals ?? out.rows).length };
+    };
     this.stages.push({
+      sink: () => {
+        const s = make();
+        return { push: (row) => s.add(row), finish: () => finish(s) };
+      },
       table: (data) => {
-        const out = summarize(data.rows, keys, aggs, timeKey);
-        return { rows: out.rows, totals: out.totals, numGroups: (out.totals ?? out.rows).length };
+        const s = make();
+        for (const row of data.rows) s.add(row);
+        return finish(s);
       },
     });
   }
@@ -217,12 +286,38 @@ export class PlanBuilder {
     this.stages.push({ table: (data) => ({ ...data, rows: data.rows.slice(0, count) }) });
   }
 
+  /** `| count`: one row, one column named `count` (as the service names it). */
   count(): void {
-    this.replaceColumns([{ name: "Count", type: "integer" }]);
+    const name = "count";
+    this.replaceColumns([{ name, type: "integer" }]);
     this.order = [];
+    const result = (n: number): TableData => ({ rows: [{ values: new Map<string, Value>([[name, n]]), origin: null }], totals: null, numGroups: 0 });
     this.stages.push({
-      table: (data) => ({ rows: [{ values: new Map<string, Value>([["Count", data.rows.length]]), origin: null }], totals: null, numGroups: 0 }),
+      sink: () => {
+        let n = 0;
+        return { push: () => void n++, finish: () => result(n) };
+      },
+      table: (data) => result(data.rows.length),
     });
+  }
+
+  /** A stage that works on the whole table and sets a new schema (join, mv-expand, ...). */
+  tableStage(columns: ColumnSpec[], table: (data: TableData, env: RunEnv) => TableData, keepOrder = false): void {
+    const order = this.order;
+    this.replaceColumns(columns);
+    if (keepOrder) this.order = order.filter((o) => columns.some((c) => c.name === o.field));
+    else this.order = [];
+    this.stages.push({ table });
+  }
+
+  /** A row-wise stage that sets a new schema (project-rename, project-keep, parse, ...). */
+  rowStage(columns: ColumnSpec[], rowWise: (row: Row) => Row | null, keepVirtuals = false): void {
+    const virtualsUsable = this.virtualsUsable;
+    const order = this.order;
+    this.replaceColumns(columns);
+    this.order = order.filter((o) => columns.some((c) => c.name === o.field));
+    if (keepVirtuals) this.virtualsUsable = virtualsUsable;
+    this.stages.push({ rowWise });
   }
 
   distinct(items: { name: string; expr: CompiledExpr }[]): void {
@@ -243,7 +338,8 @@ export class PlanBuilder {
 
   build(): Plan {
     return {
-      dataset: this.dataset,
+      source: this.source,
+      datasets: this.datasets,
       baseColumns: this.baseColumns,
       stages: this.stages,
       columns: this.columns,

@@ -17,12 +17,22 @@ export interface GroupKeySpec {
 export interface AggregationSpec {
   name: string;
   fn: AggregationName;
-  /** The argument (count() has none). */
-  arg: CompiledExpr | null;
+  /** The arguments evaluated per row (count() has none). */
+  args: CompiledExpr[];
+  /** Constant arguments (a percentile's 95, make_list's maximum). */
+  consts?: Value[];
   /** Fields the argument reads, for the tabular `agg.fields`. */
   fields: string[];
   /** What the legacy layout shows as `op` when it differs from the column name. */
   label?: string;
+  /** arg_max/arg_min: the columns the result array fills, in order. */
+  spread?: string[];
+}
+
+/** A summarize output computed from aggregations (`round(avg(x), 2)`), per group. */
+export interface ComputedSpec {
+  name: string;
+  expr: CompiledExpr;
 }
 
 export interface SummarizeResult {
@@ -35,23 +45,40 @@ interface Group {
   aggregators: Aggregator[];
 }
 
-function feed(groups: Map<string, Group>, keyValues: Value[], aggs: AggregationSpec[], row: Row): void {
-  const id = keyValues.map(valueKey).join("\u0000");
+const newAggregators = (aggs: AggregationSpec[]): Aggregator[] => aggs.map((a) => createAggregator(a.fn, a.consts ?? []));
+
+/**
+ * Adds one row's argument values to the group of `keyValues` (all but index `skip`).
+ * The arrays are the caller's scratch space, reused per row: a group copies its keys
+ * once, and aggregators copy what they keep.
+ */
+function feed(groups: Map<string, Group>, keyValues: Value[], skip: number, aggs: AggregationSpec[], argValues: Value[][]): void {
+  // One key (or none) needs no joined id: building strings per row is the cost here.
+  const n = keyValues.length - (skip >= 0 ? 1 : 0);
+  let id = "";
+  if (n === 1) id = valueKey(keyValues[skip === 0 ? 1 : 0]);
+  else if (n > 1) for (let i = 0; i < keyValues.length; i++) if (i !== skip) id += `${valueKey(keyValues[i])}\u0000`;
   let g = groups.get(id);
   if (!g) {
-    g = { keys: keyValues, aggregators: aggs.map((a) => createAggregator(a.fn)) };
+    g = { keys: keyValues.filter((_, i) => i !== skip), aggregators: newAggregators(aggs) };
     groups.set(id, g);
   }
-  aggs.forEach((a, i) => g.aggregators[i].add(a.arg ? a.arg.evaluate(row) : true));
+  for (let i = 0; i < aggs.length; i++) g.aggregators[i].add(argValues[i]);
 }
 
-function toRows(groups: Map<string, Group>, keyNames: string[], aggs: AggregationSpec[]): Row[] {
+function toRows(groups: Map<string, Group>, keyNames: string[], aggs: AggregationSpec[], computed: ComputedSpec[]): Row[] {
   const rows: Row[] = [];
   for (const g of groups.values()) {
     const values = new Map<string, Value>();
     keyNames.forEach((k, i) => values.set(k, g.keys[i]));
-    aggs.forEach((a, i) => values.set(a.name, g.aggregators[i].result()));
-    rows.push({ values, origin: null });
+    aggs.forEach((a, i) => {
+      const result = g.aggregators[i].result();
+      if (!a.spread) values.set(a.name, result);
+      else a.spread.forEach((col, j) => values.set(col, Array.isArray(result) ? (result[j] ?? null) : null));
+    });
+    const row: Row = { values, origin: null };
+    for (const c of computed) values.set(c.name, c.expr.evaluate(row));
+    rows.push(row);
   }
   return rows;
 }
@@ -76,29 +103,58 @@ function sortGroups(rows: Row[], order: OrderSpec[], tieBreak: string[]): void {
   });
 }
 
-/** Runs one summarize over all rows; `timeKey` names the time-bucket key, if any. */
-export function summarize(input: readonly Row[], keys: GroupKeySpec[], aggs: AggregationSpec[], timeKey: string | null): SummarizeResult {
-  const main = new Map<string, Group>();
-  const totals = timeKey === null ? null : new Map<string, Group>();
-  const timeIndex = keys.findIndex((k) => k.name === timeKey);
-  for (const row of input) {
-    const keyValues = keys.map((k) => k.expr.evaluate(row));
-    feed(main, keyValues, aggs, row);
-    if (totals) feed(totals, keyValues.filter((_, i) => i !== timeIndex), aggs, row);
-  }
-  // Without any key, aggregating nothing still answers one row (count() is 0).
-  if (keys.length === 0 && main.size === 0) main.set("", { keys: [], aggregators: aggs.map((a) => createAggregator(a.fn)) });
+/**
+ * One summarize, fed a row at a time (so that the rows need not all be in memory);
+ * `timeKey` names the time-bucket key, if any. `outputs` are the names of the
+ * aggregation columns in the order the default sort looks at them.
+ */
+export class Summarizer {
+  private readonly main = new Map<string, Group>();
+  private readonly totals: Map<string, Group> | null;
+  private readonly timeIndex: number;
 
-  const keyNames = keys.map((k) => k.name);
-  const otherKeys = keyNames.filter((k) => k !== timeKey);
-  const rows = toRows(main, keyNames, aggs);
-  const aggNames = aggs.map((a) => a.name);
-  sortGroups(rows, summarizeOrder(timeKey, otherKeys, aggNames), otherKeys);
-  let totalRows: Row[] | null = null;
-  if (totals) {
-    if (otherKeys.length === 0 && totals.size === 0) totals.set("", { keys: [], aggregators: aggs.map((a) => createAggregator(a.fn)) });
-    totalRows = toRows(totals, otherKeys, aggs);
-    sortGroups(totalRows, summarizeOrder(null, otherKeys, aggNames), otherKeys);
+  constructor(
+    private readonly keys: GroupKeySpec[],
+    private readonly aggs: AggregationSpec[],
+    private readonly timeKey: string | null,
+    private readonly computed: ComputedSpec[] = [],
+    private readonly outputs: string[] = aggs.map((a) => a.name),
+  ) {
+    this.totals = timeKey === null ? null : new Map<string, Group>();
+    this.timeIndex = keys.findIndex((k) => k.name === timeKey);
+    this.keyBuf = keys.map(() => null);
+    this.argBufs = aggs.map((a) => a.args.map(() => null));
   }
-  return { rows, totals: totalRows };
+
+  /** Scratch arrays for one row's key and argument values. */
+  private readonly keyBuf: Value[];
+  private readonly argBufs: Value[][];
+
+  add(row: Row): void {
+    const { keys, aggs, keyBuf, argBufs } = this;
+    for (let i = 0; i < keys.length; i++) keyBuf[i] = keys[i].expr.evaluate(row);
+    for (let i = 0; i < aggs.length; i++) {
+      const args = aggs[i].args;
+      for (let j = 0; j < args.length; j++) argBufs[i][j] = args[j].evaluate(row);
+    }
+    feed(this.main, keyBuf, -1, aggs, argBufs);
+    if (this.totals) feed(this.totals, keyBuf, this.timeIndex, aggs, argBufs);
+  }
+
+  finish(): SummarizeResult {
+    const { keys, aggs, timeKey, main, totals, computed } = this;
+    // Without any key, aggregating nothing still answers one row (count() is 0).
+    if (keys.length === 0 && main.size === 0) main.set("", { keys: [], aggregators: newAggregators(aggs) });
+    const keyNames = keys.map((k) => k.name);
+    const otherKeys = keyNames.filter((k) => k !== timeKey);
+    const rows = toRows(main, keyNames, aggs, computed);
+    sortGroups(rows, summarizeOrder(timeKey, otherKeys, this.outputs), otherKeys);
+    let totalRows: Row[] | null = null;
+    if (totals) {
+      if (otherKeys.length === 0 && totals.size === 0) totals.set("", { keys: [], aggregators: newAggregators(aggs) });
+      totalRows = toRows(totals, otherKeys, aggs, computed);
+      sortGroups(totalRows, summarizeOrder(null, otherKeys, this.outputs), otherKeys);
+    }
+    return { rows, totals: totalRows };
+  }
 }

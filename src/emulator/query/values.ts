@@ -27,8 +27,22 @@ export class TimespanValue {
   }
 }
 
-/** null, boolean, number, string, DateTimeValue, TimespanValue, or a JSON array/object. */
+/**
+ * null, boolean, number, string, DateTimeValue, TimespanValue, or a dynamic value: an
+ * array (Value[]) or a property bag (a plain object of Values).
+ */
 export type Value = null | boolean | number | string | object;
+
+/** A property bag: `dynamic({"a": 1})`, a parsed JSON object, a stored object. */
+export type Bag = { [key: string]: Value };
+
+export function isBag(v: Value): v is Bag {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof DateTimeValue) && !(v instanceof TimespanValue);
+}
+
+export function isArray(v: Value): v is Value[] {
+  return Array.isArray(v);
+}
 
 /** The type a field's metadata names, as the evaluator should treat the field. */
 export function valueTypeOfMeta(metaType: string): ValueType {
@@ -57,7 +71,8 @@ export function typeNameOfValue(v: Value): string | null {
   if (typeof v === "string") return "string";
   if (v instanceof DateTimeValue) return "datetime";
   if (v instanceof TimespanValue) return "timespan";
-  return "unknown";
+  if (Array.isArray(v)) return "array";
+  return "object";
 }
 
 /** Converts a stored JSON value to a runtime value of the field's static type. */
@@ -74,7 +89,18 @@ export function fromStored(raw: unknown, type: ValueType): Value {
 export function toJson(v: Value): unknown {
   if (v instanceof DateTimeValue || v instanceof TimespanValue) return v.toString();
   if (typeof v === "number" && !Number.isFinite(v)) return null;
+  if (Array.isArray(v)) return v.map((x: Value) => toJson(x));
+  if (isBag(v)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = toJson(x);
+    return out;
+  }
   return v;
+}
+
+/** A JSON value (parsed or stored) as a runtime value: JSON is already one. */
+export function fromJson(raw: unknown): Value {
+  return raw === undefined ? null : (raw as Value);
 }
 
 /** Text form used by string functions and string operators. */
@@ -83,7 +109,7 @@ export function toText(v: Value): string {
   if (typeof v === "string") return v;
   if (typeof v === "number" || typeof v === "boolean") return String(v);
   if (v instanceof DateTimeValue || v instanceof TimespanValue) return v.toString();
-  return JSON.stringify(v);
+  return JSON.stringify(toJson(v));
 }
 
 /** A key that is equal for equal values, for grouping and distinct counts. */
@@ -94,7 +120,7 @@ export function valueKey(v: Value): string {
   if (typeof v === "boolean") return `b:${v}`;
   if (v instanceof DateTimeValue) return `t:${v.ms}`;
   if (v instanceof TimespanValue) return `p:${v.ms}`;
-  return `o:${JSON.stringify(v)}`;
+  return `o:${JSON.stringify(toJson(v))}`;
 }
 
 function typeRank(v: Value): number {
