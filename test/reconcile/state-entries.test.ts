@@ -28,13 +28,18 @@ describe("hand-edited state entries", () => {
 
   it("values: null, no engineValues, no fingerprints: a plan still works from the live object", async () => {
     const role = await use.rig.admin.createRole({ name: "hand-edited", description: "", members: [] } as never);
-    const state = readState(stateWith({ "ods_role.r": { typeName: "ods_role", id: role.id, values: null } }));
+    const token = await use.rig.admin.createToken({ name: "hand-edited-token", description: "" } as never);
+    const state = readState(stateWith({
+      "ods_role.r": { typeName: "ods_role", id: role.id, values: null },
+      "ods_api_token.t": { typeName: "ods_api_token", id: token.id, values: {}, sensitive: { token: "x" } },
+    }));
     const dir = tempDir();
-    const stack = loadStack(writeStack(dir, { resource: { ods_role: { r: { name: "hand-edited" } } } }));
+    const stack = loadStack(writeStack(dir, { resource: { ods_role: { r: { name: "hand-edited" } }, ods_api_token: { t: { name: "hand-edited-token" } } } }));
     const client = new OdsClient({ url: use.rig.emu.url, token: use.rig.emu.adminToken });
     try {
       const plan = await makePlan({ client, stack, state });
-      expect(plan.changes.map((c) => [c.address, c.action])).toEqual([["ods_role.r", "noop"]]);
+      expect(Object.fromEntries(plan.changes.map((c) => [c.address, c.action]))).toMatchObject({ "ods_role.r": "noop" });
+      expect(plan.changes.find((c) => c.address === "ods_api_token.t")?.id).toBe(token.id);
     } finally {
       await client.close();
     }
