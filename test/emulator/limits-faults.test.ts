@@ -22,7 +22,11 @@ describe("rate limits", () => {
     for (const reply of replies) {
       expect(reply.headers.get("x-ratelimit-scope")).toBe("organization");
       expect(reply.headers.get("x-ratelimit-limit")).toBe("1000");
-      expect(Number(reply.headers.get("x-ratelimit-remaining"))).toBeLessThan(1000);
+      // An authenticated answer spent one request of its window; the 401 spent none, so
+      // in a fresh window (a slow machine crosses a second) it may show the whole budget.
+      const remaining = Number(reply.headers.get("x-ratelimit-remaining"));
+      if (reply.status === 401) expect(remaining).toBeLessThanOrEqual(1000);
+      else expect(remaining).toBeLessThan(1000);
       const reset = Number(reply.headers.get("x-ratelimit-reset"));
       expect(reset).toBeGreaterThan(nowSeconds - 5);
       expect(reset).toBeLessThan(nowSeconds + 5);
