@@ -1,7 +1,5 @@
 #!/usr/bin/env node
 "use strict";
-// Terraform's plugin protocol owns stdout: nothing but the handshake line may go there.
-require("../lib/tfprovider/main.js").main().catch((err) => {
-  process.stderr.write(`terraform-provider-ods: ${err && err.message ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+// The self-contained provider program that `npm run build` bundles (scripts/bundle-provider.js);
+// `ods terraform install` packages the same file for Terraform's mirrors.
+require("../lib/bundle/terraform-provider-ods.js");

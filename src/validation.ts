@@ -1,13 +1,13 @@
 // Synth-time validation of the generated constructs against the resource model. The
 // generator adds one call per construct class (scripts/generate-bindings.js); the error
 // that cdktf raises names the construct path, and nothing is written for the stack.
-import { TerraformElement, TerraformStack } from "cdktf";
-// The stack-scoped resolver turns references into "${...}" strings; cdktf does not
-// export it from its index, and the alternative (resolving the whole stack) is O(n) per construct.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-import { resolve } from "cdktf/lib/_tokens";
+import { DefaultTokenResolver, StringConcat, TerraformElement, TerraformStack, Tokenization } from "cdktf";
 import { dataSourceKind, resourceKind } from "./resources/registry";
 import { formatPath, validateDeclaration } from "./resources/validate";
+
+// The stack-scoped resolution turns references into "${...}" strings, built from cdktf's
+// public token API (resolving the whole stack instead would be O(n) per construct).
+const TOKEN_RESOLVER = new DefaultTokenResolver(new StringConcat());
 
 // Terraform meta-arguments sit beside the attributes in the synthesized JSON.
 const META_ARGUMENTS = new Set(["depends_on", "lifecycle", "provider", "count", "for_each", "connection", "provisioner", "//"]);
@@ -24,7 +24,11 @@ export function validateWithModel(element: TerraformElement & { terraformResourc
       const typeName = element.terraformResourceType;
       const kind = role === "data" ? dataSourceKind(typeName) : resourceKind(typeName);
       if (!kind) return [];
-      const resolved = resolve(TerraformStack.of(element), element.toTerraform()) as ResolvedBlocks;
+      const resolved = Tokenization.resolve(element.toTerraform(), {
+        scope: TerraformStack.of(element),
+        preparing: false,
+        resolver: TOKEN_RESOLVER,
+      }) as ResolvedBlocks;
       const byName = resolved[role]?.[typeName] ?? {};
       const attributes = byName[element.friendlyUniqueId] ?? Object.values(byName)[0] ?? {};
       const values: Record<string, unknown> = {};

@@ -2,6 +2,7 @@
 // embedded emulator, the example app synthesized, a plan, an apply, and a second plan
 // that shows nothing is left to change. A second run finds everything in place.
 import { Command } from "commander";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { OdsClient, OdsApiError, resolveClientConfig } from "../api";
 import { startEmulator } from "../emulator";
@@ -13,6 +14,16 @@ import { acquireLock, readState } from "../reconcile/state";
 import { progress, summaryLine } from "./reconcile-commands";
 import { synth } from "./synth";
 import { defaultStateFile } from "./workspace";
+
+/**
+ * The app to synthesize: the project's own cdktf.json when there is one (a checkout of
+ * this repository points it at examples/basic), else the example the package carries,
+ * so `npx ods demo` works in any directory once the package is installed.
+ */
+function demoApp(cwd: string): string | undefined {
+  if (fs.existsSync(path.join(cwd, "cdktf.json"))) return undefined;
+  return `node ${JSON.stringify(path.resolve(__dirname, "../../examples/basic/main.js"))}`;
+}
 
 /** Sample events for the dataset the example reads (fields must exist to be claimed). */
 function sampleEvents(): Record<string, unknown>[] {
@@ -57,7 +68,7 @@ export function registerDemoCommand(program: Command, setExit: (code: number) =>
         await ensureSampleData(client, "web-requests", log);
 
         log("\n== Synthesizing examples/basic ==");
-        await synth({ out: o.outDir });
+        await synth({ out: o.outDir, app: demoApp(process.cwd()) });
         const stackFile = findStackFile(o.outDir);
         const stack = loadStack(stackFile);
         const stateFile = defaultStateFile(o.outDir, stack.name);

@@ -1,7 +1,7 @@
 // The model values of one object as the lifecycle sees them: live values read back from
 // the service, engine-only settings, the natural key, the parent scope, and the values
 // an import records.
-import { fromWire, isSettable, normalizeValue, type ResourceKind, type Values, type WireObject } from "../resources";
+import { type Attributes, fromWire, isNested, isSettable, normalizeValue, type ResourceKind, type Values, type WireObject } from "../resources";
 import { containsUnknown } from "./unknown";
 
 /** Declared engine-only values (defaults applied), kept in state. */
@@ -45,11 +45,6 @@ export function matchesNaturalKey(kind: ResourceKind, live: WireObject, declared
   return key !== undefined && naturalKeyOf(kind, liveValues(kind, live, declared)) === key;
 }
 
-function isComputedOnly(kind: ResourceKind, name: string): boolean {
-  const attr = kind.attributes[name];
-  return attr.computed === true && !isSettable(attr);
-}
-
 /**
  * The values an import records, the same for `ods import` and `terraform import`: the
  * service answers "" or [] for what was never set, which is recorded as unset (as a
@@ -57,12 +52,31 @@ function isComputedOnly(kind: ResourceKind, name: string): boolean {
  * first plan after an import is empty.
  */
 export function importValues(kind: ResourceKind, live: WireObject): Values {
-  const values = liveValues(kind, live);
-  for (const [name, attr] of Object.entries(kind.attributes)) {
-    if (attr.engineOnly && attr.default !== undefined) values[name] = attr.default;
-    else if (!isComputedOnly(kind, name) && attr.default === undefined && normalizeValue(attr, values[name]) === null) values[name] = null;
+  return unsetEmpty(kind.attributes, liveValues(kind, live));
+}
+
+/**
+ * Imported values as a config that leaves optional attributes out has them: the service
+ * answers "" or [] for what was never set, at any depth (a starred query's
+ * query.start_time), and that is recorded as unset so the first plan is empty. A secret
+ * the service never returns (a token's) is recorded as "", a value: construct outputs
+ * that read it must not get null (cdktf deploy fails on a null output).
+ */
+function unsetEmpty(attrs: Attributes, values: Values): Values {
+  const out: Values = { ...values };
+  for (const [name, attr] of Object.entries(attrs)) {
+    const v = values[name];
+    const computedOnly = attr.computed === true && !isSettable(attr);
+    if (attr.secret && computedOnly) out[name] = typeof v === "string" ? v : "";
+    else if (attr.engineOnly && attr.default !== undefined) out[name] = attr.default;
+    else if (!computedOnly && attr.default === undefined && normalizeValue(attr, v) === null) out[name] = null;
+    else if (isNested(attr) && v !== null && typeof v === "object") {
+      if (attr.type === "object") out[name] = unsetEmpty(attr.attributes, v as Values);
+      else if (attr.type === "object_list") out[name] = (v as Values[]).map((item) => unsetEmpty(attr.attributes, item));
+      else out[name] = Object.fromEntries(Object.entries(v as Record<string, Values>).map(([k, item]) => [k, unsetEmpty(attr.attributes, item)]));
+    }
   }
-  return values;
+  return out;
 }
 
 /** Splits values into what a state keeps openly and the secrets the service returned once. */

@@ -6,9 +6,16 @@
 //
 // Use with TF_CLI_CONFIG_FILE=DIR/terraform.rc; `terraform init` then installs the
 // provider from the mirror (and records it in .terraform.lock.hcl) without network.
-// The "binary" is a small shell script that execs node on the launcher script.
+// installProviderMirror (development, tests): the "binary" is a small shell script that
+// execs this node on a launcher script by absolute path.
+// installProviderPackage (`ods terraform install`): a portable provider package, the
+// self-contained bundle plus a shim that runs the `node` on PATH, zipped per platform in
+// the "packed" mirror layout with SHA256SUMS: its bytes depend on the version only, so
+// .terraform.lock.hcl checksums are the same on every machine.
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { zipArchive } from "./zip";
 
 export const DEFAULT_PROVIDER_SOURCE = "registry.terraform.io/ods/ods";
 
@@ -58,23 +65,8 @@ function hclString(s: string): string {
   return JSON.stringify(s); // HCL string escapes are a superset of what JSON.stringify emits here
 }
 
-export function installProviderMirror(options: InstallMirrorOptions): InstalledMirror {
-  if (process.platform === "win32") throw new Error("installing the Node provider into a mirror is supported on Linux and macOS only");
-  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(options.version)) throw new Error(`invalid provider version ${JSON.stringify(options.version)}`);
-  const source = options.providerSource ?? DEFAULT_PROVIDER_SOURCE;
-  const { host, namespace, type } = parseSource(source);
-  const dir = path.resolve(options.dir);
-  const launcher = path.resolve(options.launcherPath);
-  if (!fs.existsSync(launcher)) throw new Error(`launcher ${launcher} does not exist`);
-
-  const mirrorDir = path.join(dir, "mirror");
-  const packageDir = path.join(mirrorDir, host, namespace, type, options.version, terraformPlatform());
-  fs.mkdirSync(packageDir, { recursive: true });
-  const binaryPath = path.join(packageDir, `terraform-provider-${type}_v${options.version}`);
-  const script = `#!/bin/sh\n# Terraform provider ${source} ${options.version}, served by Node.\nexec ${shellQuote(options.nodePath ?? process.execPath)} ${shellQuote(launcher)} "$@"\n`;
-  fs.writeFileSync(binaryPath, script, { mode: 0o755 });
-  fs.chmodSync(binaryPath, 0o755);
-
+/** Writes the CLI config that installs `source` from `mirrorDir` and everything else as usual. */
+function writeCliConfig(dir: string, mirrorDir: string, source: string): string {
   const cliConfigPath = path.join(dir, "terraform.rc");
   const cliConfig = [
     "# Written by terraform-provider-ods: install this provider from the local mirror,",
@@ -91,5 +83,129 @@ export function installProviderMirror(options: InstallMirrorOptions): InstalledM
     "",
   ].join("\n");
   fs.writeFileSync(cliConfigPath, cliConfig);
+  return cliConfigPath;
+}
+
+function checkVersion(version: string): void {
+  if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`invalid provider version ${JSON.stringify(version)}`);
+}
+
+export function installProviderMirror(options: InstallMirrorOptions): InstalledMirror {
+  if (process.platform === "win32") throw new Error("installing the Node provider into a mirror is supported on Linux and macOS only");
+  checkVersion(options.version);
+  const source = options.providerSource ?? DEFAULT_PROVIDER_SOURCE;
+  const { host, namespace, type } = parseSource(source);
+  const dir = path.resolve(options.dir);
+  const launcher = path.resolve(options.launcherPath);
+  if (!fs.existsSync(launcher)) throw new Error(`launcher ${launcher} does not exist`);
+
+  const mirrorDir = path.join(dir, "mirror");
+  const packageDir = path.join(mirrorDir, host, namespace, type, options.version, terraformPlatform());
+  fs.mkdirSync(packageDir, { recursive: true });
+  const binaryPath = path.join(packageDir, `terraform-provider-${type}_v${options.version}`);
+  const script = `#!/bin/sh\n# Terraform provider ${source} ${options.version}, served by Node.\nexec ${shellQuote(options.nodePath ?? process.execPath)} ${shellQuote(launcher)} "$@"\n`;
+  fs.writeFileSync(binaryPath, script, { mode: 0o755 });
+  fs.chmodSync(binaryPath, 0o755);
+
+  const cliConfigPath = writeCliConfig(dir, mirrorDir, source);
   return { cliConfigPath, mirrorDir, binaryPath };
+}
+
+/** The platforms a package is laid out for: the shim runs wherever sh and node do. */
+export const PACKAGE_PLATFORMS = ["linux_amd64", "linux_arm64", "darwin_amd64", "darwin_arm64"] as const;
+
+export interface InstallPackageOptions {
+  /** Where to create mirror/, release/ and terraform.rc (created if missing). */
+  readonly dir: string;
+  /** Full provider source address, HOST/NAMESPACE/TYPE. Default registry.terraform.io/ods/ods. */
+  readonly providerSource?: string;
+  readonly version: string;
+  /** The self-contained provider program (one JS file). */
+  readonly bundlePath: string;
+  /** Files it reads at run time, placed beside it: name in the package -> file on disk. */
+  readonly extraFiles?: Readonly<Record<string, string>>;
+}
+
+export interface InstalledPackage {
+  /** Set TF_CLI_CONFIG_FILE to this (terraform init installs from the mirror). */
+  readonly cliConfigPath: string;
+  /** Packed filesystem mirror; also a network mirror when served over HTTP (index.json). */
+  readonly mirrorDir: string;
+  /** The release a registry serves: one zip per platform, SHA256SUMS, manifest. */
+  readonly releaseDir: string;
+  /** Platform -> the `zh:` checksum Terraform records in .terraform.lock.hcl. */
+  readonly zipHashes: Readonly<Record<string, string>>;
+  /** The `h1:` checksum (the same for every platform: the package is the same). */
+  readonly h1Hash: string;
+}
+
+function sha256(data: Uint8Array | string): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/** Terraform's `h1:` hash (Go's dirhash Hash1) of the files a package unpacks to. */
+function h1Hash(files: ReadonlyMap<string, Uint8Array>): string {
+  const lines = [...files.keys()].sort().map((name) => `${sha256(files.get(name)!)}  ${name}\n`);
+  return `h1:${createHash("sha256").update(lines.join("")).digest("base64")}`;
+}
+
+function shim(source: string, version: string, bundleName: string): string {
+  // Resolved against the script's own directory and started with the node on PATH
+  // (ODS_PROVIDER_NODE overrides it): no path of the machine that installed it.
+  return [
+    "#!/bin/sh",
+    `# Terraform provider ${source} ${version}, served by Node (>= 20.18.1).`,
+    `exec "\${ODS_PROVIDER_NODE:-node}" "$(dirname "$0")/${bundleName}" "$@"`,
+    "",
+  ].join("\n");
+}
+
+export function installProviderPackage(options: InstallPackageOptions): InstalledPackage {
+  checkVersion(options.version);
+  const source = options.providerSource ?? DEFAULT_PROVIDER_SOURCE;
+  const { host, namespace, type } = parseSource(source);
+  const dir = path.resolve(options.dir);
+  if (!fs.existsSync(options.bundlePath)) throw new Error(`provider bundle ${options.bundlePath} does not exist (run npm run build)`);
+  const bundleName = "provider-bundle.js";
+  const executable = `terraform-provider-${type}_v${options.version}`;
+  const files = new Map<string, Uint8Array>([
+    [executable, Buffer.from(shim(source, options.version, bundleName))],
+    [bundleName, fs.readFileSync(options.bundlePath)],
+  ]);
+  for (const [name, file] of Object.entries(options.extraFiles ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    files.set(name, fs.readFileSync(file));
+  }
+  const zip = zipArchive([...files.keys()].sort().map((name) => ({ name, data: files.get(name)!, executable: name === executable })));
+  const h1 = h1Hash(files);
+
+  const mirrorDir = path.join(dir, "mirror");
+  const providerDir = path.join(mirrorDir, host, namespace, type);
+  const releaseDir = path.join(dir, "release");
+  fs.mkdirSync(providerDir, { recursive: true });
+  fs.mkdirSync(releaseDir, { recursive: true });
+  const zipHashes: Record<string, string> = {};
+  const archives: Record<string, { url: string; hashes: string[] }> = {};
+  const sums: string[] = [];
+  for (const platform of PACKAGE_PLATFORMS) {
+    const zipName = `terraform-provider-${type}_${options.version}_${platform}.zip`;
+    fs.writeFileSync(path.join(providerDir, zipName), zip);
+    fs.writeFileSync(path.join(releaseDir, zipName), zip);
+    const hex = sha256(zip);
+    zipHashes[platform] = `zh:${hex}`;
+    archives[platform] = { url: zipName, hashes: [h1, `zh:${hex}`] };
+    sums.push(`${hex}  ${zipName}`);
+  }
+  // Network mirror protocol files: serve mirror/ over HTTPS and it is a network_mirror.
+  fs.writeFileSync(path.join(providerDir, "index.json"), `${JSON.stringify({ versions: { [options.version]: {} } }, null, 2)}\n`);
+  fs.writeFileSync(path.join(providerDir, `${options.version}.json`), `${JSON.stringify({ archives }, null, 2)}\n`);
+  // Registry release files (what a provider's release assets hold).
+  const manifestName = `terraform-provider-${type}_${options.version}_manifest.json`;
+  const manifest = `${JSON.stringify({ version: 1, metadata: { protocol_versions: ["6.0"] } }, null, 2)}\n`;
+  fs.writeFileSync(path.join(releaseDir, manifestName), manifest);
+  sums.push(`${sha256(manifest)}  ${manifestName}`);
+  sums.sort((a, b) => a.slice(66).localeCompare(b.slice(66)));
+  fs.writeFileSync(path.join(releaseDir, `terraform-provider-${type}_${options.version}_SHA256SUMS`), `${sums.join("\n")}\n`);
+
+  const cliConfigPath = writeCliConfig(dir, mirrorDir, source);
+  return { cliConfigPath, mirrorDir, releaseDir, zipHashes, h1Hash: h1 };
 }

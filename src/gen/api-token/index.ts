@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token
+// ../../../docs/resources/api_token.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,49 +11,49 @@ export interface ApiTokenConfig extends cdktf.TerraformMetaArguments {
   /**
   * Capabilities per dataset, keyed by dataset name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#dataset_capabilities ApiToken#dataset_capabilities}
+  * Reference: {@link ../../../docs/resources/api_token.md#dataset_capabilities ApiToken#dataset_capabilities}
   */
   readonly datasetCapabilities?: { [key: string]: ApiTokenDatasetCapabilities } | cdktf.IResolvable;
   /**
   * What the token is for.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#description ApiToken#description}
+  * Reference: {@link ../../../docs/resources/api_token.md#description ApiToken#description}
   */
   readonly description?: string;
   /**
   * When the token stops working (ISO 8601); never when unset.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#expires_at ApiToken#expires_at}
+  * Reference: {@link ../../../docs/resources/api_token.md#expires_at ApiToken#expires_at}
   */
   readonly expiresAt?: string;
   /**
   * Name of the token.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#name ApiToken#name}
+  * Reference: {@link ../../../docs/resources/api_token.md#name ApiToken#name}
   */
   readonly name: string;
   /**
   * Organization-wide capabilities: actions per area.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#org_capabilities ApiToken#org_capabilities}
+  * Reference: {@link ../../../docs/resources/api_token.md#org_capabilities ApiToken#org_capabilities}
   */
   readonly orgCapabilities?: ApiTokenOrgCapabilities;
   /**
   * How long the old secret keeps working after a rotation, e.g. "24h".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#rotation_grace_period ApiToken#rotation_grace_period}
+  * Reference: {@link ../../../docs/resources/api_token.md#rotation_grace_period ApiToken#rotation_grace_period}
   */
   readonly rotationGracePeriod?: string;
   /**
   * Any value; changing it rotates the token although nothing else changed.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#rotation_trigger ApiToken#rotation_trigger}
+  * Reference: {@link ../../../docs/resources/api_token.md#rotation_trigger ApiToken#rotation_trigger}
   */
   readonly rotationTrigger?: string;
   /**
   * Capabilities per view, keyed by view name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#view_capabilities ApiToken#view_capabilities}
+  * Reference: {@link ../../../docs/resources/api_token.md#view_capabilities ApiToken#view_capabilities}
   */
   readonly viewCapabilities?: { [key: string]: ApiTokenViewCapabilities } | cdktf.IResolvable;
 }
@@ -61,49 +61,49 @@ export interface ApiTokenDatasetCapabilities {
   /**
   * Actions granted on the dataset's data: delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#data ApiToken#data}
+  * Reference: {@link ../../../docs/resources/api_token.md#data ApiToken#data}
   */
   readonly data?: string[];
   /**
   * Actions granted on the dataset's ingest: create.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#ingest ApiToken#ingest}
+  * Reference: {@link ../../../docs/resources/api_token.md#ingest ApiToken#ingest}
   */
   readonly ingest?: string[];
   /**
   * Actions granted on the dataset's query: read.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#query ApiToken#query}
+  * Reference: {@link ../../../docs/resources/api_token.md#query ApiToken#query}
   */
   readonly query?: string[];
   /**
   * Actions granted on the dataset's share: create, read, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#share ApiToken#share}
+  * Reference: {@link ../../../docs/resources/api_token.md#share ApiToken#share}
   */
   readonly share?: string[];
   /**
   * Actions granted on the dataset's starred_queries: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#starred_queries ApiToken#starred_queries}
+  * Reference: {@link ../../../docs/resources/api_token.md#starred_queries ApiToken#starred_queries}
   */
   readonly starredQueries?: string[];
   /**
   * Actions granted on the dataset's trim: update.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#trim ApiToken#trim}
+  * Reference: {@link ../../../docs/resources/api_token.md#trim ApiToken#trim}
   */
   readonly trim?: string[];
   /**
   * Actions granted on the dataset's vacuum: update.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#vacuum ApiToken#vacuum}
+  * Reference: {@link ../../../docs/resources/api_token.md#vacuum ApiToken#vacuum}
   */
   readonly vacuum?: string[];
   /**
   * Actions granted on the dataset's virtual_fields: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#virtual_fields ApiToken#virtual_fields}
+  * Reference: {@link ../../../docs/resources/api_token.md#virtual_fields ApiToken#virtual_fields}
   */
   readonly virtualFields?: string[];
 }
@@ -422,91 +422,91 @@ export interface ApiTokenOrgCapabilities {
   /**
   * Actions granted on the organization's annotations: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#annotations ApiToken#annotations}
+  * Reference: {@link ../../../docs/resources/api_token.md#annotations ApiToken#annotations}
   */
   readonly annotations?: string[];
   /**
   * Actions granted on the organization's api_tokens: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#api_tokens ApiToken#api_tokens}
+  * Reference: {@link ../../../docs/resources/api_token.md#api_tokens ApiToken#api_tokens}
   */
   readonly apiTokens?: string[];
   /**
   * Actions granted on the organization's audit_log: read.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#audit_log ApiToken#audit_log}
+  * Reference: {@link ../../../docs/resources/api_token.md#audit_log ApiToken#audit_log}
   */
   readonly auditLog?: string[];
   /**
   * Actions granted on the organization's billing: read, update.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#billing ApiToken#billing}
+  * Reference: {@link ../../../docs/resources/api_token.md#billing ApiToken#billing}
   */
   readonly billing?: string[];
   /**
   * Actions granted on the organization's dashboards: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#dashboards ApiToken#dashboards}
+  * Reference: {@link ../../../docs/resources/api_token.md#dashboards ApiToken#dashboards}
   */
   readonly dashboards?: string[];
   /**
   * Actions granted on the organization's datasets: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#datasets ApiToken#datasets}
+  * Reference: {@link ../../../docs/resources/api_token.md#datasets ApiToken#datasets}
   */
   readonly datasets?: string[];
   /**
   * Actions granted on the organization's endpoints: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#endpoints ApiToken#endpoints}
+  * Reference: {@link ../../../docs/resources/api_token.md#endpoints ApiToken#endpoints}
   */
   readonly endpoints?: string[];
   /**
   * Actions granted on the organization's flows: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#flows ApiToken#flows}
+  * Reference: {@link ../../../docs/resources/api_token.md#flows ApiToken#flows}
   */
   readonly flows?: string[];
   /**
   * Actions granted on the organization's integrations: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#integrations ApiToken#integrations}
+  * Reference: {@link ../../../docs/resources/api_token.md#integrations ApiToken#integrations}
   */
   readonly integrations?: string[];
   /**
   * Actions granted on the organization's monitors: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#monitors ApiToken#monitors}
+  * Reference: {@link ../../../docs/resources/api_token.md#monitors ApiToken#monitors}
   */
   readonly monitors?: string[];
   /**
   * Actions granted on the organization's notifiers: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#notifiers ApiToken#notifiers}
+  * Reference: {@link ../../../docs/resources/api_token.md#notifiers ApiToken#notifiers}
   */
   readonly notifiers?: string[];
   /**
   * Actions granted on the organization's rbac: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#rbac ApiToken#rbac}
+  * Reference: {@link ../../../docs/resources/api_token.md#rbac ApiToken#rbac}
   */
   readonly rbac?: string[];
   /**
   * Actions granted on the organization's shared_access_keys: read, update.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#shared_access_keys ApiToken#shared_access_keys}
+  * Reference: {@link ../../../docs/resources/api_token.md#shared_access_keys ApiToken#shared_access_keys}
   */
   readonly sharedAccessKeys?: string[];
   /**
   * Actions granted on the organization's users: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#users ApiToken#users}
+  * Reference: {@link ../../../docs/resources/api_token.md#users ApiToken#users}
   */
   readonly users?: string[];
   /**
   * Actions granted on the organization's views: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#views ApiToken#views}
+  * Reference: {@link ../../../docs/resources/api_token.md#views ApiToken#views}
   */
   readonly views?: string[];
 }
@@ -1008,13 +1008,13 @@ export interface ApiTokenViewCapabilities {
   /**
   * Actions granted on the view's query: read.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#query ApiToken#query}
+  * Reference: {@link ../../../docs/resources/api_token.md#query ApiToken#query}
   */
   readonly query?: string[];
   /**
   * Actions granted on the view's share: create, read, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#share ApiToken#share}
+  * Reference: {@link ../../../docs/resources/api_token.md#share ApiToken#share}
   */
   readonly share?: string[];
 }
@@ -1157,7 +1157,7 @@ export class ApiTokenViewCapabilitiesMap extends cdktf.ComplexMap {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token ods_api_token}
+* Represents a {@link ../../../docs/resources/api_token.md ods_api_token}
 */
 export class ApiToken extends cdktf.TerraformResource {
 
@@ -1173,7 +1173,7 @@ export class ApiToken extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a ApiToken resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the ApiToken to import
-  * @param importFromId The id of the existing ApiToken that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing ApiToken that should be imported. Refer to the {@link ../../../docs/resources/api_token.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the ApiToken to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -1185,7 +1185,7 @@ export class ApiToken extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/api_token ods_api_token} Resource
+  * Create a new {@link ../../../docs/resources/api_token.md ods_api_token} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -1195,7 +1195,8 @@ export class ApiToken extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'ods_api_token',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

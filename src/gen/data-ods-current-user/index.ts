@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/current_user
+// ../../../docs/data-sources/current_user.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,7 +11,7 @@ export interface DataOdsCurrentUserConfig extends cdktf.TerraformMetaArguments {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/current_user ods_current_user}
+* Represents a {@link ../../../docs/data-sources/current_user.md ods_current_user}
 */
 export class DataOdsCurrentUser extends cdktf.TerraformDataSource {
 
@@ -27,7 +27,7 @@ export class DataOdsCurrentUser extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsCurrentUser resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsCurrentUser to import
-  * @param importFromId The id of the existing DataOdsCurrentUser that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/current_user#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsCurrentUser that should be imported. Refer to the {@link ../../../docs/data-sources/current_user.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsCurrentUser to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -39,7 +39,7 @@ export class DataOdsCurrentUser extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/current_user ods_current_user} Data Source
+  * Create a new {@link ../../../docs/data-sources/current_user.md ods_current_user} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -49,7 +49,8 @@ export class DataOdsCurrentUser extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_current_user',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/dataset_fields
+// ../../../docs/data-sources/dataset_fields.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,7 +11,7 @@ export interface DataOdsDatasetFieldsConfig extends cdktf.TerraformMetaArguments
   /**
   * Name of the dataset.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/dataset_fields#dataset DataOdsDatasetFields#dataset}
+  * Reference: {@link ../../../docs/data-sources/dataset_fields.md#dataset DataOdsDatasetFields#dataset}
   */
   readonly dataset: string;
 }
@@ -112,7 +112,7 @@ export class DataOdsDatasetFieldsFieldsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/dataset_fields ods_dataset_fields}
+* Represents a {@link ../../../docs/data-sources/dataset_fields.md ods_dataset_fields}
 */
 export class DataOdsDatasetFields extends cdktf.TerraformDataSource {
 
@@ -128,7 +128,7 @@ export class DataOdsDatasetFields extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsDatasetFields resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsDatasetFields to import
-  * @param importFromId The id of the existing DataOdsDatasetFields that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/dataset_fields#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsDatasetFields that should be imported. Refer to the {@link ../../../docs/data-sources/dataset_fields.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsDatasetFields to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -140,7 +140,7 @@ export class DataOdsDatasetFields extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/dataset_fields ods_dataset_fields} Data Source
+  * Create a new {@link ../../../docs/data-sources/dataset_fields.md ods_dataset_fields} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -150,7 +150,8 @@ export class DataOdsDatasetFields extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_dataset_fields',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/dataset
+// ../../../docs/data-sources/dataset.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,13 +11,13 @@ export interface DataOdsDatasetConfig extends cdktf.TerraformMetaArguments {
   /**
   * Name of the dataset.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/dataset#name DataOdsDataset#name}
+  * Reference: {@link ../../../docs/data-sources/dataset.md#name DataOdsDataset#name}
   */
   readonly name: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/dataset ods_dataset}
+* Represents a {@link ../../../docs/data-sources/dataset.md ods_dataset}
 */
 export class DataOdsDataset extends cdktf.TerraformDataSource {
 
@@ -33,7 +33,7 @@ export class DataOdsDataset extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsDataset resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsDataset to import
-  * @param importFromId The id of the existing DataOdsDataset that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/dataset#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsDataset that should be imported. Refer to the {@link ../../../docs/data-sources/dataset.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsDataset to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -45,7 +45,7 @@ export class DataOdsDataset extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/dataset ods_dataset} Data Source
+  * Create a new {@link ../../../docs/data-sources/dataset.md ods_dataset} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -55,7 +55,8 @@ export class DataOdsDataset extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_dataset',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/datasets
+// ../../../docs/data-sources/datasets.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -106,7 +106,7 @@ export class DataOdsDatasetsDatasetsList extends cdktf.ComplexList {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/datasets ods_datasets}
+* Represents a {@link ../../../docs/data-sources/datasets.md ods_datasets}
 */
 export class DataOdsDatasets extends cdktf.TerraformDataSource {
 
@@ -122,7 +122,7 @@ export class DataOdsDatasets extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsDatasets resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsDatasets to import
-  * @param importFromId The id of the existing DataOdsDatasets that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/datasets#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsDatasets that should be imported. Refer to the {@link ../../../docs/data-sources/datasets.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsDatasets to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -134,7 +134,7 @@ export class DataOdsDatasets extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/datasets ods_datasets} Data Source
+  * Create a new {@link ../../../docs/data-sources/datasets.md ods_datasets} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -144,7 +144,8 @@ export class DataOdsDatasets extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_datasets',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

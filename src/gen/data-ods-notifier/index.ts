@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifier
+// ../../../docs/data-sources/notifier.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,7 +11,7 @@ export interface DataOdsNotifierConfig extends cdktf.TerraformMetaArguments {
   /**
   * The notifier's id.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifier#id DataOdsNotifier#id}
+  * Reference: {@link ../../../docs/data-sources/notifier.md#id DataOdsNotifier#id}
   *
   * Please be aware that the id field is automatically added to all resources in Terraform providers using a Terraform provider SDK version below 2.
   * If you experience problems setting this value it might not be settable. Please take a look at the provider documentation to ensure it should be settable.
@@ -20,7 +20,7 @@ export interface DataOdsNotifierConfig extends cdktf.TerraformMetaArguments {
   /**
   * The notifier's name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifier#name DataOdsNotifier#name}
+  * Reference: {@link ../../../docs/data-sources/notifier.md#name DataOdsNotifier#name}
   */
   readonly name?: string;
 }
@@ -621,7 +621,7 @@ export class DataOdsNotifierPropertiesOutputReference extends cdktf.ComplexObjec
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifier ods_notifier}
+* Represents a {@link ../../../docs/data-sources/notifier.md ods_notifier}
 */
 export class DataOdsNotifier extends cdktf.TerraformDataSource {
 
@@ -637,7 +637,7 @@ export class DataOdsNotifier extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsNotifier resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsNotifier to import
-  * @param importFromId The id of the existing DataOdsNotifier that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifier#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsNotifier that should be imported. Refer to the {@link ../../../docs/data-sources/notifier.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsNotifier to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -649,7 +649,7 @@ export class DataOdsNotifier extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/notifier ods_notifier} Data Source
+  * Create a new {@link ../../../docs/data-sources/notifier.md ods_notifier} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -659,7 +659,8 @@ export class DataOdsNotifier extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_notifier',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/organization
+// ../../../docs/data-sources/organization.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,7 +11,7 @@ export interface DataOdsOrganizationConfig extends cdktf.TerraformMetaArguments 
   /**
   * Organization id; the configured one (or the first) when unset.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/organization#id DataOdsOrganization#id}
+  * Reference: {@link ../../../docs/data-sources/organization.md#id DataOdsOrganization#id}
   *
   * Please be aware that the id field is automatically added to all resources in Terraform providers using a Terraform provider SDK version below 2.
   * If you experience problems setting this value it might not be settable. Please take a look at the provider documentation to ensure it should be settable.
@@ -164,7 +164,7 @@ export class DataOdsOrganizationLicenseOutputReference extends cdktf.ComplexObje
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/organization ods_organization}
+* Represents a {@link ../../../docs/data-sources/organization.md ods_organization}
 */
 export class DataOdsOrganization extends cdktf.TerraformDataSource {
 
@@ -180,7 +180,7 @@ export class DataOdsOrganization extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsOrganization resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsOrganization to import
-  * @param importFromId The id of the existing DataOdsOrganization that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/organization#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsOrganization that should be imported. Refer to the {@link ../../../docs/data-sources/organization.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsOrganization to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -192,7 +192,7 @@ export class DataOdsOrganization extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/organization ods_organization} Data Source
+  * Create a new {@link ../../../docs/data-sources/organization.md ods_organization} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -202,7 +202,8 @@ export class DataOdsOrganization extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_organization',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

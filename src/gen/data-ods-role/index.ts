@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/role
+// ../../../docs/data-sources/role.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,7 +11,7 @@ export interface DataOdsRoleConfig extends cdktf.TerraformMetaArguments {
   /**
   * The role's id.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/role#id DataOdsRole#id}
+  * Reference: {@link ../../../docs/data-sources/role.md#id DataOdsRole#id}
   *
   * Please be aware that the id field is automatically added to all resources in Terraform providers using a Terraform provider SDK version below 2.
   * If you experience problems setting this value it might not be settable. Please take a look at the provider documentation to ensure it should be settable.
@@ -20,7 +20,7 @@ export interface DataOdsRoleConfig extends cdktf.TerraformMetaArguments {
   /**
   * The role's name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/role#name DataOdsRole#name}
+  * Reference: {@link ../../../docs/data-sources/role.md#name DataOdsRole#name}
   */
   readonly name?: string;
 }
@@ -336,7 +336,7 @@ export class DataOdsRoleViewCapabilitiesMap extends cdktf.ComplexMap {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/role ods_role}
+* Represents a {@link ../../../docs/data-sources/role.md ods_role}
 */
 export class DataOdsRole extends cdktf.TerraformDataSource {
 
@@ -352,7 +352,7 @@ export class DataOdsRole extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsRole resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsRole to import
-  * @param importFromId The id of the existing DataOdsRole that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/role#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsRole that should be imported. Refer to the {@link ../../../docs/data-sources/role.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsRole to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -364,7 +364,7 @@ export class DataOdsRole extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/role ods_role} Data Source
+  * Create a new {@link ../../../docs/data-sources/role.md ods_role} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -374,7 +374,8 @@ export class DataOdsRole extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_role',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

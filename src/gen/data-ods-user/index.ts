@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/user
+// ../../../docs/data-sources/user.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,13 +11,13 @@ export interface DataOdsUserConfig extends cdktf.TerraformMetaArguments {
   /**
   * E-mail.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/user#email DataOdsUser#email}
+  * Reference: {@link ../../../docs/data-sources/user.md#email DataOdsUser#email}
   */
   readonly email?: string;
   /**
   * User id.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/user#id DataOdsUser#id}
+  * Reference: {@link ../../../docs/data-sources/user.md#id DataOdsUser#id}
   *
   * Please be aware that the id field is automatically added to all resources in Terraform providers using a Terraform provider SDK version below 2.
   * If you experience problems setting this value it might not be settable. Please take a look at the provider documentation to ensure it should be settable.
@@ -26,7 +26,7 @@ export interface DataOdsUserConfig extends cdktf.TerraformMetaArguments {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/user ods_user}
+* Represents a {@link ../../../docs/data-sources/user.md ods_user}
 */
 export class DataOdsUser extends cdktf.TerraformDataSource {
 
@@ -42,7 +42,7 @@ export class DataOdsUser extends cdktf.TerraformDataSource {
   * Generates CDKTF code for importing a DataOdsUser resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DataOdsUser to import
-  * @param importFromId The id of the existing DataOdsUser that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/user#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DataOdsUser that should be imported. Refer to the {@link ../../../docs/data-sources/user.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DataOdsUser to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -54,7 +54,7 @@ export class DataOdsUser extends cdktf.TerraformDataSource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/data-sources/user ods_user} Data Source
+  * Create a new {@link ../../../docs/data-sources/user.md ods_user} Data Source
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -64,7 +64,8 @@ export class DataOdsUser extends cdktf.TerraformDataSource {
     super(scope, id, {
       terraformResourceType: 'ods_user',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

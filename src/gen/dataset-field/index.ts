@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset_field
+// ../../../docs/resources/dataset_field.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,37 +11,37 @@ export interface DatasetFieldConfig extends cdktf.TerraformMetaArguments {
   /**
   * Name of the dataset.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset_field#dataset DatasetField#dataset}
+  * Reference: {@link ../../../docs/resources/dataset_field.md#dataset DatasetField#dataset}
   */
   readonly dataset: string;
   /**
   * What the field means.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset_field#description DatasetField#description}
+  * Reference: {@link ../../../docs/resources/dataset_field.md#description DatasetField#description}
   */
   readonly description?: string;
   /**
   * Hide the field in the query builder.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset_field#hidden DatasetField#hidden}
+  * Reference: {@link ../../../docs/resources/dataset_field.md#hidden DatasetField#hidden}
   */
   readonly hidden?: boolean | cdktf.IResolvable;
   /**
   * Name of the field.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset_field#name DatasetField#name}
+  * Reference: {@link ../../../docs/resources/dataset_field.md#name DatasetField#name}
   */
   readonly name: string;
   /**
   * Unit, e.g. "ms" or "decbytes".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset_field#unit DatasetField#unit}
+  * Reference: {@link ../../../docs/resources/dataset_field.md#unit DatasetField#unit}
   */
   readonly unit?: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset_field ods_dataset_field}
+* Represents a {@link ../../../docs/resources/dataset_field.md ods_dataset_field}
 */
 export class DatasetField extends cdktf.TerraformResource {
 
@@ -57,7 +57,7 @@ export class DatasetField extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a DatasetField resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the DatasetField to import
-  * @param importFromId The id of the existing DatasetField that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset_field#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing DatasetField that should be imported. Refer to the {@link ../../../docs/resources/dataset_field.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the DatasetField to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -69,7 +69,7 @@ export class DatasetField extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset_field ods_dataset_field} Resource
+  * Create a new {@link ../../../docs/resources/dataset_field.md ods_dataset_field} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -79,7 +79,8 @@ export class DatasetField extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'ods_dataset_field',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset
+// ../../../docs/resources/dataset.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,25 +11,25 @@ export interface DatasetConfig extends cdktf.TerraformMetaArguments {
   /**
   * Allow deleting the dataset and all of its events.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset#allow_destroy Dataset#allow_destroy}
+  * Reference: {@link ../../../docs/resources/dataset.md#allow_destroy Dataset#allow_destroy}
   */
   readonly allowDestroy?: boolean | cdktf.IResolvable;
   /**
   * What the dataset holds.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset#description Dataset#description}
+  * Reference: {@link ../../../docs/resources/dataset.md#description Dataset#description}
   */
   readonly description?: string;
   /**
   * Unique name: letters, digits, "-", "_" and ".".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset#name Dataset#name}
+  * Reference: {@link ../../../docs/resources/dataset.md#name Dataset#name}
   */
   readonly name: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset ods_dataset}
+* Represents a {@link ../../../docs/resources/dataset.md ods_dataset}
 */
 export class Dataset extends cdktf.TerraformResource {
 
@@ -45,7 +45,7 @@ export class Dataset extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a Dataset resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Dataset to import
-  * @param importFromId The id of the existing Dataset that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Dataset that should be imported. Refer to the {@link ../../../docs/resources/dataset.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Dataset to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -57,7 +57,7 @@ export class Dataset extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/dataset ods_dataset} Resource
+  * Create a new {@link ../../../docs/resources/dataset.md ods_dataset} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -67,7 +67,8 @@ export class Dataset extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'ods_dataset',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

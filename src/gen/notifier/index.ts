@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier
+// ../../../docs/resources/notifier.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,19 +11,19 @@ export interface NotifierConfig extends cdktf.TerraformMetaArguments {
   /**
   * Alerts are not delivered before this time (ISO 8601).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#disabled_until Notifier#disabled_until}
+  * Reference: {@link ../../../docs/resources/notifier.md#disabled_until Notifier#disabled_until}
   */
   readonly disabledUntil?: string;
   /**
   * Unique name of the notifier.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#name Notifier#name}
+  * Reference: {@link ../../../docs/resources/notifier.md#name Notifier#name}
   */
   readonly name: string;
   /**
   * Channel configurations; at least one.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#properties Notifier#properties}
+  * Reference: {@link ../../../docs/resources/notifier.md#properties Notifier#properties}
   */
   readonly properties: NotifierProperties;
 }
@@ -31,7 +31,7 @@ export interface NotifierPropertiesChatA {
   /**
   * Incoming-webhook URL of the chat A workspace.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#chat_a_url Notifier#chat_a_url}
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_a_url Notifier#chat_a_url}
   */
   readonly chatAUrl: string;
 }
@@ -124,13 +124,13 @@ export interface NotifierPropertiesChatB {
   /**
   * Channel name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#chat_b_channel Notifier#chat_b_channel}
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_b_channel Notifier#chat_b_channel}
   */
   readonly chatBChannel: string;
   /**
   * Bot token (secret).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#chat_b_token Notifier#chat_b_token}
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_b_token Notifier#chat_b_token}
   */
   readonly chatBToken: string;
 }
@@ -249,7 +249,7 @@ export interface NotifierPropertiesChatBWebhook {
   /**
   * Incoming-webhook URL.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#chat_b_webhook_url Notifier#chat_b_webhook_url}
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_b_webhook_url Notifier#chat_b_webhook_url}
   */
   readonly chatBWebhookUrl: string;
 }
@@ -342,7 +342,7 @@ export interface NotifierPropertiesChatC {
   /**
   * Webhook URL.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#chat_c_url Notifier#chat_c_url}
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_c_url Notifier#chat_c_url}
   */
   readonly chatCUrl: string;
 }
@@ -435,25 +435,25 @@ export interface NotifierPropertiesCustomWebhook {
   /**
   * Request body template; may use placeholders such as {{.AlertName}}, {{.Severity}}, {{.Message}}.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#body Notifier#body}
+  * Reference: {@link ../../../docs/resources/notifier.md#body Notifier#body}
   */
   readonly body?: string;
   /**
   * Request headers.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#headers Notifier#headers}
+  * Reference: {@link ../../../docs/resources/notifier.md#headers Notifier#headers}
   */
   readonly headers?: { [key: string]: string };
   /**
   * Request headers whose values are secret (never read back).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#secret_headers Notifier#secret_headers}
+  * Reference: {@link ../../../docs/resources/notifier.md#secret_headers Notifier#secret_headers}
   */
   readonly secretHeaders?: { [key: string]: string };
   /**
   * Where the request is sent.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#url Notifier#url}
+  * Reference: {@link ../../../docs/resources/notifier.md#url Notifier#url}
   */
   readonly url: string;
 }
@@ -633,7 +633,7 @@ export interface NotifierPropertiesEmail {
   /**
   * Recipients.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#emails Notifier#emails}
+  * Reference: {@link ../../../docs/resources/notifier.md#emails Notifier#emails}
   */
   readonly emails: string[];
 }
@@ -726,13 +726,13 @@ export interface NotifierPropertiesIncidentA {
   /**
   * Integration API key (secret).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#api_key Notifier#api_key}
+  * Reference: {@link ../../../docs/resources/notifier.md#api_key Notifier#api_key}
   */
   readonly apiKey: string;
   /**
   * Whether the account is in the EU region.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#is_eu Notifier#is_eu}
+  * Reference: {@link ../../../docs/resources/notifier.md#is_eu Notifier#is_eu}
   */
   readonly isEu?: boolean | cdktf.IResolvable;
 }
@@ -854,13 +854,13 @@ export interface NotifierPropertiesIncidentB {
   /**
   * Routing key (secret).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#routing_key Notifier#routing_key}
+  * Reference: {@link ../../../docs/resources/notifier.md#routing_key Notifier#routing_key}
   */
   readonly routingKey: string;
   /**
   * API token (secret).
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#token Notifier#token}
+  * Reference: {@link ../../../docs/resources/notifier.md#token Notifier#token}
   */
   readonly token?: string;
 }
@@ -982,7 +982,7 @@ export interface NotifierPropertiesWebhook {
   /**
   * Where the alert is posted.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#url Notifier#url}
+  * Reference: {@link ../../../docs/resources/notifier.md#url Notifier#url}
   */
   readonly url: string;
 }
@@ -1075,55 +1075,55 @@ export interface NotifierProperties {
   /**
   * Chat A channel.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#chat_a Notifier#chat_a}
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_a Notifier#chat_a}
   */
   readonly chatA?: NotifierPropertiesChatA;
   /**
   * Chat B channel posted through its API.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#chat_b Notifier#chat_b}
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_b Notifier#chat_b}
   */
   readonly chatB?: NotifierPropertiesChatB;
   /**
   * Chat B channel through an incoming webhook.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#chat_b_webhook Notifier#chat_b_webhook}
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_b_webhook Notifier#chat_b_webhook}
   */
   readonly chatBWebhook?: NotifierPropertiesChatBWebhook;
   /**
   * Chat C channel.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#chat_c Notifier#chat_c}
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_c Notifier#chat_c}
   */
   readonly chatC?: NotifierPropertiesChatC;
   /**
   * A webhook with a custom body and headers.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#custom_webhook Notifier#custom_webhook}
+  * Reference: {@link ../../../docs/resources/notifier.md#custom_webhook Notifier#custom_webhook}
   */
   readonly customWebhook?: NotifierPropertiesCustomWebhook;
   /**
   * E-mail delivery.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#email Notifier#email}
+  * Reference: {@link ../../../docs/resources/notifier.md#email Notifier#email}
   */
   readonly email?: NotifierPropertiesEmail;
   /**
   * Incident management A.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#incident_a Notifier#incident_a}
+  * Reference: {@link ../../../docs/resources/notifier.md#incident_a Notifier#incident_a}
   */
   readonly incidentA?: NotifierPropertiesIncidentA;
   /**
   * Incident management B.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#incident_b Notifier#incident_b}
+  * Reference: {@link ../../../docs/resources/notifier.md#incident_b Notifier#incident_b}
   */
   readonly incidentB?: NotifierPropertiesIncidentB;
   /**
   * A plain webhook.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#webhook Notifier#webhook}
+  * Reference: {@link ../../../docs/resources/notifier.md#webhook Notifier#webhook}
   */
   readonly webhook?: NotifierPropertiesWebhook;
 }
@@ -1449,7 +1449,7 @@ export class NotifierPropertiesOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier ods_notifier}
+* Represents a {@link ../../../docs/resources/notifier.md ods_notifier}
 */
 export class Notifier extends cdktf.TerraformResource {
 
@@ -1465,7 +1465,7 @@ export class Notifier extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a Notifier resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Notifier to import
-  * @param importFromId The id of the existing Notifier that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Notifier that should be imported. Refer to the {@link ../../../docs/resources/notifier.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Notifier to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -1477,7 +1477,7 @@ export class Notifier extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/notifier ods_notifier} Resource
+  * Create a new {@link ../../../docs/resources/notifier.md ods_notifier} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -1487,7 +1487,8 @@ export class Notifier extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'ods_notifier',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs
+// ../../../docs/index.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -10,43 +10,43 @@ export interface OdsProviderConfig {
   /**
   * Organization id; falls back to ODS_ORG_ID.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs#org_id OdsProvider#org_id}
+  * Reference: {@link ../../../docs/index.md#org_id OdsProvider#org_id}
   */
   readonly orgId?: string;
   /**
   * Client-side request rate limit; defaults to the organization's apiRateLimitPerSecond.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs#rate_limit_per_second OdsProvider#rate_limit_per_second}
+  * Reference: {@link ../../../docs/index.md#rate_limit_per_second OdsProvider#rate_limit_per_second}
   */
   readonly rateLimitPerSecond?: number;
   /**
   * Timeout of one request, e.g. "30s".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs#timeout OdsProvider#timeout}
+  * Reference: {@link ../../../docs/index.md#timeout OdsProvider#timeout}
   */
   readonly timeout?: string;
   /**
   * API token; falls back to ODS_TOKEN.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs#token OdsProvider#token}
+  * Reference: {@link ../../../docs/index.md#token OdsProvider#token}
   */
   readonly token?: string;
   /**
   * Base URL of the service; falls back to ODS_URL.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs#url OdsProvider#url}
+  * Reference: {@link ../../../docs/index.md#url OdsProvider#url}
   */
   readonly url?: string;
   /**
   * Alias name
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs#alias OdsProvider#alias}
+  * Reference: {@link ../../../docs/index.md#alias OdsProvider#alias}
   */
   readonly alias?: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs ods}
+* Represents a {@link ../../../docs/index.md ods}
 */
 export class OdsProvider extends cdktf.TerraformProvider {
 
@@ -62,7 +62,7 @@ export class OdsProvider extends cdktf.TerraformProvider {
   * Generates CDKTF code for importing a OdsProvider resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the OdsProvider to import
-  * @param importFromId The id of the existing OdsProvider that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing OdsProvider that should be imported. Refer to the {@link ../../../docs/index.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the OdsProvider to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -74,7 +74,7 @@ export class OdsProvider extends cdktf.TerraformProvider {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs ods} Resource
+  * Create a new {@link ../../../docs/index.md ods} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -84,7 +84,8 @@ export class OdsProvider extends cdktf.TerraformProvider {
     super(scope, id, {
       terraformResourceType: 'ods',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       terraformProviderSource: 'registry.terraform.io/ods/ods'
     });

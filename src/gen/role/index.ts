@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role
+// ../../../docs/resources/role.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,37 +11,37 @@ export interface RoleConfig extends cdktf.TerraformMetaArguments {
   /**
   * Capabilities per dataset, keyed by dataset name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#dataset_capabilities Role#dataset_capabilities}
+  * Reference: {@link ../../../docs/resources/role.md#dataset_capabilities Role#dataset_capabilities}
   */
   readonly datasetCapabilities?: { [key: string]: RoleDatasetCapabilities } | cdktf.IResolvable;
   /**
   * What the role is for.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#description Role#description}
+  * Reference: {@link ../../../docs/resources/role.md#description Role#description}
   */
   readonly description?: string;
   /**
   * User ids of the members.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#members Role#members}
+  * Reference: {@link ../../../docs/resources/role.md#members Role#members}
   */
   readonly members?: string[];
   /**
   * Unique name of the role.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#name Role#name}
+  * Reference: {@link ../../../docs/resources/role.md#name Role#name}
   */
   readonly name: string;
   /**
   * Organization-wide capabilities: actions per area.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#org_capabilities Role#org_capabilities}
+  * Reference: {@link ../../../docs/resources/role.md#org_capabilities Role#org_capabilities}
   */
   readonly orgCapabilities?: RoleOrgCapabilities;
   /**
   * Capabilities per view, keyed by view name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#view_capabilities Role#view_capabilities}
+  * Reference: {@link ../../../docs/resources/role.md#view_capabilities Role#view_capabilities}
   */
   readonly viewCapabilities?: { [key: string]: RoleViewCapabilities } | cdktf.IResolvable;
 }
@@ -49,49 +49,49 @@ export interface RoleDatasetCapabilities {
   /**
   * Actions granted on the dataset's data: delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#data Role#data}
+  * Reference: {@link ../../../docs/resources/role.md#data Role#data}
   */
   readonly data?: string[];
   /**
   * Actions granted on the dataset's ingest: create.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#ingest Role#ingest}
+  * Reference: {@link ../../../docs/resources/role.md#ingest Role#ingest}
   */
   readonly ingest?: string[];
   /**
   * Actions granted on the dataset's query: read.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#query Role#query}
+  * Reference: {@link ../../../docs/resources/role.md#query Role#query}
   */
   readonly query?: string[];
   /**
   * Actions granted on the dataset's share: create, read, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#share Role#share}
+  * Reference: {@link ../../../docs/resources/role.md#share Role#share}
   */
   readonly share?: string[];
   /**
   * Actions granted on the dataset's starred_queries: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#starred_queries Role#starred_queries}
+  * Reference: {@link ../../../docs/resources/role.md#starred_queries Role#starred_queries}
   */
   readonly starredQueries?: string[];
   /**
   * Actions granted on the dataset's trim: update.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#trim Role#trim}
+  * Reference: {@link ../../../docs/resources/role.md#trim Role#trim}
   */
   readonly trim?: string[];
   /**
   * Actions granted on the dataset's vacuum: update.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#vacuum Role#vacuum}
+  * Reference: {@link ../../../docs/resources/role.md#vacuum Role#vacuum}
   */
   readonly vacuum?: string[];
   /**
   * Actions granted on the dataset's virtual_fields: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#virtual_fields Role#virtual_fields}
+  * Reference: {@link ../../../docs/resources/role.md#virtual_fields Role#virtual_fields}
   */
   readonly virtualFields?: string[];
 }
@@ -410,91 +410,91 @@ export interface RoleOrgCapabilities {
   /**
   * Actions granted on the organization's annotations: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#annotations Role#annotations}
+  * Reference: {@link ../../../docs/resources/role.md#annotations Role#annotations}
   */
   readonly annotations?: string[];
   /**
   * Actions granted on the organization's api_tokens: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#api_tokens Role#api_tokens}
+  * Reference: {@link ../../../docs/resources/role.md#api_tokens Role#api_tokens}
   */
   readonly apiTokens?: string[];
   /**
   * Actions granted on the organization's audit_log: read.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#audit_log Role#audit_log}
+  * Reference: {@link ../../../docs/resources/role.md#audit_log Role#audit_log}
   */
   readonly auditLog?: string[];
   /**
   * Actions granted on the organization's billing: read, update.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#billing Role#billing}
+  * Reference: {@link ../../../docs/resources/role.md#billing Role#billing}
   */
   readonly billing?: string[];
   /**
   * Actions granted on the organization's dashboards: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#dashboards Role#dashboards}
+  * Reference: {@link ../../../docs/resources/role.md#dashboards Role#dashboards}
   */
   readonly dashboards?: string[];
   /**
   * Actions granted on the organization's datasets: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#datasets Role#datasets}
+  * Reference: {@link ../../../docs/resources/role.md#datasets Role#datasets}
   */
   readonly datasets?: string[];
   /**
   * Actions granted on the organization's endpoints: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#endpoints Role#endpoints}
+  * Reference: {@link ../../../docs/resources/role.md#endpoints Role#endpoints}
   */
   readonly endpoints?: string[];
   /**
   * Actions granted on the organization's flows: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#flows Role#flows}
+  * Reference: {@link ../../../docs/resources/role.md#flows Role#flows}
   */
   readonly flows?: string[];
   /**
   * Actions granted on the organization's integrations: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#integrations Role#integrations}
+  * Reference: {@link ../../../docs/resources/role.md#integrations Role#integrations}
   */
   readonly integrations?: string[];
   /**
   * Actions granted on the organization's monitors: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#monitors Role#monitors}
+  * Reference: {@link ../../../docs/resources/role.md#monitors Role#monitors}
   */
   readonly monitors?: string[];
   /**
   * Actions granted on the organization's notifiers: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#notifiers Role#notifiers}
+  * Reference: {@link ../../../docs/resources/role.md#notifiers Role#notifiers}
   */
   readonly notifiers?: string[];
   /**
   * Actions granted on the organization's rbac: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#rbac Role#rbac}
+  * Reference: {@link ../../../docs/resources/role.md#rbac Role#rbac}
   */
   readonly rbac?: string[];
   /**
   * Actions granted on the organization's shared_access_keys: read, update.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#shared_access_keys Role#shared_access_keys}
+  * Reference: {@link ../../../docs/resources/role.md#shared_access_keys Role#shared_access_keys}
   */
   readonly sharedAccessKeys?: string[];
   /**
   * Actions granted on the organization's users: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#users Role#users}
+  * Reference: {@link ../../../docs/resources/role.md#users Role#users}
   */
   readonly users?: string[];
   /**
   * Actions granted on the organization's views: create, read, update, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#views Role#views}
+  * Reference: {@link ../../../docs/resources/role.md#views Role#views}
   */
   readonly views?: string[];
 }
@@ -996,13 +996,13 @@ export interface RoleViewCapabilities {
   /**
   * Actions granted on the view's query: read.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#query Role#query}
+  * Reference: {@link ../../../docs/resources/role.md#query Role#query}
   */
   readonly query?: string[];
   /**
   * Actions granted on the view's share: create, read, delete.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#share Role#share}
+  * Reference: {@link ../../../docs/resources/role.md#share Role#share}
   */
   readonly share?: string[];
 }
@@ -1145,7 +1145,7 @@ export class RoleViewCapabilitiesMap extends cdktf.ComplexMap {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role ods_role}
+* Represents a {@link ../../../docs/resources/role.md ods_role}
 */
 export class Role extends cdktf.TerraformResource {
 
@@ -1161,7 +1161,7 @@ export class Role extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a Role resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the Role to import
-  * @param importFromId The id of the existing Role that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing Role that should be imported. Refer to the {@link ../../../docs/resources/role.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the Role to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -1173,7 +1173,7 @@ export class Role extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/role ods_role} Resource
+  * Create a new {@link ../../../docs/resources/role.md ods_role} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -1183,7 +1183,8 @@ export class Role extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'ods_role',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query
+// ../../../docs/resources/starred_query.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,37 +11,37 @@ export interface StarredQueryConfig extends cdktf.TerraformMetaArguments {
   /**
   * Name of the dataset the query belongs to.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#dataset StarredQuery#dataset}
+  * Reference: {@link ../../../docs/resources/starred_query.md#dataset StarredQuery#dataset}
   */
   readonly dataset: string;
   /**
   * Kind of query.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#kind StarredQuery#kind}
+  * Reference: {@link ../../../docs/resources/starred_query.md#kind StarredQuery#kind}
   */
   readonly kind?: string;
   /**
   * Free-form labels.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#metadata StarredQuery#metadata}
+  * Reference: {@link ../../../docs/resources/starred_query.md#metadata StarredQuery#metadata}
   */
   readonly metadata?: { [key: string]: string };
   /**
   * Name shown in the list of starred queries.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#name StarredQuery#name}
+  * Reference: {@link ../../../docs/resources/starred_query.md#name StarredQuery#name}
   */
   readonly name: string;
   /**
   * The query.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#query StarredQuery#query}
+  * Reference: {@link ../../../docs/resources/starred_query.md#query StarredQuery#query}
   */
   readonly query: StarredQueryQuery;
   /**
   * Whose query it is: a user id, "team" or "all"; the caller's when unset.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#who StarredQuery#who}
+  * Reference: {@link ../../../docs/resources/starred_query.md#who StarredQuery#who}
   */
   readonly who?: string;
 }
@@ -49,13 +49,13 @@ export interface StarredQueryQueryDefaultOrder {
   /**
   * Descending.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#desc StarredQuery#desc}
+  * Reference: {@link ../../../docs/resources/starred_query.md#desc StarredQuery#desc}
   */
   readonly desc?: boolean | cdktf.IResolvable;
   /**
   * Field to order by.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#field StarredQuery#field}
+  * Reference: {@link ../../../docs/resources/starred_query.md#field StarredQuery#field}
   */
   readonly field: string;
 }
@@ -199,61 +199,61 @@ export interface StarredQueryQueryQueryOptions {
   /**
   * Bypass the result cache.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#disable_cache StarredQuery#disable_cache}
+  * Reference: {@link ../../../docs/resources/starred_query.md#disable_cache StarredQuery#disable_cache}
   */
   readonly disableCache?: boolean | cdktf.IResolvable;
   /**
   * Do not collect statistics.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#disable_stats StarredQuery#disable_stats}
+  * Reference: {@link ../../../docs/resources/starred_query.md#disable_stats StarredQuery#disable_stats}
   */
   readonly disableStats?: boolean | cdktf.IResolvable;
   /**
   * Do not trace the run.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#disable_trace StarredQuery#disable_trace}
+  * Reference: {@link ../../../docs/resources/starred_query.md#disable_trace StarredQuery#disable_trace}
   */
   readonly disableTrace?: boolean | cdktf.IResolvable;
   /**
   * Most data points per series.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#max_data_points StarredQuery#max_data_points}
+  * Reference: {@link ../../../docs/resources/starred_query.md#max_data_points StarredQuery#max_data_points}
   */
   readonly maxDataPoints?: number;
   /**
   * Most series.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#max_series StarredQuery#max_series}
+  * Reference: {@link ../../../docs/resources/starred_query.md#max_series StarredQuery#max_series}
   */
   readonly maxSeries?: number;
   /**
   * Return events, not aggregations.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#no_aggregation StarredQuery#no_aggregation}
+  * Reference: {@link ../../../docs/resources/starred_query.md#no_aggregation StarredQuery#no_aggregation}
   */
   readonly noAggregation?: boolean | cdktf.IResolvable;
   /**
   * Do not fill empty time buckets.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#no_fill StarredQuery#no_fill}
+  * Reference: {@link ../../../docs/resources/starred_query.md#no_fill StarredQuery#no_fill}
   */
   readonly noFill?: boolean | cdktf.IResolvable;
   /**
   * Do not interpolate missing values.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#no_interpolation StarredQuery#no_interpolation}
+  * Reference: {@link ../../../docs/resources/starred_query.md#no_interpolation StarredQuery#no_interpolation}
   */
   readonly noInterpolation?: boolean | cdktf.IResolvable;
   /**
   * Scheduling priority, e.g. "low".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#priority StarredQuery#priority}
+  * Reference: {@link ../../../docs/resources/starred_query.md#priority StarredQuery#priority}
   */
   readonly priority?: string;
   /**
   * Time bucket width, e.g. "1m" or "auto".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#resolution StarredQuery#resolution}
+  * Reference: {@link ../../../docs/resources/starred_query.md#resolution StarredQuery#resolution}
   */
   readonly resolution?: string;
 }
@@ -610,67 +610,67 @@ export interface StarredQueryQuery {
   /**
   * The query text.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#apl StarredQuery#apl}
+  * Reference: {@link ../../../docs/resources/starred_query.md#apl StarredQuery#apl}
   */
   readonly apl: string;
   /**
   * Row cursor to continue from.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#cursor StarredQuery#cursor}
+  * Reference: {@link ../../../docs/resources/starred_query.md#cursor StarredQuery#cursor}
   */
   readonly cursor?: string;
   /**
   * Rows returned when the query sets no limit.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#default_limit StarredQuery#default_limit}
+  * Reference: {@link ../../../docs/resources/starred_query.md#default_limit StarredQuery#default_limit}
   */
   readonly defaultLimit?: number;
   /**
   * Order when the query sets none.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#default_order StarredQuery#default_order}
+  * Reference: {@link ../../../docs/resources/starred_query.md#default_order StarredQuery#default_order}
   */
   readonly defaultOrder?: StarredQueryQueryDefaultOrder[] | cdktf.IResolvable;
   /**
   * End of the time range.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#end_time StarredQuery#end_time}
+  * Reference: {@link ../../../docs/resources/starred_query.md#end_time StarredQuery#end_time}
   */
   readonly endTime?: string;
   /**
   * Include the cursor row.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#include_cursor StarredQuery#include_cursor}
+  * Reference: {@link ../../../docs/resources/starred_query.md#include_cursor StarredQuery#include_cursor}
   */
   readonly includeCursor?: boolean | cdktf.IResolvable;
   /**
   * Return the cursor field.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#include_cursor_field StarredQuery#include_cursor_field}
+  * Reference: {@link ../../../docs/resources/starred_query.md#include_cursor_field StarredQuery#include_cursor_field}
   */
   readonly includeCursorField?: boolean | cdktf.IResolvable;
   /**
   * Query libraries to load.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#libraries StarredQuery#libraries}
+  * Reference: {@link ../../../docs/resources/starred_query.md#libraries StarredQuery#libraries}
   */
   readonly libraries?: string[];
   /**
   * Options of the run.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#query_options StarredQuery#query_options}
+  * Reference: {@link ../../../docs/resources/starred_query.md#query_options StarredQuery#query_options}
   */
   readonly queryOptions?: StarredQueryQueryQueryOptions;
   /**
   * Start of the time range, e.g. "qr-now-1h" or an ISO 8601 time.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#start_time StarredQuery#start_time}
+  * Reference: {@link ../../../docs/resources/starred_query.md#start_time StarredQuery#start_time}
   */
   readonly startTime?: string;
   /**
   * Values for the query's variables.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#variables StarredQuery#variables}
+  * Reference: {@link ../../../docs/resources/starred_query.md#variables StarredQuery#variables}
   */
   readonly variables?: { [key: string]: string };
 }
@@ -1051,7 +1051,7 @@ export class StarredQueryQueryOutputReference extends cdktf.ComplexObject {
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query ods_starred_query}
+* Represents a {@link ../../../docs/resources/starred_query.md ods_starred_query}
 */
 export class StarredQuery extends cdktf.TerraformResource {
 
@@ -1067,7 +1067,7 @@ export class StarredQuery extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a StarredQuery resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the StarredQuery to import
-  * @param importFromId The id of the existing StarredQuery that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing StarredQuery that should be imported. Refer to the {@link ../../../docs/resources/starred_query.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the StarredQuery to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -1079,7 +1079,7 @@ export class StarredQuery extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/starred_query ods_starred_query} Resource
+  * Create a new {@link ../../../docs/resources/starred_query.md ods_starred_query} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -1089,7 +1089,8 @@ export class StarredQuery extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'ods_starred_query',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

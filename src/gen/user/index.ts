@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/resources/user
+// ../../../docs/resources/user.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,25 +11,25 @@ export interface UserConfig extends cdktf.TerraformMetaArguments {
   /**
   * E-mail address; unique.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/user#email User#email}
+  * Reference: {@link ../../../docs/resources/user.md#email User#email}
   */
   readonly email: string;
   /**
   * Full name.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/user#name User#name}
+  * Reference: {@link ../../../docs/resources/user.md#name User#name}
   */
   readonly name: string;
   /**
   * A built-in role name (admin, user, read-only, none) or a role id.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/user#role User#role}
+  * Reference: {@link ../../../docs/resources/user.md#role User#role}
   */
   readonly role: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/user ods_user}
+* Represents a {@link ../../../docs/resources/user.md ods_user}
 */
 export class User extends cdktf.TerraformResource {
 
@@ -45,7 +45,7 @@ export class User extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a User resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the User to import
-  * @param importFromId The id of the existing User that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/user#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing User that should be imported. Refer to the {@link ../../../docs/resources/user.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the User to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -57,7 +57,7 @@ export class User extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/user ods_user} Resource
+  * Create a new {@link ../../../docs/resources/user.md ods_user} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -67,7 +67,8 @@ export class User extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'ods_user',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,4 +1,4 @@
-// https://registry.terraform.io/providers/ods/ods/latest/docs/resources/virtual_field
+// ../../../docs/resources/virtual_field.md
 // generated from terraform resource schema
 
 import { Construct } from 'constructs';
@@ -11,43 +11,43 @@ export interface VirtualFieldConfig extends cdktf.TerraformMetaArguments {
   /**
   * Name of the dataset.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/virtual_field#dataset VirtualField#dataset}
+  * Reference: {@link ../../../docs/resources/virtual_field.md#dataset VirtualField#dataset}
   */
   readonly dataset: string;
   /**
   * What the field means.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/virtual_field#description VirtualField#description}
+  * Reference: {@link ../../../docs/resources/virtual_field.md#description VirtualField#description}
   */
   readonly description?: string;
   /**
   * Query-language expression that computes the value.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/virtual_field#expression VirtualField#expression}
+  * Reference: {@link ../../../docs/resources/virtual_field.md#expression VirtualField#expression}
   */
   readonly expression: string;
   /**
   * Name of the field, unique within the dataset.
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/virtual_field#name VirtualField#name}
+  * Reference: {@link ../../../docs/resources/virtual_field.md#name VirtualField#name}
   */
   readonly name: string;
   /**
   * Type of the value, e.g. "integer" or "string".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/virtual_field#type VirtualField#type}
+  * Reference: {@link ../../../docs/resources/virtual_field.md#type VirtualField#type}
   */
   readonly type?: string;
   /**
   * Unit of the value, e.g. "ms".
   *
-  * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/virtual_field#unit VirtualField#unit}
+  * Reference: {@link ../../../docs/resources/virtual_field.md#unit VirtualField#unit}
   */
   readonly unit?: string;
 }
 
 /**
-* Represents a {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/virtual_field ods_virtual_field}
+* Represents a {@link ../../../docs/resources/virtual_field.md ods_virtual_field}
 */
 export class VirtualField extends cdktf.TerraformResource {
 
@@ -63,7 +63,7 @@ export class VirtualField extends cdktf.TerraformResource {
   * Generates CDKTF code for importing a VirtualField resource upon running "cdktf plan <stack-name>"
   * @param scope The scope in which to define this construct
   * @param importToId The construct id used in the generated config for the VirtualField to import
-  * @param importFromId The id of the existing VirtualField that should be imported. Refer to the {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/virtual_field#import import section} in the documentation of this resource for the id to use
+  * @param importFromId The id of the existing VirtualField that should be imported. Refer to the {@link ../../../docs/resources/virtual_field.md#import import section} in the documentation of this resource for the id to use
   * @param provider? Optional instance of the provider where the VirtualField to import is found
   */
   public static generateConfigForImport(scope: Construct, importToId: string, importFromId: string, provider?: cdktf.TerraformProvider) {
@@ -75,7 +75,7 @@ export class VirtualField extends cdktf.TerraformResource {
   // ===========
 
   /**
-  * Create a new {@link https://registry.terraform.io/providers/ods/ods/latest/docs/resources/virtual_field ods_virtual_field} Resource
+  * Create a new {@link ../../../docs/resources/virtual_field.md ods_virtual_field} Resource
   *
   * @param scope The scope in which to define this construct
   * @param id The scoped construct ID. Must be unique amongst siblings in the same scope
@@ -85,7 +85,8 @@ export class VirtualField extends cdktf.TerraformResource {
     super(scope, id, {
       terraformResourceType: 'ods_virtual_field',
       terraformGeneratorMetadata: {
-        providerName: 'ods'
+        providerName: 'ods',
+        providerVersion: '0.1.0'
       },
       provider: config.provider,
       dependsOn: config.dependsOn,

@@ -1,0 +1,2 @@
+// CDK Terrain (cdktn) users: import { notifier } from "cdktf-provider-ods/cdktn".
+export * from "./lib/cdktn";
