@@ -162,7 +162,8 @@ export function timed(command: string, args: string[], opts: TimedOptions = {}):
   const [cmd, argv] = rssFile ? [TIME_BIN, ["-f", "%M", "-o", rssFile, command, ...args]] : [command, args];
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(cmd, argv, { cwd: opts.cwd ?? ROOT, env: opts.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    // Its own process group: a timeout must stop the command, not only /usr/bin/time around it.
+    const child = spawn(cmd, argv, { cwd: opts.cwd ?? ROOT, env: opts.env ?? process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => {
@@ -170,7 +171,13 @@ export function timed(command: string, args: string[], opts: TimedOptions = {}):
       opts.onStdout?.(d.toString(), child);
     });
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 600_000);
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    }, opts.timeoutMs ?? 600_000);
     child.on("error", reject);
     child.on("close", (code, signal) => {
       clearTimeout(timer);

@@ -4,14 +4,15 @@
 // measured in this run. Writes bench/results/latest.md and latest.json.
 //
 // Settings (environment): BENCH_SIZES=10,100,1000,5000  BENCH_RATE=20  BENCH_RATE_N=200
-// BENCH_TF_BUDGET_S=240 (skip Terraform sizes expected to take longer per command)
+// BENCH_TF_BUDGET_S=240 (per Terraform command on average: the four commands of a size
+// share 4 x this; a size that runs over is reported as such and larger sizes are skipped)
 // BENCH_CPU_PROF=DIR (write `node --cpu-prof` profiles of ods plan/apply at the largest size)
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
-import { installProvider, terraformMissing, terraformVersion, TerraformRunner, writeTerraformConfig } from "./terraform";
+import { installProvider, terraformMissing, terraformVersion, TerraformRunner, writeFloorConfig, writeTerraformConfig } from "./terraform";
 
 const RESULTS = path.join(ROOT, "bench/results");
 const SYNTH_APP = path.join(__dirname, "synth-app.js");
@@ -29,6 +30,10 @@ const [RATE] = envNumbers("BENCH_RATE", [20]);
 const [RATE_N] = envNumbers("BENCH_RATE_N", [200]);
 const [TF_BUDGET_S] = envNumbers("BENCH_TF_BUDGET_S", [240]);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** BENCH_TERRAFORM=skip: the ods side and the rate-limited apply only. */
+const SKIP_TERRAFORM = process.env.BENCH_TERRAFORM === "skip";
+/** The emulator's default license: what the clients keep under in the unlimited runs. */
+const DEFAULT_RATE = 100;
 
 const log = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -49,8 +54,19 @@ interface SizeResult {
   /** Lower bound of list calls of a refresh: one per kind, one per dataset for per-dataset kinds. */
   listLowerBound: number;
   changedResources: number;
+  /** Query checks an apply needs: one per starred query or virtual field it creates or changes. */
+  queryChecks: { applyEmpty: number; applyChanged: number };
   ods: { applyEmpty: Step; planNoChange: Step; applyChanged: Step; planAfter: Step };
   terraform?: { applyEmpty: Step; planNoChange: Step; applyChanged: Step; planAfter: Step } | { skipped: string };
+  /** The same N as terraform_data: Terraform's own floor, measured in the same run. */
+  floor?: { applyEmpty: Step; planNoChange: Step; applyChanged: Step; planAfter: Step } | { skipped: string };
+}
+
+const QUERY_KINDS = ["ods_starred_query", "ods_virtual_field"];
+
+function queryChecksFor(stack: GeneratedStack, addresses?: string[]): number {
+  const all = QUERY_KINDS.flatMap((type) => Object.keys(stack.resource[type] ?? {}).map((name) => `${type}.${name}`));
+  return addresses ? all.filter((a) => addresses.includes(a)).length : all.length;
 }
 
 /** One list per organization-wide kind, one per (kind, dataset) for per-dataset kinds. */
@@ -109,6 +125,9 @@ async function odsSide(emu: EmulatorProcess, dir: string, n: number, changed: Ge
   return { applyEmpty, planNoChange, applyChanged, planAfter };
 }
 
+/** Thrown when the Terraform commands of a size use up their budget. */
+class OverBudget extends Error {}
+
 async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: string, base: GeneratedStack, changed: GeneratedStack): Promise<NonNullable<SizeResult["terraform"]>> {
   const work = path.join(dir, "work");
   await synthesize(base, dir);
@@ -117,12 +136,40 @@ async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: strin
   const tf = new TerraformRunner(work, cliConfig, emu);
   const init = await tf.run(["init"]);
   if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
-  const applyEmpty = await measured(emu, "terraform apply (from empty)", () => tf.run(["apply", "-auto-approve"]), [0]);
-  const planNoChange = await measured(emu, "terraform plan (no changes)", () => tf.run(["plan", "-detailed-exitcode"]), [0]);
-  await synthesize(changed, dir);
-  writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
-  const applyChanged = await measured(emu, "terraform apply (10% changed)", () => tf.run(["apply", "-auto-approve"]), [0]);
-  const planAfter = await measured(emu, "terraform plan (after, expect no changes)", () => tf.run(["plan", "-detailed-exitcode"]), [0]);
+  // The four commands share the budget: each may use what the ones before it left.
+  const deadline = Date.now() + TF_BUDGET_S * 4 * 1000;
+  const run = (label: string, args: string[]) => async (): Promise<TimedRun> => {
+    const left = deadline - Date.now();
+    const r = await tf.run(args, { timeoutMs: Math.max(left, 1) });
+    if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S) for the four Terraform commands ran out`);
+    return r;
+  };
+  try {
+    const applyEmpty = await measured(emu, "terraform apply (from empty)", run("terraform apply (from empty)", ["apply", "-auto-approve"]), [0]);
+    const planNoChange = await measured(emu, "terraform plan (no changes)", run("terraform plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
+    await synthesize(changed, dir);
+    writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
+    const applyChanged = await measured(emu, "terraform apply (10% changed)", run("terraform apply (10% changed)", ["apply", "-auto-approve"]), [0]);
+    const planAfter = await measured(emu, "terraform plan (after, expect no changes)", run("terraform plan (after)", ["plan", "-detailed-exitcode"]), [0]);
+    return { applyEmpty, planNoChange, applyChanged, planAfter };
+  } catch (err) {
+    if (err instanceof OverBudget) return { skipped: `over budget: ${err.message}` };
+    throw err;
+  }
+}
+
+/** Terraform alone: the same N as terraform_data, same references, same 10% changed. */
+async function floorSide(dir: string, cliConfig: string, emu: EmulatorProcess, base: GeneratedStack, changed: GeneratedStack): Promise<NonNullable<SizeResult["floor"]>> {
+  const work = path.join(dir, "floor");
+  writeFloorConfig(base, work);
+  const tf = new TerraformRunner(work, cliConfig, emu);
+  const init = await tf.run(["init"]);
+  if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
+  const applyEmpty = await measured(emu, "floor: terraform_data apply (from empty)", () => tf.run(["apply", "-auto-approve"]), [0]);
+  const planNoChange = await measured(emu, "floor: terraform_data plan (no changes)", () => tf.run(["plan", "-detailed-exitcode"]), [0]);
+  writeFloorConfig(changed, work);
+  const applyChanged = await measured(emu, "floor: terraform_data apply (10% changed)", () => tf.run(["apply", "-auto-approve"]), [0]);
+  const planAfter = await measured(emu, "floor: terraform_data plan (after, expect no changes)", () => tf.run(["plan", "-detailed-exitcode"]), [0]);
   return { applyEmpty, planNoChange, applyChanged, planAfter };
 }
 
@@ -205,6 +252,43 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
       `| ${r.n} | ${s(t.planNoChange.wallMs)} (${s(o.planNoChange.wallMs)}) | ${t.planNoChange.requests.total} (${o.planNoChange.requests.total}) | ${s(t.applyEmpty.wallMs)} (${s(o.applyEmpty.wallMs)}) | ${s(t.applyChanged.wallMs)} (${s(o.applyChanged.wallMs)}) | ${t429} (${o429}) | ${t.planNoChange.code === 0 && t.planAfter.code === 0 ? "yes" : "NO"} |`,
     );
   }
+  lines.push("", "## `ods apply` against its request bound", "");
+  lines.push(
+    "Bound: the writes made, plus the plan's lower-bound lists (one per kind, one per dataset for per-dataset kinds), plus one query check per starred query or virtual field created or changed.",
+    "",
+  );
+  lines.push("| N | apply | requests | writes | lower-bound lists | query checks needed (made) | requests / bound | 429 answers |", "|---:|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of results) {
+    for (const [label, step, checks] of [
+      ["from empty", r.ods.applyEmpty, r.queryChecks.applyEmpty],
+      ["10% changed", r.ods.applyChanged, r.queryChecks.applyChanged],
+    ] as const) {
+      const bound = step.requests.writes + r.listLowerBound + checks;
+      lines.push(`| ${r.n} | ${label} | ${step.requests.total} | ${step.requests.writes} | ${r.listLowerBound} | ${checks} (${step.requests.queries}) | ${(step.requests.total / bound).toFixed(2)} | ${step.requests.status429} |`);
+    }
+  }
+  lines.push("", "## Terraform path against Terraform's own floor", "");
+  lines.push(
+    `Floor: the same N as Terraform's built-in \`terraform_data\` (no provider process), each holding its resource's block as input, with the same references and dependencies, measured in this run. For applies the floor is the larger of that and the rate-limit bound, writes / ${DEFAULT_RATE} requests/s.`,
+    "",
+  );
+  lines.push("| N | plan no-change: provider / floor | apply from empty: provider / max(floor, writes/R) | apply 10% changed: provider / max(floor, writes/R) |", "|---:|---:|---:|---:|");
+  for (const r of results) {
+    const t = r.terraform;
+    const f = r.floor;
+    if (!t || "skipped" in t || !f || "skipped" in f) {
+      lines.push(`| ${r.n} | skipped: ${t && "skipped" in t ? t.skipped : f && "skipped" in f ? f.skipped : "not run"} | | |`);
+      continue;
+    }
+    const applyCell = (tfStep: Step, floorStep: Step): string => {
+      const rateMs = (tfStep.requests.writes / DEFAULT_RATE) * 1000;
+      const bound = Math.max(floorStep.wallMs, rateMs);
+      return `${s(tfStep.wallMs)} / max(${s(floorStep.wallMs)}, ${s(rateMs)}) = **${(tfStep.wallMs / bound).toFixed(2)}**`;
+    };
+    lines.push(
+      `| ${r.n} | ${s(t.planNoChange.wallMs)} / ${s(f.planNoChange.wallMs)} = **${(t.planNoChange.wallMs / f.planNoChange.wallMs).toFixed(2)}** | ${applyCell(t.applyEmpty, f.applyEmpty)} | ${applyCell(t.applyChanged, f.applyChanged)} |`,
+    );
+  }
   lines.push("", `## Under a rate limit`, "");
   lines.push(`Emulator limited to ${rate.ratePerSecond} requests/s (its license still says 100: the client must learn the limit from the answers).`, "");
   lines.push("| N resources | wall s | lower bound N/R s | wall / (N/R) | requests made | wall / (requests/R) | writes | 429 answers provoked |", "|---:|---:|---:|---:|---:|---:|---:|---:|");
@@ -220,7 +304,7 @@ async function main(): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "ods-bench-"));
   const m = machine();
   log(`machine: ${JSON.stringify(m)}`);
-  const tfMissing = terraformMissing();
+  const tfMissing = SKIP_TERRAFORM ? "skipped by BENCH_TERRAFORM=skip" : terraformMissing();
   if (tfMissing) log(`terraform side skipped: ${tfMissing}`);
   const cliConfig = tfMissing ? undefined : installProvider(path.join(root, "tf-mirror"));
   const results: SizeResult[] = [];
@@ -240,18 +324,30 @@ async function main(): Promise<void> {
         log(`  synth: ${s(synth.wallMs)} s (constructs ${s(synth.constructMs)} s, app.synth ${s(synth.synthMs)} s), peak RSS ${mib(synth.peakRssMiB)} MiB`);
         await prepareDatasets(emu, "ods", layout);
         const odsResult = await odsSide(emu, path.join(dir, "ods"), n, changed);
-        const result: SizeResult = { n, layout, synth, listLowerBound: listLowerBound(base), changedResources: changedAddresses(base, changed).length, ods: odsResult };
-        if (tfSkipReason || !cliConfig) result.terraform = { skipped: tfSkipReason ?? "terraform is not installed" };
-        else {
+        const changedList = changedAddresses(base, changed);
+        const result: SizeResult = {
+          n,
+          layout,
+          synth,
+          listLowerBound: listLowerBound(base),
+          changedResources: changedList.length,
+          queryChecks: { applyEmpty: queryChecksFor(base), applyChanged: queryChecksFor(changed, changedList) },
+          ods: odsResult,
+        };
+        if (tfSkipReason || !cliConfig) {
+          result.terraform = { skipped: tfSkipReason ?? "terraform is not installed" };
+          result.floor = { skipped: tfSkipReason ?? "terraform is not installed" };
+        } else {
           await prepareDatasets(emu, "tf", layout);
           const started = Date.now();
           result.terraform = await terraformSide(emu, path.join(dir, "tf"), cliConfig, generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
-          const elapsedS = (Date.now() - started) / 1000;
-          // Every step grows at least linearly in N: skip sizes whose estimate exceeds the budget.
-          const next = SIZES[SIZES.indexOf(n) + 1];
-          if (next && elapsedS * (next / n) > TF_BUDGET_S * 4) {
-            tfSkipReason = `the four Terraform commands took ${elapsedS.toFixed(0)} s at N=${n}; at N=${next} that extrapolates (linearly) to ~${((elapsedS * next) / n).toFixed(0)} s, over the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S)`;
-            log(`  terraform: larger sizes skipped: ${tfSkipReason}`);
+          log(`  terraform: the four commands took ${((Date.now() - started) / 1000).toFixed(0)} s of a budget of 4 x ${TF_BUDGET_S} s`);
+          if ("skipped" in result.terraform) {
+            tfSkipReason = `N=${n} ran over the budget`;
+            log(`  terraform: ${result.terraform.skipped}; larger sizes skipped`);
+            result.floor = { skipped: "the Terraform side ran over its budget" };
+          } else {
+            result.floor = await floorSide(path.join(dir, "tf"), cliConfig, emu, generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
           }
         }
         results.push(result);
@@ -261,6 +357,7 @@ async function main(): Promise<void> {
     }
     const rate = await rateLimited(root);
     fs.mkdirSync(RESULTS, { recursive: true });
+    results.sort((a, b) => a.n - b.n);
     const md = markdown(results, rate, m);
     fs.writeFileSync(path.join(RESULTS, "latest.md"), md);
     fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, rateLimited: rate }, null, 2)}\n`);

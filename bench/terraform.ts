@@ -58,10 +58,40 @@ export class TerraformRunner {
     return env;
   }
 
-  /** `terraform ARGS -no-color [-input=false]`, timed. */
+  /** `terraform ARGS -no-color [-input=false]`, timed; opts.env is added to the runner's environment. */
   run(args: string[], opts: TimedOptions = {}): Promise<TimedRun> {
     const prompting = ["init", "plan", "apply", "destroy"].includes(args[0]);
     const flags = prompting ? ["-no-color", "-input=false"] : ["-no-color"];
-    return timed("terraform", [args[0], ...flags, ...args.slice(1)], { cwd: this.workDir, env: this.env(), timeoutMs: 900_000, ...opts });
+    return timed("terraform", [args[0], ...flags, ...args.slice(1)], { cwd: this.workDir, timeoutMs: 900_000, ...opts, env: { ...this.env(), ...opts.env } });
   }
+}
+
+/**
+ * Terraform's own floor for a stack: the same resources as Terraform's built-in
+ * `terraform_data` (no provider process at all), each holding its block as `input`, with
+ * the same references and dependencies between them. What Terraform itself spends on a
+ * graph of that size is the least any provider can cost.
+ */
+export function writeFloorConfig(stack: { resource: Record<string, Record<string, Record<string, unknown>>> }, workDir: string): number {
+  const address = (type: string, name: string): string => `${type}__${name}`;
+  const reference = /\$\{(ods_[a-z_]+)\.([A-Za-z0-9_-]+)\.([a-z_]+)\}/g;
+  const rewrite = (v: unknown): unknown => {
+    if (typeof v === "string") return v.replace(reference, (_m, t: string, n: string, attr: string) => (attr === "id" ? `\${terraform_data.${address(t, n)}.id}` : `\${terraform_data.${address(t, n)}.output.${attr}}`));
+    if (Array.isArray(v)) return v.map(rewrite);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewrite(x)]));
+    return v;
+  };
+  const resources: Record<string, unknown> = {};
+  for (const [type, byName] of Object.entries(stack.resource)) {
+    for (const [name, block] of Object.entries(byName)) {
+      const { depends_on: dependsOn, ...input } = block;
+      resources[address(type, name)] = {
+        input: rewrite(input),
+        ...(Array.isArray(dependsOn) ? { depends_on: dependsOn.map((d) => `terraform_data.${String(d).replace(".", "__")}`) } : {}),
+      };
+    }
+  }
+  fs.mkdirSync(workDir, { recursive: true });
+  fs.writeFileSync(path.join(workDir, "main.tf.json"), JSON.stringify({ resource: { terraform_data: resources } }, null, 2));
+  return Object.keys(resources).length;
 }

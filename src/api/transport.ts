@@ -1,7 +1,7 @@
 // One call with the client's policy: rate limiting, a per-attempt timeout, retries as
 // decided by retry-policy.ts, and errors that carry no secret. HTTP is undici over a
 // keep-alive agent: a plan issues hundreds of small calls to one origin.
-import { Agent, errors as undiciErrors, request } from "undici";
+import type * as Undici from "undici";
 import type { OdsClientConfig, RequestEvent } from "./config";
 import { OdsApiError, redact, redactDeep, secretsIn } from "./errors";
 import { RateLimiter, realClock, type Clock } from "./rate-limiter";
@@ -37,6 +37,14 @@ type Attempt =
   | { answered: true; status: number; headers: Headers; text: string }
   | { answered: false; sent: boolean; timedOut: boolean; reason: string };
 
+// undici takes 0.1-0.4 s to load. It loads with the first request: a process that never
+// calls the service (the Terraform provider's schema and validation starts) never pays it.
+let undiciModule: typeof Undici | undefined;
+function undici(): typeof Undici {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (undiciModule ??= require("undici") as typeof Undici);
+}
+
 const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
 function errorCode(err: unknown): string | undefined {
@@ -48,7 +56,7 @@ function errorCode(err: unknown): string | undefined {
 /** True when no connection was made, so nothing can have reached the service. */
 function neverConnected(err: unknown): boolean {
   const code = errorCode(err);
-  return (code !== undefined && CONNECT_FAILURES.has(code)) || err instanceof undiciErrors.ConnectTimeoutError;
+  return (code !== undefined && CONNECT_FAILURES.has(code)) || err instanceof undici().errors.ConnectTimeoutError;
 }
 
 function firstHeader(headers: Headers, name: string): string | undefined {
@@ -66,7 +74,7 @@ function queryString(query: QueryParams | undefined): string {
 export class Transport {
   readonly limiter: RateLimiter;
   readonly counters: ClientStats = { requests: 0, retries: 0, rateLimited429: 0, byMethod: {} };
-  private readonly agent = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 16 });
+  private agent?: Undici.Agent;
   private readonly clock: Clock;
   private readonly random: () => number;
   /** The lowest of: configured, organization record, X-RateLimit-Limit. */
@@ -185,7 +193,9 @@ export class Transport {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.config.timeoutMs);
     try {
-      const res = await request(`${this.config.url}${target}`, {
+      const http = undici();
+      this.agent ??= new http.Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 16 });
+      const res = await http.request(`${this.config.url}${target}`, {
         method,
         headers: this.headers(payload !== undefined),
         body: payload,
@@ -256,6 +266,6 @@ export class Transport {
   }
 
   close(): Promise<void> {
-    return this.agent.close();
+    return this.agent ? this.agent.close() : Promise.resolve();
   }
 }

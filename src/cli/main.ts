@@ -1,6 +1,8 @@
 import { Command, CommanderError } from "commander";
+import { registerCompareCommand } from "./compare-command";
 import { registerDemoCommand } from "./demo";
 import { registerEmulatorCommand } from "./emulator-command";
+import { registerExportCommand } from "./export-command";
 import { registerQueryCommand } from "./query-command";
 import { registerReconcileCommands } from "./reconcile-commands";
 import { registerTerraformCommand } from "./terraform-command";
@@ -22,6 +24,8 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerDemoCommand(program, setExitCode);
   registerTerraformCommand(program);
   registerQueryCommand(program);
+  registerExportCommand(program);
+  registerCompareCommand(program, setExitCode);
   return program;
 }
 

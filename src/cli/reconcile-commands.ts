@@ -1,17 +1,37 @@
 // The everyday commands: plan in a pull request, apply on merge, and the state tools.
+// plan, apply, drift and destroy run one or several stacks (--stack, repeatable, or
+// --all-stacks), each against the targets of its provider configurations, printed first.
 import { Command, Option } from "commander";
 import * as fs from "node:fs";
 import * as readline from "node:readline/promises";
 import { changedAttributes, resourceKind, type Values } from "../resources";
-import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
-import { hasChanges, liveValues, makePlan, type Plan } from "../reconcile/plan";
+import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
+import { liveValues, PlanError } from "../reconcile/plan";
 import { planJson, renderPlan, displayValue } from "../reconcile/render";
 import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
-import { acquireLock, readState, writeState } from "../reconcile/state";
+import { acquireLock, readState, setStateOrganization, writeState } from "../reconcile/state";
+import { StackError } from "../reconcile/stack";
+import { VariableError, parseVarFlag, readVarFile, type VariableAssignment, type VariableInputs } from "../reconcile/variables";
 import { LiveIndex } from "../reconcile/world";
 import { importedState } from "../lifecycle";
-import { openWorkspace, type Workspace, type WorkspaceFlags } from "./workspace";
+import { providerAddress, providerKey } from "../reconcile/provider-address";
+import { markdownPlan, planCounts } from "./plan-markdown";
+import {
+  applyStack,
+  checkStateBelongs,
+  describeTargets,
+  emptyStackProblem,
+  missingRemoteOutputs,
+  openStack,
+  planStack,
+  stackHasChanges,
+  type StackPlan,
+  type StackUnit,
+} from "./stack-runner";
+import { selectStacks } from "./stack-selection";
 import { synth } from "./synth";
+import { targetLine } from "./target";
+import { defaultStateFile } from "./workspace";
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -25,21 +45,35 @@ const err = (text: string): void => {
   process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
 };
 
+/** --var and --var-file, kept in the order given: a later one wins, as in Terraform. */
+type VarInput = { kind: "var" | "file"; text: string };
+
 function withWorkspaceOptions(cmd: Command): Command {
+  const ordered: VarInput[] = [];
   return cmd
-    .option("--stack <name>", "stack to use when the app has several")
+    .option("--stack <name>", "stack to use (repeat for several)", (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option("--all-stacks", "every stack of cdktf.out/manifest.json, in dependency order")
     .option("--out-dir <dir>", "cdktf output directory", "cdktf.out")
-    .option("--state <file>", "state file (default: .ods/state/<stack>.json)")
+    .option("--state <file>", "state file (default: .ods/state/<stack>.json; only with one stack)")
     .option("--app <command>", "app command (default: the app of cdktf.json)")
-    .option("--no-synth", "use the stack already synthesized in --out-dir")
-    .option("--url <url>", "service URL (default: ODS_URL, then the provider block)")
-    .addOption(new Option("--token <token>", "API token (default: ODS_TOKEN, then the provider block)").hideHelp(false))
-    .option("--org-id <id>", "organization id (default: ODS_ORG_ID)")
+    .option("--no-synth", "use the stacks already synthesized in --out-dir")
+    .option("--url <url>", "service URL for a stack with one provider configuration (default: the provider block, then ODS_URL)")
+    .addOption(new Option("--token <token>", "API token for a stack with one provider configuration (default: the provider block, then ODS_TOKEN)"))
+    .option("--org-id <id>", "organization id for a stack with one provider configuration (default: the provider block, then ODS_ORG_ID)")
+    .option("--var <NAME=VALUE>", "set a variable (repeatable; after TF_VAR_NAME in precedence)", (v: string) => {
+      ordered.push({ kind: "var", text: v });
+      return ordered;
+    })
+    .option("--var-file <file>", "read variables from a .tfvars or .tfvars.json file (repeatable)", (v: string) => {
+      ordered.push({ kind: "file", text: v });
+      return ordered;
+    })
     .option("--no-check-queries", "do not compile changed starred queries and virtual fields on the service while planning");
 }
 
 interface CommonOpts {
-  stack?: string;
+  stack: string[];
+  allStacks?: boolean;
   outDir: string;
   state?: string;
   app?: string;
@@ -47,17 +81,50 @@ interface CommonOpts {
   url?: string;
   token?: string;
   orgId?: string;
+  var?: VarInput[];
+  varFile?: VarInput[];
   checkQueries?: boolean;
 }
 
-function flagsOf(o: CommonOpts): WorkspaceFlags {
-  return { stack: o.stack, outDir: o.outDir, state: o.state, app: o.app, synth: o.synth, url: o.url, token: o.token, orgId: o.orgId };
+async function variableInputs(o: CommonOpts): Promise<VariableInputs> {
+  const assignments: VariableAssignment[] = [];
+  for (const input of o.var ?? o.varFile ?? []) {
+    if (input.kind === "var") assignments.push(parseVarFlag(input.text));
+    else assignments.push(...(await readVarFile(input.text)));
+  }
+  return { env: process.env, assignments };
 }
 
-async function prepare(o: CommonOpts): Promise<Workspace> {
-  const ws = await openWorkspace(flagsOf(o), err);
-  await ws.client.useOrganizationRateLimit().catch(() => undefined);
-  return ws;
+interface Session {
+  units: StackUnit[];
+  stateFileOf: (stack: string) => string;
+}
+
+/**
+ * Synthesizes, selects the stacks, reads variables, loads each stack and asks each
+ * target which organization it reaches, then prints the targets: before anything else.
+ */
+async function openSession(o: CommonOpts, print: (line: string) => void): Promise<Session> {
+  if (o.synth) {
+    err(`Synthesizing ${o.app ?? "the app of cdktf.json"} into ${o.outDir} ...`);
+    await synth({ app: o.app, out: o.outDir });
+  }
+  const selected = selectStacks(o.outDir, o.stack, o.allStacks === true);
+  if (o.state && selected.length > 1) throw new StackError([`--state names one state file, but ${selected.length} stacks were selected; each stack keeps its own state (.ods/state/<stack>.json)`]);
+  const variables = await variableInputs(o);
+  const stateFileOf = (stack: string): string => (o.state && selected.length === 1 && selected[0].name === stack ? o.state : defaultStateFile(o.outDir, stack));
+  const units = selected.map((s) => openStack(s, { variables, flags: { url: o.url, token: o.token, orgId: o.orgId }, stateFile: o.state, defaultStateFile: (n) => defaultStateFile(o.outDir, n) }));
+  // As Terraform: a value for a variable no selected stack declares is a mistake (a typo?).
+  const declared = new Set(units.flatMap((u) => u.loaded.variables));
+  const undeclared = [...new Set(variables.assignments.filter((a) => a.source === "--var" && !declared.has(a.name)).map((a) => a.name))];
+  if (undeclared.length > 0) {
+    throw new VariableError(undeclared.map((n) => `--var ${n}=...: no selected stack declares a variable "${n}"${declared.size > 0 ? `; declared: ${[...declared].sort().join(", ")}` : ""}`));
+  }
+  for (const unit of units) {
+    await describeTargets(unit);
+    for (const target of unit.targets.values()) print(targetLine(unit.name, target));
+  }
+  return { units, stateFileOf };
 }
 
 /** One line per resource as apply goes; failures to stderr. */
@@ -85,33 +152,37 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
-async function runApply(ws: Workspace, plan: Plan, opts: { autoApprove?: boolean; parallelism: number }, setExit: SetExit): Promise<void> {
-  out(renderPlan(plan));
-  if (!hasChanges(plan)) {
-    // Nothing to call, but engine-only settings and outputs still land in state.
-    const state = readState(ws.stateFile);
-    await applyPlan({ client: ws.client, stack: ws.stack, state, stateFile: ws.stateFile, plan, orgId: ws.orgId, parallelism: opts.parallelism });
-    return;
-  }
-  if (!opts.autoApprove && !(await confirm("Do you want to perform these actions?"))) {
-    out("Apply cancelled.");
-    setExit(EXIT_ERROR);
-    return;
-  }
-  const state = readState(ws.stateFile);
-  const summary = await applyPlan({
-    client: ws.client, stack: ws.stack, state, stateFile: ws.stateFile, plan, orgId: ws.orgId, parallelism: opts.parallelism, onEvent: progress,
-  });
-  for (const w of summary.warnings) err(`Warning: ${w}`);
-  for (const e of summary.errors) err(`Error: ${e}`);
-  out(summaryLine(summary));
-  if (summary.failed > 0) setExit(EXIT_ERROR);
-}
-
 function parseParallelism(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`--parallelism expects a whole number from 1 to 64, got "${v}"`);
   return n;
+}
+
+/** The plan of a stack as text: one section per provider configuration when it has several. */
+function renderStackPlan(sp: StackPlan): string {
+  if (sp.parts.length === 1) return renderPlan(sp.parts[0].plan);
+  return sp.parts.map((p) => `-- provider ${p.provider} (${p.target.url}) --\n${renderPlan(p.plan)}`).join("\n");
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Errors a user can fix (bad stack, plan problems): reported per stack, other stacks go on. */
+function isStackProblem(e: unknown): boolean {
+  return e instanceof StackError || e instanceof PlanError || e instanceof VariableError;
+}
+
+interface StackOutcome {
+  stack: string;
+  line: string;
+  failed: boolean;
+}
+
+function printSummary(outcomes: StackOutcome[], several: boolean): void {
+  if (!several) return;
+  out(`\nSummary (${outcomes.length} stacks):`);
+  for (const o of outcomes) out(`  ${o.stack}: ${o.line}`);
 }
 
 export function registerReconcileCommands(program: Command, setExit: SetExit): void {
@@ -127,97 +198,175 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
 
   withWorkspaceOptions(program.command("plan"))
     .description("Show what apply would change. Exit 0 no changes, 1 error, 2 changes (with --detailed-exitcode).")
-    .option("--json", "print the plan in its machine form")
-    .option("--out <file>", "save the plan for `ods apply FILE`")
+    .addOption(new Option("--format <format>", "text, json or markdown (a pull-request comment)").choices(["text", "json", "markdown"]).default("text"))
+    .option("--json", "same as --format json")
+    .option("--out <file>", "save the plan for `ods apply FILE` (one stack with one provider configuration)")
     .option("--detailed-exitcode", "exit 2 when there are changes")
-    .action(async (o: CommonOpts & { json?: boolean; out?: string; detailedExitcode?: boolean }) => {
-      const ws = await prepare(o);
-      const plan = await makePlan({ client: ws.client, stack: ws.stack, state: readState(ws.stateFile), orgId: ws.orgId, checkQueries: o.checkQueries });
-      out(o.json ? JSON.stringify(planJson(plan), null, 2) : renderPlan(plan));
+    .action(async (o: CommonOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean }) => {
+      const format = o.json ? "json" : o.format;
+      // Text goes to the terminal as is; JSON and markdown keep stdout for the document.
+      const session = await openSession(o, format === "text" ? out : err);
+      const several = session.units.length > 1;
+      const plans: StackPlan[] = [];
+      const failures: { stack: string; error: string }[] = [];
+      const outcomes: StackOutcome[] = [];
+      for (const unit of session.units) {
+        try {
+          const sp = await planStack(unit, { checkQueries: o.checkQueries, stateFileOf: session.stateFileOf });
+          plans.push(sp);
+          if (format === "text") out(`${several ? `\n== Stack ${unit.name} ==\n` : ""}${renderStackPlan(sp)}`);
+          outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? planCounts(sp) : "no changes", failed: false });
+        } catch (e) {
+          if (!isStackProblem(e) && !several) throw e;
+          failures.push({ stack: unit.name, error: errorText(e) });
+          err(`Error in stack ${unit.name}: ${errorText(e)}`);
+          outcomes.push({ stack: unit.name, line: "ERROR (see above)", failed: true });
+        }
+      }
+      if (format === "markdown") out(markdownPlan(plans, failures));
+      else if (format === "json") out(JSON.stringify(plansJson(plans, failures), null, 2));
       if (o.out) {
-        fs.writeFileSync(o.out, `${JSON.stringify(toSavedPlan(plan, ws.stackFile), null, 2)}\n`, { mode: 0o600 });
+        const only = singlePart(plans, "--out");
+        fs.writeFileSync(o.out, `${JSON.stringify(toSavedPlan(only.plan, plans[0].unit.file), null, 2)}\n`, { mode: 0o600 });
         err(`Saved the plan to ${o.out}; apply it with: ods apply ${o.out}`);
       }
-      if (o.detailedExitcode && hasChanges(plan)) setExit(EXIT_CHANGES);
+      if (format === "text") printSummary(outcomes, several);
+      if (failures.length > 0) setExit(EXIT_ERROR);
+      else if (o.detailedExitcode && plans.some(stackHasChanges)) setExit(EXIT_CHANGES);
     });
 
-  withWorkspaceOptions(program.command("apply [planfile]"))
-    .description("Apply the configuration (or a saved plan) to the service.")
-    .option("--auto-approve", "do not ask for confirmation")
-    .option("--parallelism <n>", "concurrent calls", parseParallelism, 4)
-    .action(async (planfile: string | undefined, o: CommonOpts & { autoApprove?: boolean; parallelism: number }) => {
-      const saved = planfile ? readSavedPlan(planfile) : undefined;
-      const ws = await prepare({ ...o, synth: saved ? false : o.synth });
-      const release = acquireLock(ws.stateFile, "ods apply");
+  const applyLike = (name: "apply" | "destroy", description: string): Command => {
+    const cmd = withWorkspaceOptions(program.command(name === "apply" ? "apply [planfile]" : "destroy"))
+      .description(description)
+      .option("--auto-approve", "do not ask for confirmation")
+      .option("--parallelism <n>", "concurrent calls", parseParallelism, 4);
+    if (name === "apply") cmd.option("--allow-empty", "apply even when a stack declares nothing while its state manages objects (deletes them all)");
+    return cmd;
+  };
+
+  const runApplyCommand = async (
+    destroy: boolean,
+    planfile: string | undefined,
+    o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean },
+  ): Promise<void> => {
+    const saved = planfile ? readSavedPlan(planfile) : undefined;
+    const session = await openSession({ ...o, synth: saved ? false : o.synth }, out);
+    const several = session.units.length > 1;
+    if (saved && several) throw new StackError(["a saved plan covers one stack; select it with --stack"]);
+    const outcomes: StackOutcome[] = [];
+    let stopped: string | undefined;
+    // Destroy goes the other way: a stack that reads another's outputs is removed first.
+    for (const unit of destroy ? [...session.units].reverse() : session.units) {
+      if (stopped) {
+        outcomes.push({ stack: unit.name, line: `not applied: stack ${stopped} failed`, failed: true });
+        continue;
+      }
+      if (several) out(`\n== Stack ${unit.name} ==`);
+      const release = acquireLock(unit.stateFile, destroy ? "ods destroy" : "ods apply");
       try {
-        const plan = await makePlan({ client: ws.client, stack: ws.stack, state: readState(ws.stateFile), orgId: ws.orgId, checkQueries: o.checkQueries });
+        const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, stateFileOf: session.stateFileOf });
         if (saved) {
-          const reason = staleReason(saved, plan, ws.stackFile);
+          const only = singlePart([sp], "a saved plan");
+          const reason = staleReason(saved, only.plan, unit.file);
           if (reason) throw new Error(`the saved plan ${planfile} is stale: ${reason}; make a new plan`);
         }
-        await runApply(ws, plan, { autoApprove: o.autoApprove || saved !== undefined, parallelism: o.parallelism }, setExit);
-      } finally {
-        release();
-      }
-    });
-
-  withWorkspaceOptions(program.command("destroy"))
-    .description("Delete everything this stack manages.")
-    .option("--auto-approve", "do not ask for confirmation")
-    .option("--parallelism <n>", "concurrent calls", parseParallelism, 4)
-    .action(async (o: CommonOpts & { autoApprove?: boolean; parallelism: number }) => {
-      const ws = await prepare(o);
-      const release = acquireLock(ws.stateFile, "ods destroy");
-      try {
-        const plan = await makePlan({ client: ws.client, stack: ws.stack, state: readState(ws.stateFile), orgId: ws.orgId, destroy: true });
-        await runApply(ws, plan, o, setExit);
-      } finally {
-        release();
-      }
-    });
-
-  withWorkspaceOptions(program.command("drift"))
-    .description("Refresh only: list what changed outside this stack. Exit 2 when something did.")
-    .action(async (o: CommonOpts) => {
-      const ws = await prepare(o);
-      const state = readState(ws.stateFile);
-      const live = new LiveIndex();
-      const lines: string[] = [];
-      for (const [address, entry] of Object.entries(state.resources)) {
-        const kind = resourceKind(entry.typeName);
-        if (!kind) continue;
-        const dataset = typeof entry.values.dataset === "string" ? entry.values.dataset : undefined;
-        const obj = (await live.load(ws.client, kind, dataset)).find((x) => kind.api.idOf(x) === entry.id);
-        if (!obj) {
-          lines.push(`  - ${address} (id ${entry.id}) was deleted outside this stack`);
+        out(renderStackPlan(sp));
+        const empty = destroy || o.allowEmpty ? undefined : emptyStackProblem(unit, sp.state);
+        if (empty && stackHasChanges(sp)) throw new StackError([empty]);
+        const waiting = destroy ? undefined : missingRemoteOutputs(sp);
+        if (waiting) throw new StackError([waiting]);
+        if (stackHasChanges(sp) && !(o.autoApprove || saved) && !(await confirm(`Do you want to perform these actions${several ? ` on stack ${unit.name}` : ""}?`))) {
+          out("Apply cancelled.");
+          outcomes.push({ stack: unit.name, line: "cancelled", failed: true });
+          stopped = unit.name;
           continue;
         }
-        const now = liveValues(kind, obj, entry.values);
-        const drifted = changedAttributes(kind.attributes, entry.values as Values, now);
-        for (const name of drifted) {
-          const hidden = kind.attributes[name]?.sensitive;
-          lines.push(`  ~ ${address}.${name}: ${hidden ? "(sensitive)" : displayValue(entry.values[name])} -> ${hidden ? "(sensitive)" : displayValue(now[name])}`);
+        // With nothing to call, engine-only settings, outputs and the organization still land in state.
+        const summary = await applyStack(sp, { parallelism: o.parallelism, onEvent: stackHasChanges(sp) ? progress : undefined, stateFileOf: session.stateFileOf });
+        for (const w of summary.warnings) err(`Warning: ${w}`);
+        for (const e of summary.errors) err(`Error: ${e}`);
+        if (stackHasChanges(sp)) out(summaryLine(summary));
+        outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? summaryLine(summary) : "no changes", failed: summary.failed > 0 });
+        if (summary.failed > 0) stopped = unit.name;
+      } catch (e) {
+        if (!several) throw e;
+        err(`Error in stack ${unit.name}: ${errorText(e)}`);
+        outcomes.push({ stack: unit.name, line: "ERROR (see above)", failed: true });
+        stopped = unit.name;
+      } finally {
+        release();
+      }
+    }
+    printSummary(outcomes, several);
+    if (outcomes.some((x) => x.failed)) setExit(EXIT_ERROR);
+  };
+
+  applyLike("apply", "Apply the configuration (or a saved plan) to the service.").action(
+    async (planfile: string | undefined, o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean }) => runApplyCommand(false, planfile, o),
+  );
+  applyLike("destroy", "Delete everything the selected stacks manage (dependent stacks first).").action(
+    async (o: CommonOpts & { autoApprove?: boolean; parallelism: number }) => runApplyCommand(true, undefined, o),
+  );
+
+  withWorkspaceOptions(program.command("drift"))
+    .description("Refresh only: list what changed outside the selected stacks. Exit 2 when something did.")
+    .action(async (o: CommonOpts) => {
+      const session = await openSession(o, out);
+      const several = session.units.length > 1;
+      const outcomes: StackOutcome[] = [];
+      let drifted = false;
+      for (const unit of session.units) {
+        const state = readState(unit.stateFile);
+        checkStateBelongs(unit, state);
+        const lines: string[] = [];
+        for (const [provider, target] of unit.targets) {
+          const live = new LiveIndex();
+          for (const [address, entry] of Object.entries(state.resources)) {
+            if (providerKey(entry.provider) !== provider) continue;
+            const kind = resourceKind(entry.typeName);
+            if (!kind) continue;
+            const dataset = typeof entry.values.dataset === "string" ? entry.values.dataset : undefined;
+            const obj = (await live.load(target.client, kind, dataset)).find((x) => kind.api.idOf(x) === entry.id);
+            if (!obj) {
+              lines.push(`  - ${address} (id ${entry.id}) was deleted outside this stack`);
+              continue;
+            }
+            const now = liveValues(kind, obj, entry.values);
+            const hiddenByVar = new Set(entry.sensitiveAttributes ?? []);
+            for (const name of changedAttributes(kind.attributes, entry.values as Values, now)) {
+              const hidden = kind.attributes[name]?.sensitive || hiddenByVar.has(name);
+              lines.push(`  ~ ${address}.${name}: ${hidden ? "(sensitive)" : displayValue(entry.values[name])} -> ${hidden ? "(sensitive)" : displayValue(now[name])}`);
+            }
+          }
+        }
+        const prefix = several ? `Stack ${unit.name}: ` : "";
+        if (lines.length === 0) {
+          out(`${prefix}No drift: every managed object is as the last apply left it.`);
+          outcomes.push({ stack: unit.name, line: "no drift", failed: false });
+        } else {
+          drifted = true;
+          out(`${prefix}Drift detected (${lines.length}):\n${lines.join("\n")}\nRun "ods apply" to restore the configuration.`);
+          outcomes.push({ stack: unit.name, line: `${lines.length} drifted`, failed: false });
         }
       }
-      if (lines.length === 0) {
-        out("No drift: every managed object is as the last apply left it.");
-        return;
-      }
-      out(`Drift detected (${lines.length}):\n${lines.join("\n")}\nRun "ods apply" to restore the configuration.`);
-      setExit(EXIT_CHANGES);
+      printSummary(outcomes, several);
+      if (drifted) setExit(EXIT_CHANGES);
     });
 
   withWorkspaceOptions(program.command("import <address> <id>"))
     .description("Bring an existing object under management: ods import ods_notifier.oncall ID")
     .action(async (address: string, id: string, o: CommonOpts) => {
-      const ws = await prepare(o);
-      const decl = ws.stack.resources.find((r) => r.address === address);
-      if (!decl) throw new Error(`${address} is not declared in stack ${ws.stack.name}; declare it first, then import`);
-      const release = acquireLock(ws.stateFile, "ods import");
+      const session = await openSession(o, out);
+      const unit = onlyUnit(session.units, "import");
+      const decl = unit.loaded.resources.find((r) => r.address === address);
+      if (!decl) throw new Error(`${address} is not declared in stack ${unit.name}; declare it first, then import`);
+      const target = unit.targets.get(decl.provider)!;
+      const release = acquireLock(unit.stateFile, "ods import");
       try {
-        const state = readState(ws.stateFile);
+        const state = readState(unit.stateFile);
+        checkStateBelongs(unit, state);
         if (state.resources[address]) throw new Error(`${address} is already managed (id ${state.resources[address].id}); "ods state rm ${address}" first`);
-        const live = await decl.kind.api.read(ws.client, id);
+        const live = await decl.kind.api.read(target.client, id);
         if (!live) throw new Error(`no ${decl.typeName} with id "${id}" (expected ${decl.kind.importIdFormat})`);
         // The same normalization as `terraform import` (src/lifecycle/values.ts).
         const imported = importedState(decl.kind, live);
@@ -226,8 +375,11 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
           ...imported,
           secretFingerprints: {},
           dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")),
+          ...(decl.provider !== "ods" ? { provider: providerAddress(decl.provider) } : {}),
+          ...(decl.sensitiveAttributes.length > 0 ? { sensitiveAttributes: decl.sensitiveAttributes } : {}),
         };
-        writeState(ws.stateFile, state);
+        if (target.organization) setStateOrganization(state, decl.provider, target.organization);
+        writeState(unit.stateFile, state);
         out(`Imported ${address} (id ${id}). Run "ods plan" to see how it differs from the configuration.`);
       } finally {
         release();
@@ -236,31 +388,30 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
 
   const state = program.command("state").description("Inspect or edit the state file.");
   withWorkspaceOptions(state.command("list")).action(async (o: CommonOpts) => {
-    const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
-    for (const [address, r] of Object.entries(readState(ws.stateFile).resources)) out(`${address}\t${r.id}`);
+    for (const [address, r] of Object.entries(readState(stateFileOnly(o)).resources)) out(`${address}\t${r.id}`);
   });
   withWorkspaceOptions(state.command("show <address>")).action(async (address: string, o: CommonOpts) => {
-    const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
-    const r = readState(ws.stateFile).resources[address];
+    const r = readState(stateFileOnly(o)).resources[address];
     if (!r) throw new Error(`${address} is not in the state`);
     const kind = resourceKind(r.typeName);
-    out(`# ${address}\nid = ${JSON.stringify(r.id)}`);
-    // Sensitive in the schema, or marked for a sensitive value it took through a reference.
-    const marked = new Set(r.marked ?? []);
+    // Sensitive in the schema, carrying a sensitive variable's value, or marked for a
+    // sensitive value it took through a reference.
+    const hiddenByVar = new Set([...(r.sensitiveAttributes ?? []), ...(r.marked ?? [])]);
+    out(`# ${address}${providerKey(r.provider) !== "ods" ? ` (provider ${providerKey(r.provider)})` : ""}\nid = ${JSON.stringify(r.id)}`);
     for (const [k, v] of Object.entries({ ...r.values, ...r.engineValues })) {
       if (k === "id" || v === null) continue;
-      out(`${k} = ${kind?.attributes[k]?.sensitive || marked.has(k) ? "(sensitive)" : displayValue(v)}`);
+      out(`${k} = ${kind?.attributes[k]?.sensitive || hiddenByVar.has(k) ? "(sensitive)" : displayValue(v)}`);
     }
     for (const k of Object.keys(r.sensitive ?? {})) out(`${k} = (sensitive)`);
   });
   withWorkspaceOptions(state.command("rm <address>")).action(async (address: string, o: CommonOpts) => {
-    const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
-    const release = acquireLock(ws.stateFile, "ods state rm");
+    const file = stateFileOnly(o);
+    const release = acquireLock(file, "ods state rm");
     try {
-      const s = readState(ws.stateFile);
+      const s = readState(file);
       if (!s.resources[address]) throw new Error(`${address} is not in the state`);
       delete s.resources[address];
-      writeState(ws.stateFile, s);
+      writeState(file, s);
       out(`Removed ${address} from the state; the live object was not touched.`);
     } finally {
       release();
@@ -272,8 +423,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .option("--show-sensitive", "print sensitive values")
     .option("--json", "print as JSON")
     .action(async (name: string | undefined, o: CommonOpts & { showSensitive?: boolean; json?: boolean }) => {
-      const ws = await openWorkspace({ ...flagsOf(o), synth: false }, err);
-      const outputs = readState(ws.stateFile).outputs;
+      const outputs = readState(stateFileOnly(o)).outputs;
       const names = name ? [name] : Object.keys(outputs).sort();
       if (name && !outputs[name]) throw new Error(`no output "${name}"; outputs: ${Object.keys(outputs).join(", ") || "none (apply first)"}`);
       const shown: Record<string, unknown> = {};
@@ -282,4 +432,38 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       else if (name) out(typeof shown[name] === "string" ? String(shown[name]) : JSON.stringify(shown[name]));
       else for (const n of names) out(`${n} = ${typeof shown[n] === "string" ? String(shown[n]) : JSON.stringify(shown[n])}`);
     });
+}
+
+/** The state file of the one selected stack, without loading it (no variables needed). */
+function stateFileOnly(o: CommonOpts): string {
+  if (o.state) return o.state;
+  const selected = selectStacks(o.outDir, o.stack, o.allStacks === true);
+  if (selected.length !== 1) throw new StackError([`this command works on one stack; ${selected.length} were selected`]);
+  return defaultStateFile(o.outDir, selected[0].name);
+}
+
+function onlyUnit(units: StackUnit[], what: string): StackUnit {
+  if (units.length !== 1) throw new StackError([`${what} works on one stack; select it with --stack`]);
+  return units[0];
+}
+
+function singlePart(plans: StackPlan[], what: string): StackPlan["parts"][number] {
+  if (plans.length !== 1 || plans[0].parts.length !== 1) {
+    throw new StackError([`${what} covers one stack with one provider configuration; plan each stack on its own, or apply without a saved plan`]);
+  }
+  return plans[0].parts[0];
+}
+
+/** `ods plan --json`: the plan's machine form, as before, for one stack with one target; else one per stack and target. */
+function plansJson(plans: StackPlan[], failures: { stack: string; error: string }[]): unknown {
+  const target = (p: StackPlan["parts"][number]): unknown => ({ provider: p.provider, url: p.target.url, organization: p.target.organization ?? null });
+  if (plans.length === 1 && failures.length === 0 && plans[0].parts.length === 1) {
+    const part = plans[0].parts[0];
+    return { ...(planJson(part.plan) as Record<string, unknown>), target: target(part) };
+  }
+  return {
+    stacks: plans.map((sp) => ({ stack: sp.unit.name, plans: sp.parts.map((p) => ({ ...(planJson(p.plan) as Record<string, unknown>), target: target(p) })) })),
+    errors: failures,
+    has_changes: plans.some(stackHasChanges),
+  };
 }

@@ -1,6 +1,11 @@
-// Which service the commands talk to: --url/--token, else ODS_URL/ODS_TOKEN, else the
-// stack's provider block. The token is never printed.
+// Which service and organization each provider configuration talks to. Terraform's rule:
+// a provider block's own url/token/org_id win, and the environment (ODS_URL, ODS_TOKEN,
+// ODS_ORG_ID) fills only what the block leaves unset. Explicit --url/--token/--org-id
+// override a stack's only provider configuration, and are refused where a stack has
+// several (which one would they mean?). The token is never printed.
 import { OdsClient, resolveClientConfig } from "../api";
+import type { ProviderConfiguration } from "../reconcile/stack";
+import type { StateOrganization } from "../reconcile/state";
 import type { Values } from "../resources";
 import { durationMillis } from "../resources/checks";
 
@@ -10,22 +15,86 @@ export interface TargetFlags {
   orgId?: string;
 }
 
+/** A provider configuration with its client and the organization it reaches. */
+export interface Target {
+  /** `ods` or `ods.ALIAS`. */
+  provider: string;
+  client: OdsClient;
+  url: string;
+  /** The organization id configured (block, environment or flag), if any. */
+  orgId?: string;
+  /** The organization the service answered for this target, once described. */
+  organization?: StateOrganization;
+}
+
+export class TargetError extends Error {}
+
+function literal(config: Values, key: string): string | undefined {
+  const v = config[key];
+  return typeof v === "string" && v !== "" && !v.includes("${") ? v : undefined;
+}
+
+/** Whether --url, --token or --org-id was given. */
+export function hasTargetFlags(flags: TargetFlags): boolean {
+  return flags.url !== undefined || flags.token !== undefined || flags.orgId !== undefined;
+}
+
 export function clientFor(flags: TargetFlags, providerConfig: Values = {}, env: NodeJS.ProcessEnv = process.env): OdsClient {
-  const fromBlock = (key: string): string | undefined => {
-    const v = providerConfig[key];
-    return typeof v === "string" && !v.includes("${") ? v : undefined;
-  };
-  const rate = providerConfig.rate_limit_per_second;
-  const timeout = fromBlock("timeout");
-  const config = resolveClientConfig(
+  return targetFor(flags, { key: "ods", config: providerConfig, implicit: false }, env).client;
+}
+
+/** The client of one provider configuration: flags, else the block, else the environment. */
+export function targetFor(flags: TargetFlags, provider: ProviderConfiguration, env: NodeJS.ProcessEnv = process.env): Target {
+  const config = provider.config;
+  for (const key of ["url", "token", "org_id"]) {
+    const v = config[key];
+    if (typeof v === "string" && v.includes("${")) {
+      throw new TargetError(`provider ${provider.key}: ${key} is an expression the ods engine cannot evaluate before planning; use a literal, a variable, or the environment`);
+    }
+  }
+  const rate = config.rate_limit_per_second;
+  const timeout = literal(config, "timeout");
+  const resolved = resolveClientConfig(
     {
-      url: flags.url ?? env.ODS_URL ?? fromBlock("url"),
-      token: flags.token ?? env.ODS_TOKEN ?? fromBlock("token"),
-      orgId: flags.orgId ?? env.ODS_ORG_ID ?? fromBlock("org_id"),
+      url: flags.url ?? literal(config, "url") ?? env.ODS_URL,
+      token: flags.token ?? literal(config, "token") ?? env.ODS_TOKEN,
+      orgId: flags.orgId ?? literal(config, "org_id") ?? env.ODS_ORG_ID,
       rateLimitPerSecond: typeof rate === "number" ? rate : undefined,
       timeoutMs: timeout ? durationMillis(timeout) : undefined,
     },
-    env,
+    // Already merged above; the client must not fill from the environment again.
+    {},
   );
-  return new OdsClient(config);
+  return { provider: provider.key, client: new OdsClient(resolved), url: resolved.url, orgId: resolved.orgId };
+}
+
+/** Targets of every provider configuration of a stack. */
+export function targetsFor(flags: TargetFlags, providers: readonly ProviderConfiguration[], stackName: string, env: NodeJS.ProcessEnv = process.env): Map<string, Target> {
+  if (providers.length > 1 && hasTargetFlags(flags)) {
+    throw new TargetError(
+      `stack ${stackName} has ${providers.length} provider configurations (${providers.map((p) => p.key).join(", ")}): --url, --token and --org-id apply only to a stack with one; set url/token/org_id in each provider block (variables work) or in the environment`,
+    );
+  }
+  const out = new Map<string, Target>();
+  for (const p of providers) out.set(p.key, targetFor(flags, p, env));
+  return out;
+}
+
+/**
+ * Asks the service which organization a target reaches: the configured org id, else
+ * the token's first organization (as the client does for its rate limit).
+ */
+export async function describeTarget(target: Target): Promise<StateOrganization> {
+  if (target.organization) return target.organization;
+  const org = target.orgId ? await target.client.getOrganization(target.orgId) : (await target.client.listOrganizations())[0];
+  if (!org) throw new TargetError(`provider ${target.provider} (${target.url}): the token reaches no organization`);
+  target.organization = { id: org.id, name: org.name };
+  return target.organization;
+}
+
+/** One line naming where a provider configuration writes: URL and organization, never the token. */
+export function targetLine(stack: string, target: Target): string {
+  const org = target.organization;
+  const name = org ? `organization ${org.name ? `"${org.name}" ` : ""}(id ${org.id})` : target.orgId ? `organization id ${target.orgId}` : "organization unknown";
+  return `Target of stack ${stack}, provider ${target.provider}: ${target.url}, ${name}`;
 }

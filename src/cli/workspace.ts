@@ -1,10 +1,11 @@
-// What every reconcile command needs: the synthesized stack, its state file, and a
-// client for the target service.
+// One stack with its state file and the client of its default provider configuration,
+// for commands that work on a single stack and target (plan/apply/drift/destroy use
+// stack-runner, which handles several stacks and provider aliases).
 import * as path from "node:path";
 import type { OdsClient } from "../api";
 import { findStackFile, loadStack, type LoadedStack } from "../reconcile/stack";
 import { synth } from "./synth";
-import { clientFor, type TargetFlags } from "./target";
+import { targetFor, type TargetFlags } from "./target";
 
 export interface WorkspaceFlags extends TargetFlags {
   stack?: string;
@@ -34,12 +35,13 @@ export async function openWorkspace(flags: WorkspaceFlags, log: (line: string) =
   }
   const stackFile = findStackFile(flags.outDir, flags.stack);
   const stack = loadStack(stackFile);
-  const client = clientFor(flags, stack.providerConfig);
+  // The default provider configuration: the block first, the environment for what it leaves unset.
+  const target = targetFor(flags, { key: "ods", config: stack.providerConfig, implicit: false });
   return {
     stack,
     stackFile,
     stateFile: path.resolve(flags.state ?? defaultStateFile(flags.outDir, stack.name)),
-    client,
-    orgId: flags.orgId ?? process.env.ODS_ORG_ID,
+    client: target.client,
+    orgId: target.orgId,
   };
 }

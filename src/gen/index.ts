@@ -16,5 +16,9 @@ export * as dataOdsUsers from './data-ods-users';
 export * as dataOdsCurrentUser from './data-ods-current-user';
 export * as dataOdsNotifier from './data-ods-notifier';
 export * as dataOdsRole from './data-ods-role';
+export * as dataOdsNotifiers from './data-ods-notifiers';
+export * as dataOdsRoles from './data-ods-roles';
+export * as dataOdsVirtualFields from './data-ods-virtual-fields';
+export * as dataOdsStarredQueries from './data-ods-starred-queries';
 export * as provider from './provider';
 

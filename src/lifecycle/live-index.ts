@@ -58,9 +58,10 @@ export class LiveIndex {
     return this.listed(kind).find((o) => kind.api.idOf(o) === id);
   }
 
-  /** Forgets cached lists so that the next load asks the service again. */
-  invalidate(kind?: ResourceKind): void {
+  /** Forgets cached lists (of one kind, or of a scoped kind under one parent) so that the next load asks the service again. */
+  invalidate(kind?: ResourceKind, scope?: string): void {
     if (!kind) this.objects.clear();
+    else if (scope !== undefined && kind.scope) this.objects.delete(this.key(kind, scope));
     else for (const key of [...this.objects.keys()]) if (key === kind.typeName || key.startsWith(`${kind.typeName}@`)) this.objects.delete(key);
   }
 }

@@ -77,7 +77,8 @@ export async function rotate(
 
 export function update(ctx: LifecycleContext, kind: ResourceKind, id: string, values: Values): Promise<WireObject> {
   if (!kind.api.update) throw new Error(`${kind.typeName} cannot be updated in place`);
-  return kind.api.update(ctx.client, id, requestBody(kind, values, "update"));
+  // The object as listed, for a kind whose write replaces the whole object (no read first).
+  return kind.api.update(ctx.client, id, requestBody(kind, values, "update"), ctx.live.findById(kind, id));
 }
 
 /** Deletes the live object; a 404 means it is gone already. Kinds that are forgotten are left alone. */
@@ -115,8 +116,10 @@ export interface Created {
  */
 export async function create(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<Created> {
   const body = requestBody(kind, values, "create");
+  // A claimed object (a dataset field) exists already: the refresh listed it.
+  const current = kind.creation === "claim" ? ctx.live.listed(kind).find((o) => matchesNaturalKey(kind, o, values)) : undefined;
   try {
-    return { live: await kind.api.create(ctx.client, body), recovered: false };
+    return { live: await kind.api.create(ctx.client, body, current), recovered: false };
   } catch (err) {
     if (!(err instanceof OdsApiError) || !err.requestMayHaveBeenApplied) throw err;
     const found = await findAfterLostAnswer(ctx, kind, values);

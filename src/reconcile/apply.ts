@@ -18,6 +18,7 @@ import {
   type LifecycleContext,
 } from "../lifecycle";
 import { evaluate, valueAt, type Reference } from "./expressions";
+import { listsOfPlan } from "./world";
 import type { Plan, PlannedChange } from "./plan";
 import type { LoadedStack, ManagedDeclaration } from "./stack";
 import { sensitiveMarks, type SensitiveMarks } from "./sensitivity";
@@ -62,7 +63,10 @@ function stateValues(kind: ResourceKind, live: WireObject, declared: Values): { 
 }
 
 class ApplyRun {
-  private readonly live = new LiveIndex();
+  /** The plan's own lists when it was made in this process: nothing it listed is listed again. */
+  private readonly live: LiveIndex;
+  /** What each write answered: the service's word on the object right after its change. */
+  private readonly answers = new Map<string, WireObject>();
   private readonly resolved = new Map<string, Values>();
   private readonly declarations: Map<string, ManagedDeclaration>;
   /** Attributes that take sensitive values through references, kept in state as marks. */
@@ -75,6 +79,7 @@ class ApplyRun {
   private readonly ctx: LifecycleContext;
 
   constructor(private readonly opts: ApplyOptions) {
+    this.live = listsOfPlan(opts.plan) ?? new LiveIndex();
     this.ctx = {
       client: opts.client,
       live: this.live,
@@ -168,7 +173,7 @@ class ApplyRun {
         break;
       }
       case "adopt": {
-        // The plan listed it; list the kind again (once per kind) for its current form.
+        // The plan listed it (a saved plan's apply lists the kind again, once).
         const found = (await this.live.load(this.opts.client, kind, scopeOf(kind, values))).find((o) => kind.api.idOf(o) === change.id);
         if (!found) throw new Error(`${change.address}: the object ${change.id} found while planning is gone; plan again`);
         live = await lifecycle.bringInLine(this.ctx, kind, found, values, { holdsSecret: holdsSecret(prior), differs: change.alsoUpdate === true });
@@ -197,13 +202,19 @@ class ApplyRun {
       default:
         throw new Error(`internal: unexpected action ${change.action as string}`);
     }
+    this.answers.set(change.address, live);
     await this.record(change.address, this.entryFor(kind, decl, values, live, change.action === "rotate" || change.action === "replace" ? undefined : prior));
     this.opts.onEvent?.({ address: change.address, action: change.action, phase: "done", id: kind.api.idOf(live) });
   }
 
-  /** Re-reads what changed and reports attributes that did not reach the declared value. */
+  /**
+   * Reports attributes that did not reach the declared value. Each write's answer is the
+   * service's word on the object right after its change, so it is what is compared; only
+   * where an answer does not show the declared values is the kind listed again (once per
+   * kind and parent) to ask the service.
+   */
   async checkConvergence(changes: PlannedChange[]): Promise<void> {
-    this.live.invalidate();
+    const relisted = new Set<string>();
     for (const change of changes) {
       if (change.action === "delete" || change.action === "forget" || change.action === "noop") continue;
       const entry = this.opts.state.resources[change.address];
@@ -211,7 +222,15 @@ class ApplyRun {
       const kind = resourceKind(change.typeName);
       if (!entry || !decl || !kind) continue;
       const values = evaluate(decl.values, this.lookup) as Values;
-      const live = (await this.live.load(this.opts.client, kind, scopeOf(kind, values))).find((o) => kind.api.idOf(o) === entry.id);
+      const answer = this.answers.get(change.address);
+      if (answer && kind.api.idOf(answer) === entry.id && changedAttributes(kind.attributes, values, liveValues(kind, answer, values)).length === 0) continue;
+      const scope = scopeOf(kind, values);
+      const key = `${kind.typeName}@${kind.scope ? (scope ?? "") : ""}`;
+      if (!relisted.has(key)) {
+        relisted.add(key);
+        this.live.invalidate(kind, scope);
+      }
+      const live = (await this.live.load(this.opts.client, kind, scope)).find((o) => kind.api.idOf(o) === entry.id);
       if (!live) {
         this.summary.warnings.push(`${change.address}: not found after apply (id ${entry.id})`);
         continue;

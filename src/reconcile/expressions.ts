@@ -112,3 +112,53 @@ export function valueAt(value: unknown, path: (string | number)[]): unknown {
   }
   return cur;
 }
+
+/** A value found for the text inside one `${...}`; undefined leaves the span as it is. */
+export type SpanResolver = (inner: string) => { value: unknown } | undefined;
+
+/**
+ * Replaces the `${...}` spans a resolver knows (variables, other stacks' outputs) with
+ * their values and leaves every other span for later evaluation. A whole-string span
+ * keeps the value's type; an interpolated one makes a string. Calls `onUse` for each
+ * span replaced, so that callers can tell where sensitive values went.
+ */
+export function substitute(value: unknown, resolve: SpanResolver, onUse?: (inner: string) => void): unknown {
+  if (typeof value === "string") {
+    const spans = interpolations(value);
+    if (spans.length === 0) return value;
+    if (spans.length === 1 && spans[0].start === 0 && spans[0].end === value.length) {
+      const found = resolve(spans[0].inner);
+      if (!found) return value;
+      onUse?.(spans[0].inner);
+      return found.value;
+    }
+    let out = "";
+    let last = 0;
+    for (const span of spans) {
+      const found = resolve(span.inner);
+      out += value.slice(last, span.start);
+      if (found) {
+        onUse?.(span.inner);
+        out += typeof found.value === "string" ? found.value : JSON.stringify(found.value);
+      } else out += value.slice(span.start, span.end);
+      last = span.end;
+    }
+    return out + value.slice(last);
+  }
+  if (Array.isArray(value)) return value.map((v) => substitute(v, resolve, onUse));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = substitute(v, resolve, onUse);
+    return out;
+  }
+  return value;
+}
+
+/** `var.NAME` with an optional path (`var.tags.team`, `var.emails[0]`), else undefined. */
+export function parseVariableReference(inner: string): { name: string; path: (string | number)[] } | undefined {
+  const m = /^var\.([A-Za-z_][A-Za-z0-9_-]*)((?:\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])*)$/.exec(inner);
+  if (!m) return undefined;
+  const path: (string | number)[] = [];
+  for (const part of m[2].matchAll(/\.([A-Za-z_][A-Za-z0-9_-]*)|\[(\d+)\]/g)) path.push(part[1] ?? Number(part[2]));
+  return { name: m[1], path };
+}

@@ -22,6 +22,7 @@ import {
   wantsPlanCheck,
   type Action,
 } from "../lifecycle";
+import { rememberPlanLists } from "./world";
 import { evaluate, valueAt, type Reference } from "./expressions";
 import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDeclaration } from "./stack";
 import { sensitiveMarks, unmarkedSensitiveOutputs } from "./sensitivity";
@@ -52,6 +53,8 @@ export interface PlannedChange {
   dependsOn: string[];
   /** Attributes that took a sensitive value through a reference (shown as sensitive). */
   marked?: string[];
+  /** Attributes shown as (sensitive) whatever their kind says: they carry a sensitive variable's value. */
+  sensitiveAttributes?: string[];
 }
 
 export interface Plan {
@@ -295,7 +298,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
 
   const dataValues: Record<string, Values> = {};
   for (const [k, v] of scope.dataValues) dataValues[k] = v;
-  return {
+  const plan: Plan = {
     formatVersion: PLAN_FORMAT_VERSION,
     stack: stack.name,
     stateLineage: state.lineage,
@@ -305,6 +308,8 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     dataValues,
     warnings,
   };
+  rememberPlanLists(plan, live);
+  return plan;
 }
 
 /**

@@ -59,7 +59,7 @@ export function displayValue(value: unknown, attrs?: Attributes): string {
 function attributeLines(change: PlannedChange): string[] {
   const kind = resourceKind(change.typeName);
   const attrs = kind?.attributes ?? {};
-  const hidden = sensitiveNames(attrs, change.marked);
+  const hidden = sensitiveNames(attrs, [...(change.marked ?? []), ...(change.sensitiveAttributes ?? [])]);
   const lines: string[] = [];
   const show = (name: string, v: unknown): string => {
     return hidden.has(name) ? "(sensitive)" : displayValue(v, nestedOf(attrs[name]));
@@ -108,9 +108,9 @@ export function renderPlan(plan: Plan): string {
   return `${out.join("\n")}\n`;
 }
 
-function jsonValues(values: Values | null, attrs: Attributes, unknown: string[], sensitive: string[], marked?: readonly string[]): Values | null {
+function jsonValues(values: Values | null, attrs: Attributes, unknown: string[], sensitive: string[], alsoHidden: readonly string[] = []): Values | null {
   if (!values) return null;
-  const hidden = sensitiveNames(attrs, marked);
+  const hidden = sensitiveNames(attrs, alsoHidden);
   const out: Values = {};
   for (const [k, v] of Object.entries(values)) {
     if (v === UNKNOWN) {
@@ -154,8 +154,9 @@ export function planJson(plan: Plan): unknown {
       const attrs = resourceKind(c.typeName)?.attributes ?? {};
       const unknown: string[] = [];
       const sensitive: string[] = [];
-      const before = jsonValues(c.before, attrs, [], [], c.marked);
-      const after = jsonValues(c.after, attrs, unknown, sensitive, c.marked);
+      const alsoHidden = [...(c.marked ?? []), ...(c.sensitiveAttributes ?? [])];
+      const before = jsonValues(c.before, attrs, [], [], alsoHidden);
+      const after = jsonValues(c.after, attrs, unknown, sensitive, alsoHidden);
       return {
         address: c.address,
         type: c.typeName,

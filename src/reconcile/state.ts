@@ -28,6 +28,16 @@ export interface ResourceState {
   dependsOn: string[];
   /** The kind's schema version the values were written with; absent means 0. */
   schemaVersion?: number;
+  /** Terraform's address of the provider configuration that manages it (`provider["registry.terraform.io/ods/ods"].ALIAS`); absent for the default. */
+  provider?: string;
+  /** Attributes whose value came from a sensitive variable: never shown. */
+  sensitiveAttributes?: string[];
+}
+
+/** The organization a provider configuration's part of the state belongs to. */
+export interface StateOrganization {
+  id: string;
+  name?: string;
 }
 
 export interface StateFile {
@@ -40,6 +50,18 @@ export interface StateFile {
   fingerprintSalt: string;
   resources: Record<string, ResourceState>;
   outputs: Record<string, { value: unknown; sensitive: boolean }>;
+  /** Per provider configuration (`ods`, `ods.ALIAS`): the organization it was applied to. Read through stateOrganization. */
+  organizations?: Record<string, StateOrganization>;
+}
+
+/** The organization recorded for a provider configuration, if any. */
+export function stateOrganization(state: StateFile, provider: string): StateOrganization | undefined {
+  return state.organizations?.[provider];
+}
+
+/** Records the organization a provider configuration's resources live in. */
+export function setStateOrganization(state: StateFile, provider: string, org: StateOrganization): void {
+  state.organizations = { ...state.organizations, [provider]: org };
 }
 
 export class StateError extends Error {}
@@ -85,6 +107,7 @@ export function readState(file: string): StateFile {
     fingerprintSalt: s.fingerprintSalt ?? crypto.randomBytes(16).toString("hex"),
     resources: checkedEntries(s.resources as Record<string, unknown>, file),
     outputs: s.outputs ?? {},
+    ...(s.organizations ? { organizations: s.organizations } : {}),
   };
 }
 

@@ -13,8 +13,12 @@ export interface ResourceApi {
   list(client: OdsClient, scope?: string): Promise<WireObject[]>;
   /** The live object, or undefined when it is gone. */
   read(client: OdsClient, id: string): Promise<WireObject | undefined>;
-  create(client: OdsClient, body: WireObject): Promise<WireObject>;
-  update?(client: OdsClient, id: string, body: WireObject): Promise<WireObject>;
+  /**
+   * `current`, when the caller has it, is the object as last listed: a kind whose write
+   * replaces the whole object (a dataset field) writes over it instead of reading it first.
+   */
+  create(client: OdsClient, body: WireObject, current?: WireObject): Promise<WireObject>;
+  update?(client: OdsClient, id: string, body: WireObject, current?: WireObject): Promise<WireObject>;
   /** Issues a replacement object (new id); the old one works until `existingExpiresAt`. */
   rotate?(client: OdsClient, id: string, body: WireObject, existingExpiresAt: string): Promise<WireObject>;
   /** Undefined for kinds that are forgotten, not deleted. */

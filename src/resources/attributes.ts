@@ -36,6 +36,23 @@ interface AttributeCommon {
   timestamp?: boolean;
   /** Checks for each (element) value. */
   checks?: ValueCheck[];
+  /**
+   * The value (each element, for lists) names another object: a dataset by name, a role
+   * or a user by id. Export writes a reference to that object; compare matches it by
+   * what it points at, so ids that differ between organizations compare equal.
+   */
+  refersTo?: AttributeReference;
+  /** For maps: the keys name other objects (capabilities keyed by dataset name). */
+  keysReferTo?: AttributeReference;
+}
+
+/** Which object an attribute's value names, and by which of its attributes. */
+export interface AttributeReference {
+  typeName: string;
+  /** The attribute of the named object the value equals (`name`, `id`). */
+  attribute: string;
+  /** Values that name no object (built-in roles, "team", "all"). */
+  except?: readonly string[];
 }
 
 export interface PrimitiveAttribute extends AttributeCommon {

@@ -59,6 +59,7 @@ export function capabilityAttributes(): Attributes {
     }),
     dataset_capabilities: objectMap(actionLists(DATASET_CAPABILITY_ACTIONS, "the dataset's"), "Capabilities per dataset, keyed by dataset name.", {
       optional: true,
+      keysReferTo: { typeName: "ods_dataset", attribute: "name" },
     }),
     view_capabilities: objectMap(actionLists(VIEW_CAPABILITY_ACTIONS, "the view's"), "Capabilities per view, keyed by view name.", {
       optional: true,

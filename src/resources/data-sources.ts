@@ -7,6 +7,8 @@ import type { DataSourceKind, ValidationIssue, Values } from "./kind";
 import { fromWire } from "./wire";
 import { notifier } from "./notifier";
 import { role } from "./role";
+import { starredQuery } from "./starred-query";
+import { virtualField } from "./virtual-field";
 import type { WireObject } from "./api-binding";
 
 const datasetAttrs: Attributes = {
@@ -175,3 +177,59 @@ function byIdOrName(kindName: string, typeName: string, attrs: Attributes, list:
 
 export const dataNotifier = byIdOrName("notifier", "ods_notifier", notifier.attributes, (c) => notifier.api.list(c));
 export const dataRole = byIdOrName("role", "ods_role", role.attributes, (c) => role.api.list(c));
+
+// List data sources: every object of a kind, narrowed by optional filters, so that a
+// config (or `ods export`) can see what an organization holds without knowing ids.
+
+const nameFilters: Attributes = {
+  name: str("Only the object with this exact name.", { optional: true }),
+  name_prefix: str("Only objects whose name starts with this.", { optional: true }),
+};
+
+function passesNameFilters(config: Values, live: WireObject): boolean {
+  const name = typeof live.name === "string" ? live.name : "";
+  if (config.name != null && name !== config.name) return false;
+  if (config.name_prefix != null && !name.startsWith(String(config.name_prefix))) return false;
+  return true;
+}
+
+/** Stable order (by name, then id), so that two reads of one organization look alike. */
+function byNameThenId(a: WireObject, b: WireObject): number {
+  return String(a.name ?? "").localeCompare(String(b.name ?? "")) || String(a.id ?? "").localeCompare(String(b.id ?? ""));
+}
+
+interface ListSpec {
+  typeName: string;
+  /** Plural noun, also the name of the list attribute ("notifiers"). */
+  plural: string;
+  kind: { attributes: Attributes; api: { list(c: OdsClient, dataset?: string): Promise<WireObject[]> } };
+  /** Per-dataset kinds take a required `dataset` argument. */
+  perDataset: boolean;
+  description: string;
+}
+
+function listDataSource(spec: ListSpec): DataSourceKind {
+  const itemAttrs = asComputed(spec.kind.attributes);
+  const args: Attributes = spec.perDataset
+    ? { dataset: str("Name of the dataset whose objects are listed.", { required: true, checks: [datasetName] }), ...nameFilters }
+    : nameFilters;
+  return {
+    typeName: spec.typeName,
+    description: `${spec.description}, optionally filtered by name or name prefix.`,
+    attributes: { ...args, [spec.plural]: objectList(itemAttrs, `The matching ${spec.plural.replace(/_/g, " ")}, by name.`, { computed: true }) },
+    api: {
+      read: async (c, config) => {
+        const dataset = spec.perDataset ? String(config.dataset) : undefined;
+        const live = (await spec.kind.api.list(c, dataset)).filter((o) => passesNameFilters(config, o)).sort(byNameThenId);
+        const out: Values = { [spec.plural]: live.map((o) => fromWire(itemAttrs, o)) };
+        for (const k of Object.keys(args)) out[k] = config[k] ?? null;
+        return out;
+      },
+    },
+  };
+}
+
+export const dataNotifiers = listDataSource({ typeName: "ods_notifiers", plural: "notifiers", kind: notifier, perDataset: false, description: "Every notifier of the organization" });
+export const dataRoles = listDataSource({ typeName: "ods_roles", plural: "roles", kind: role, perDataset: false, description: "Every role of the organization" });
+export const dataVirtualFields = listDataSource({ typeName: "ods_virtual_fields", plural: "virtual_fields", kind: virtualField, perDataset: true, description: "Every virtual field of a dataset" });
+export const dataStarredQueries = listDataSource({ typeName: "ods_starred_queries", plural: "starred_queries", kind: starredQuery, perDataset: true, description: "Every starred query of a dataset (everyone's)" });

@@ -13,6 +13,12 @@ function withFieldIdentity(dataset: string, field: WireObject): WireObject {
   return { ...field, dataset, id: `${dataset}/${String(field.name)}` };
 }
 
+/** A listed field as the service answered it, without the identity the list added. */
+function asServed(field: WireObject): DatasetField {
+  const { id: _id, dataset: _dataset, ...served } = field;
+  return served as unknown as DatasetField;
+}
+
 function splitFieldId(id: string): [string, string] {
   const slash = id.indexOf("/");
   if (slash <= 0 || slash === id.length - 1) {
@@ -44,18 +50,18 @@ const datasetFieldApi: ResourceApi = {
     return field ? withFieldIdentity(dataset, field as unknown as WireObject) : undefined;
   },
   // Claiming: the field must exist (ingest creates fields); then its metadata is set.
-  create: async (c, body) => {
+  create: async (c, body, current) => {
     const dataset = String(body.dataset);
     const name = String(body.name);
-    const existing = await readOrUndefined(() => c.getDatasetField(dataset, name));
+    const existing = current ? asServed(current) : await readOrUndefined(() => c.getDatasetField(dataset, name));
     if (!existing) {
       throw new Error(noSuchField(dataset, name));
     }
     return writeMetadata(c, dataset, name, existing, body);
   },
-  update: async (c, id, body) => {
+  update: async (c, id, body, current) => {
     const [dataset, name] = splitFieldId(id);
-    return writeMetadata(c, dataset, name, await c.getDatasetField(dataset, name), body);
+    return writeMetadata(c, dataset, name, current ? asServed(current) : await c.getDatasetField(dataset, name), body);
   },
   idOf: idField,
   // The dataset names where the field lives; the rest is the field's wire shape.
@@ -88,7 +94,7 @@ export const datasetField: ResourceKind = {
   schemaVersion: 0,
   attributes: {
     id: str("\"<dataset>/<field>\".", { computed: true }),
-    dataset: str("Name of the dataset.", { required: true, checks: [datasetName], forcesReplacement: true }),
+    dataset: str("Name of the dataset.", { required: true, checks: [datasetName], forcesReplacement: true, refersTo: { typeName: "ods_dataset", attribute: "name" } }),
     name: str("Name of the field.", { required: true, checks: [nonEmpty], forcesReplacement: true }),
     description: str("What the field means.", { optional: true, serverDefault: "" }),
     unit: str("Unit, e.g. \"ms\" or \"decbytes\".", { optional: true, serverDefault: "" }),

@@ -6,10 +6,14 @@ import {
   dataDatasetFields,
   dataDatasets,
   dataNotifier,
+  dataNotifiers,
   dataOrganization,
   dataRole,
+  dataRoles,
+  dataStarredQueries,
   dataUser,
   dataUsers,
+  dataVirtualFields,
 } from "./data-sources";
 import { dataset } from "./dataset";
 import { datasetField } from "./dataset-field";
@@ -44,6 +48,10 @@ export const DATA_SOURCE_KINDS: readonly DataSourceKind[] = [
   dataCurrentUser,
   dataNotifier,
   dataRole,
+  dataNotifiers,
+  dataRoles,
+  dataVirtualFields,
+  dataStarredQueries,
 ];
 
 const resourceByType = new Map(RESOURCE_KINDS.map((k) => [k.typeName, k]));

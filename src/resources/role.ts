@@ -14,7 +14,12 @@ export const role: ResourceKind = {
     id: str("Assigned by the service.", { computed: true }),
     name: str("Unique name of the role.", { required: true, checks: [nonEmpty] }),
     description: str("What the role is for.", { optional: true, serverDefault: "" }),
-    members: listOf("string", "User ids of the members.", { optional: true, unordered: true, serverDefault: [] }),
+    members: listOf("string", "User ids of the members.", {
+      optional: true,
+      unordered: true,
+      serverDefault: [],
+      refersTo: { typeName: "ods_user", attribute: "id" },
+    }),
     ...capabilityAttributes(),
   },
   naturalKey: ["name"],

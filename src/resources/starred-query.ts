@@ -42,10 +42,19 @@ export const starredQuery: ResourceKind = {
   schemaVersion: 0,
   attributes: {
     id: str("Assigned by the service.", { computed: true }),
-    dataset: str("Name of the dataset the query belongs to.", { required: true, checks: [datasetName], forcesReplacement: true }),
+    dataset: str("Name of the dataset the query belongs to.", {
+      required: true,
+      checks: [datasetName],
+      forcesReplacement: true,
+      refersTo: { typeName: "ods_dataset", attribute: "name" },
+    }),
     name: str("Name shown in the list of starred queries.", { required: true, checks: [nonEmpty] }),
     kind: str("Kind of query.", { optional: true, default: "apl", serverDefault: "apl", checks: [oneOf(["apl"])] }),
-    who: str("Whose query it is: a user id, \"team\" or \"all\"; the caller's when unset.", { optional: true, computed: true }),
+    who: str("Whose query it is: a user id, \"team\" or \"all\"; the caller's when unset.", {
+      optional: true,
+      computed: true,
+      refersTo: { typeName: "ods_user", attribute: "id", except: ["team", "all"] },
+    }),
     // The service requires metadata on create: an empty map is sent when none is declared.
     metadata: mapOf("string", "Free-form labels.", { optional: true, serverDefault: {}, default: {} }),
     query: object(

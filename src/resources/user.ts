@@ -57,7 +57,11 @@ export const user: ResourceKind = {
     id: str("Assigned by the service.", { computed: true }),
     email: str("E-mail address; unique.", { required: true, checks: [email], forcesReplacement: true }),
     name: str("Full name.", { required: true, checks: [nonEmpty], forcesReplacement: true }),
-    role: str("A built-in role name (admin, user, read-only, none) or a role id.", { required: true, checks: [nonEmpty] }),
+    role: str("A built-in role name (admin, user, read-only, none) or a role id.", {
+      required: true,
+      checks: [nonEmpty],
+      refersTo: { typeName: "ods_role", attribute: "id", except: BUILT_IN_ROLES },
+    }),
   },
   naturalKey: ["email"],
   planCheck: roleExists,

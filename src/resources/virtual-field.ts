@@ -30,7 +30,7 @@ export const virtualField: ResourceKind = {
   schemaVersion: 0,
   attributes: {
     id: str("Assigned by the service.", { computed: true }),
-    dataset: str("Name of the dataset.", { required: true, checks: [datasetName], forcesReplacement: true }),
+    dataset: str("Name of the dataset.", { required: true, checks: [datasetName], forcesReplacement: true, refersTo: { typeName: "ods_dataset", attribute: "name" } }),
     name: str("Name of the field, unique within the dataset.", { required: true, checks: [nonEmpty] }),
     expression: str("Query-language expression that computes the value.", { required: true, checks: [nonEmpty] }),
     description: str("What the field means.", { optional: true, serverDefault: "" }),

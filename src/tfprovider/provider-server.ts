@@ -10,12 +10,13 @@
 // The ProviderImpl contract is documented in provider-impl.ts; pass a factory instead
 // of an instance to load the resource model only after the handshake line is out
 // (Terraform starts the provider 3-5 times per command, start-up time adds up).
-import type { sendUnaryData, ServerUnaryCall, ServerWritableStream, UntypedServiceImplementation } from "@grpc/grpc-js";
+import * as fs from "node:fs";
+import type { ServiceDefinition } from "@grpc/grpc-js";
 import { loadProtocolServices } from "./protocol/definitions";
 import { checkLaunchEnvironment, handshakeLine, type ListenAddress, type PluginEnv } from "./protocol/handshake";
 import { createLogger, type Logger, logLevelFromEnv } from "./protocol/log";
-import { bindPluginServer, newGrpcServer } from "./protocol/transport";
-import { createProviderRpcs, type Message, type ProviderImplSource } from "./provider-service";
+import { bindPluginServer, type Route } from "./protocol/transport";
+import { createProviderRpcs, type Message, type ProviderImplSource, type RpcObserver } from "./provider-service";
 
 export type * from "./provider-impl";
 export type { ProviderImplSource } from "./provider-service";
@@ -26,6 +27,8 @@ export interface ProviderServerOptions {
   readonly socketDir?: string;
   readonly network?: "unix" | "tcp";
   readonly logger?: Logger;
+  /** Told the name and duration of every RPC (see ODS_PROVIDER_STATS). */
+  readonly observe?: RpcObserver;
 }
 
 export interface RunningProviderServer {
@@ -47,60 +50,45 @@ const SHUTDOWN_GRACE_MS = 1000;
 export async function startProviderServer(source: ProviderImplSource, options: ProviderServerOptions): Promise<RunningProviderServer> {
   const log = options.logger ?? createLogger("warn");
   const services = loadProtocolServices();
-  const rpcs = createProviderRpcs(source, log);
-  const server = newGrpcServer();
-
-  const provider: UntypedServiceImplementation = {};
-  for (const [rpc, handler] of Object.entries(rpcs.handlers)) {
-    provider[rpc] = (call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => {
-      handler(call.request).then((response) => callback(null, response), (err: Error) => callback(err));
-    };
-  }
-  // StopProvider answers an error string instead of diagnostics.
-  provider.StopProvider = (_call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => {
-    rpcs.stop().then(
-      () => callback(null, { Error: "" }),
-      (err: Error) => callback(null, { Error: err.message }),
-    );
+  const rpcs = createProviderRpcs(source, log, options.observe);
+  const routes = new Map<string, Route>();
+  const mount = (service: ServiceDefinition, implementation: Record<string, Partial<Route>>): void => {
+    for (const [name, part] of Object.entries(implementation)) {
+      const method = service[name];
+      routes.set(method.path, { decode: (b) => method.requestDeserialize(b) as Message, encode: (m) => method.responseSerialize(m), ...part });
+    }
   };
-  server.addService(services.provider, provider);
 
+  const provider: Record<string, Partial<Route>> = {};
+  for (const [rpc, handler] of Object.entries(rpcs.handlers)) provider[rpc] = { unary: handler };
+  // StopProvider answers an error string instead of diagnostics.
+  provider.StopProvider = {
+    unary: () =>
+      rpcs.stop().then(
+        () => ({ Error: "" }),
+        (err: Error) => ({ Error: err.message }),
+      ),
+  };
+  mount(services.provider, provider);
   // go-plugin's stdio stream: held open and never written (we log to stderr directly).
-  const stdioStreams = new Set<ServerWritableStream<Message, Message>>();
-  server.addService(services.stdio, {
-    StreamStdio: (call: ServerWritableStream<Message, Message>) => {
-      stdioStreams.add(call);
-      call.on("cancelled", () => stdioStreams.delete(call));
-    },
-  });
-  server.addService(services.health, {
-    Check: (_call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => callback(null, { status: "SERVING" }),
-  });
+  mount(services.stdio, { StreamStdio: { stream: () => undefined } });
+  mount(services.health, { Check: { unary: async () => ({ status: "SERVING" }) } });
 
   let stopping: Promise<void> | undefined;
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
-  const close = (): Promise<void> =>
-    (stopping ??= new Promise<void>((resolve) => {
-      for (const call of stdioStreams) call.end();
-      stdioStreams.clear();
-      const force = setTimeout(() => bound.close(), SHUTDOWN_GRACE_MS);
-      server.tryShutdown(() => {
-        clearTimeout(force);
-        bound.close();
-        resolve();
-      });
-    }).then(finished));
-
-  server.addService(services.controller, {
-    Shutdown: (_call: ServerUnaryCall<Message, Message>, callback: sendUnaryData<Message>) => {
-      log.debug("Shutdown requested by Terraform");
-      callback(null, {});
-      setImmediate(() => void close());
+  const close = (): Promise<void> => (stopping ??= bound.shutdown(SHUTDOWN_GRACE_MS).then(finished));
+  mount(services.controller, {
+    Shutdown: {
+      unary: async () => {
+        log.debug("Shutdown requested by Terraform");
+        setImmediate(() => void close());
+        return {};
+      },
     },
   });
 
-  const bound = await bindPluginServer(server, options);
+  const bound = await bindPluginServer(routes, options);
   return {
     handshakeLine: handshakeLine(bound.listen, bound.certDer),
     listen: bound.listen,
@@ -129,6 +117,41 @@ function guardStdout(): (line: string) => void {
   return (line) => void realWrite(`${line}\n`);
 }
 
+/** One provider process's calls, as ODS_PROVIDER_STATS records them (one JSON line per process). */
+export interface ProviderProcessStats {
+  readonly pid: number;
+  /** Milliseconds from process start to the handshake line. */
+  readonly handshakeMs: number;
+  /** Milliseconds from process start to exit. */
+  readonly lifeMs: number;
+  /** Per RPC: how many calls, and their summed and largest handler time in ms. */
+  readonly rpcs: Record<string, { count: number; totalMs: number; maxMs: number }>;
+}
+
+/**
+ * ODS_PROVIDER_STATS=FILE appends one ProviderProcessStats line per provider process at
+ * exit: how often Terraform starts us, how long each start takes, which calls it makes.
+ * Names and timings only, never values.
+ */
+function statsRecorder(file: string | undefined): { observe?: RpcObserver; handshake(): void } {
+  if (!file) return { handshake: () => undefined };
+  const rpcs: ProviderProcessStats["rpcs"] = {};
+  let handshakeMs = 0;
+  process.on("exit", () => {
+    const stats: ProviderProcessStats = { pid: process.pid, handshakeMs, lifeMs: performance.now(), rpcs };
+    fs.appendFileSync(file, `${JSON.stringify(stats)}\n`);
+  });
+  return {
+    handshake: () => void (handshakeMs = performance.now()),
+    observe: (rpc, ms) => {
+      const s = (rpcs[rpc] ??= { count: 0, totalMs: 0, maxMs: 0 });
+      s.count++;
+      s.totalMs += ms;
+      s.maxMs = Math.max(s.maxMs, ms);
+    },
+  };
+}
+
 export async function serveProvider(source: ProviderImplSource, options: ServeOptions = {}): Promise<void> {
   const env = options.env ?? process.env;
   const exit = options.exit ?? ((code: number) => process.exit(code));
@@ -145,11 +168,13 @@ export async function serveProvider(source: ProviderImplSource, options: ServeOp
   process.on("SIGINT", () => log.debug("interrupt received; waiting for Terraform to stop us"));
   process.on("unhandledRejection", (reason) => log.error(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
 
-  const running = await startProviderServer(source, { ...check.launch, logger: log });
+  const stats = statsRecorder(env.ODS_PROVIDER_STATS);
+  const running = await startProviderServer(source, { ...check.launch, logger: log, observe: stats.observe });
   // However we end, the socket directory goes with us.
   process.on("exit", () => running.closeNow());
   process.on("SIGTERM", () => void running.close().then(() => exit(0)));
   writeHandshake(running.handshakeLine);
+  stats.handshake();
   log.debug(`serving protocol 6 on ${running.listen.network} ${running.listen.address}${running.certPem ? " with mTLS" : ""}, ${Math.round(performance.now())} ms after process start`);
   await running.done;
   exit(0);

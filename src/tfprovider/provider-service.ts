@@ -2,8 +2,8 @@
 // under the schema, call the implementation, encode its answer, turn failures into
 // diagnostics. No gRPC in here; provider-server.ts mounts these handlers.
 //
-// Message objects follow proto/tfplugin6.proto as @grpc/proto-loader presents them
-// (keepCase, defaults on, enums as strings, int64 as number, bytes as Buffer).
+// Message objects follow proto/tfplugin6.proto as protocol/codec.ts presents them
+// (field names as declared, defaults on, enums as strings, int64 as number, bytes as Buffer).
 import {
   type Diagnostic,
   diagnosticToProto,
@@ -13,6 +13,8 @@ import {
   pathToProto,
   type ProtoDiagnostic,
 } from "./diagnostics";
+import type { PreEncoded } from "./protocol/codec";
+import { protocolCodec } from "./protocol/definitions";
 import type { Logger } from "./protocol/log";
 import type { ClientCapabilities, ProviderImpl } from "./provider-impl";
 import { type CompiledSchema, type CompiledType, compileSchema } from "./schema-proto";
@@ -30,7 +32,7 @@ import {
   type WireDynamicValue,
 } from "./values";
 
-/** A protocol message as proto-loader hands it over (or accepts it). */
+/** A protocol message as the codec hands it over (or accepts it). */
 export type Message = Record<string, unknown>;
 export type RpcHandler = (request: Message) => Promise<Message>;
 
@@ -40,7 +42,9 @@ const SERVER_CAPABILITIES = {
   // We want PlanResourceChange on deletes too: an implementation may refuse or warn
   // (deleting a dataset deletes its data).
   plan_destroy: true,
-  get_provider_schema_optional: false,
+  // Terraform may then reuse the schema it got from our first start in this command
+  // instead of asking every later start (3-4 per command) for it again.
+  get_provider_schema_optional: true,
   move_resource_state: false,
 };
 
@@ -107,15 +111,26 @@ function encodeObject(value: TfObject | null | undefined, type: ObjectType, what
   }
 }
 
+const GET_PROVIDER_SCHEMA_RESPONSE = "tfplugin6.GetProviderSchema.Response";
+
+/** GetProviderSchema's answer for a compiled schema. */
+export function providerSchemaResponse(s: CompiledSchema): Message {
+  return { ...s.proto, functions: {}, ephemeral_resource_schemas: {}, diagnostics: [], server_capabilities: SERVER_CAPABILITIES };
+}
+
 export interface ProviderRpcs {
   readonly handlers: Readonly<Record<string, RpcHandler>>;
   /** Forwards StopProvider to the implementation (also used on shutdown). */
   stop(): Promise<void>;
 }
 
-export function createProviderRpcs(source: ProviderImplSource, log: Logger): ProviderRpcs {
+/** Called after every RPC with its name and duration (profiling, see ODS_PROVIDER_STATS). */
+export type RpcObserver = (rpc: string, ms: number) => void;
+
+export function createProviderRpcs(source: ProviderImplSource, log: Logger, observe?: RpcObserver): ProviderRpcs {
   let implPromise: Promise<ProviderImpl> | undefined;
   let compiled: { impl: ProviderImpl; schema: CompiledSchema } | undefined;
+  let schemaResponse: Promise<PreEncoded> | undefined;
 
   // The implementation (and with it the resource model) loads on the first call, so
   // the handshake line goes out before any of that work.
@@ -156,8 +171,9 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger): Pro
     },
 
     async GetProviderSchema() {
-      const { schema: s } = await schema();
-      return { ...s.proto, functions: {}, ephemeral_resource_schemas: {}, diagnostics: [], server_capabilities: SERVER_CAPABILITIES };
+      // The largest answer (~23 kB) and always the same: encoded once per process.
+      schemaResponse ??= (async () => protocolCodec.preEncoded(GET_PROVIDER_SCHEMA_RESPONSE, providerSchemaResponse((await schema()).schema)))();
+      return (await schemaResponse) as unknown as Message;
     },
 
     async ValidateProviderConfig(req) {
@@ -335,13 +351,15 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger): Pro
   const guarded: Record<string, RpcHandler> = {};
   for (const [rpc, handler] of Object.entries(handlers)) {
     guarded[rpc] = async (req) => {
-      const started = Date.now();
+      const started = performance.now();
       try {
         return await handler(req);
       } catch (err) {
         return { diagnostics: diagnostics([failure(rpc, err, log)]) };
       } finally {
-        log.debug(`${rpc}${req.type_name ? ` ${String(req.type_name)}` : ""} took ${Date.now() - started} ms`);
+        const ms = performance.now() - started;
+        observe?.(rpc, ms);
+        log.debug(`${rpc}${req.type_name ? ` ${String(req.type_name)}` : ""} took ${ms.toFixed(1)} ms`);
       }
     };
   }

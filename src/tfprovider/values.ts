@@ -19,7 +19,7 @@
 // always null because Terraform never takes them back), numbers as msgpack int
 // or float, and an attribute the type does not declare is an error (a provider bug
 // better caught here than as Terraform's "produced an invalid object").
-import { decode as msgpackDecode, encode as msgpackEncode, ExtData, type ExtensionCodecType } from "@msgpack/msgpack";
+import { Decoder, Encoder, ExtData, type ExtensionCodecType } from "@msgpack/msgpack";
 import { type AttributePath, formatPath, type PathStep } from "./diagnostics";
 import { parseType, type TfType, typeToJson } from "./tf-types";
 
@@ -130,6 +130,11 @@ const EXTENSIONS_AS_DATA: ExtensionCodecType<undefined> = {
   decode: (data, type) => new ExtData(type, data),
 };
 
+// One decoder and one encoder per process: the module-level decode()/encode() build a
+// new one (with its key caches) for every call, thousands of times per plan.
+const decoder = new Decoder({ extensionCodec: EXTENSIONS_AS_DATA, useBigInt64: true });
+const encoder = new Encoder({ extensionCodec: EXTENSIONS_AS_DATA, useBigInt64: true });
+
 const REFINE_NULLNESS = 1;
 const REFINE_PREFIX = 2;
 
@@ -137,7 +142,7 @@ function unknownFromExt(ext: ExtData): Unknown {
   if (ext.type !== 12 || !(ext.data instanceof Uint8Array) || ext.data.length === 0) return UNKNOWN;
   let refinements: UnknownRefinements = {};
   try {
-    const decoded = msgpackDecode(ext.data, { extensionCodec: EXTENSIONS_AS_DATA, useBigInt64: true });
+    const decoded = decoder.decode(ext.data);
     if (isPlainObject(decoded)) {
       const nullness = decoded[String(REFINE_NULLNESS)];
       const prefix = decoded[String(REFINE_PREFIX)];
@@ -217,7 +222,7 @@ export interface WireDynamicValue {
  */
 export function decodeDynamicValue(dv: WireDynamicValue | null | undefined, type: TfType): TfValue {
   if (dv?.msgpack && dv.msgpack.length > 0) {
-    const raw = msgpackDecode(dv.msgpack, { extensionCodec: EXTENSIONS_AS_DATA, useBigInt64: true });
+    const raw = decoder.decode(dv.msgpack);
     return fromWire(raw, type, [], "msgpack");
   }
   if (dv?.json && dv.json.length > 0) {
@@ -337,5 +342,5 @@ function inferType(v: unknown, path: PathStep[]): TfType {
 /** Encodes a value as the msgpack DynamicValue Terraform expects under `type`. */
 export function encodeDynamicValue(value: TfValue | undefined, type: TfType): { msgpack: Uint8Array } {
   const wire = toWire(value, type, []);
-  return { msgpack: msgpackEncode(wire, { extensionCodec: EXTENSIONS_AS_DATA, useBigInt64: true }) };
+  return { msgpack: encoder.encode(wire) };
 }

@@ -94,3 +94,27 @@ export function stackFlags(dir: string): string[] {
 export function leakedSecrets(texts: string[], secrets: string[]): string[] {
   return secrets.filter((s) => s.length >= 6 && texts.some((t) => t.includes(s)));
 }
+
+/**
+ * Writes several stacks as cdktf does: `DIR/cdktf.out/stacks/NAME/cdk.tf.json` for each,
+ * and `manifest.json` listing them with their dependencies. The JSON is written as given.
+ */
+export function writeStacks(dir: string, stacks: Record<string, { json: unknown; dependencies?: string[] }>): string {
+  const outDir = path.join(dir, "cdktf.out");
+  const manifest: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(stacks)) {
+    const file = path.join(outDir, "stacks", name, "cdk.tf.json");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(s.json, null, 2));
+    manifest[name] = {
+      name,
+      constructPath: name,
+      dependencies: s.dependencies ?? [],
+      synthesizedStackPath: `stacks/${name}/cdk.tf.json`,
+      workingDirectory: `stacks/${name}`,
+      annotations: [],
+    };
+  }
+  fs.writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify({ version: "0.21.0", stacks: manifest }, null, 2));
+  return outDir;
+}

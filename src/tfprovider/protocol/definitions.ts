@@ -1,11 +1,10 @@
-// Loads our protocol declarations (proto/*.proto at the package root) with
-// @grpc/proto-loader at run time: no generated code to keep in sync.
-import * as path from "node:path";
-import { type GrpcObject, loadPackageDefinition, type ServiceDefinition } from "@grpc/grpc-js";
-import { loadSync } from "@grpc/proto-loader";
-
-/** proto/ sits three levels up from both src/tfprovider/protocol and lib/tfprovider/protocol. */
-export const PROTO_DIR = path.resolve(__dirname, "..", "..", "..", "proto");
+// The plugin protocol's gRPC services, from the precompiled descriptor (descriptor.ts,
+// generated from proto/*.proto by scripts/protocol-descriptor.js) and our own codec:
+// nothing is parsed or code-generated at start-up, and no file is read (the provider
+// may run as one bundled file).
+import type { MethodDefinition, ServiceDefinition } from "@grpc/grpc-js";
+import { Codec, type PreEncoded, type ProtoMessage } from "./codec";
+import { DESCRIPTOR } from "./descriptor";
 
 export interface ProtocolServices {
   readonly provider: ServiceDefinition;
@@ -14,28 +13,35 @@ export interface ProtocolServices {
   readonly health: ServiceDefinition;
 }
 
-function service(root: GrpcObject, dotted: string): ServiceDefinition {
-  let node: unknown = root;
-  for (const part of dotted.split(".")) node = (node as Record<string, unknown>)[part];
-  const definition = (node as { service?: ServiceDefinition } | undefined)?.service;
-  if (!definition) throw new Error(`protocol declaration ${dotted} not found in ${PROTO_DIR}`);
-  return definition;
+/** The one codec of the protocol's messages. */
+export const protocolCodec = new Codec(DESCRIPTOR);
+
+function service(fullName: string): ServiceDefinition {
+  const methods = DESCRIPTOR.services[fullName];
+  if (!methods) throw new Error(`protocol service ${fullName} is not in the descriptor`);
+  const definition: Record<string, MethodDefinition<ProtoMessage, ProtoMessage | PreEncoded>> = {};
+  for (const [name, m] of Object.entries(methods)) {
+    definition[name] = {
+      path: `/${fullName}/${name}`,
+      requestStream: false,
+      responseStream: m.responseStream === true,
+      requestSerialize: (msg) => protocolCodec.encode(m.request, msg),
+      requestDeserialize: (buf) => protocolCodec.decode(m.request, buf),
+      responseSerialize: (msg) => protocolCodec.encode(m.response, msg),
+      responseDeserialize: (buf) => protocolCodec.decode(m.response, buf),
+      originalName: name.charAt(0).toLowerCase() + name.slice(1),
+    };
+  }
+  return definition as ServiceDefinition;
 }
 
+let services: ProtocolServices | undefined;
+
 export function loadProtocolServices(): ProtocolServices {
-  const definition = loadSync(["tfplugin6.proto", "go-plugin.proto", "grpc-health.proto"], {
-    includeDirs: [PROTO_DIR],
-    keepCase: true,
-    longs: Number,
-    enums: String,
-    defaults: true,
-    oneofs: true,
+  return (services ??= {
+    provider: service("tfplugin6.Provider"),
+    controller: service("plugin.GRPCController"),
+    stdio: service("plugin.GRPCStdio"),
+    health: service("grpc.health.v1.Health"),
   });
-  const root = loadPackageDefinition(definition);
-  return {
-    provider: service(root, "tfplugin6.Provider"),
-    controller: service(root, "plugin.GRPCController"),
-    stdio: service(root, "plugin.GRPCStdio"),
-    health: service(root, "grpc.health.v1.Health"),
-  };
 }

@@ -1,0 +1,52 @@
+// `ods compare --from A --to B`: does production match staging? Each side is an
+// organization (a URL, its token from an environment variable) or a synthesized stack.
+import type { Command } from "commander";
+import { compareTargets, renderComparison, type Target } from "../compare/compare";
+import { organizationTarget, stackTarget } from "../compare/targets";
+import { resolveKinds } from "../export/org-snapshot";
+import { clientFromEnv, collect, EMULATOR_TOKEN_NAME, selfTokens } from "./export-command";
+
+export const EXIT_DIFFERENT = 2;
+
+interface CompareOpts {
+  from: string;
+  to: string;
+  fromTokenEnv: string;
+  toTokenEnv: string;
+  kinds?: string;
+  selfToken: string[];
+}
+
+async function openTarget(spec: string, tokenEnv: string, o: CompareOpts): Promise<Target> {
+  if (!/^https?:\/\//.test(spec)) return stackTarget(spec);
+  const client = clientFromEnv(spec, tokenEnv);
+  try {
+    const org = await client.listOrganizations().catch(() => []);
+    const label = `${spec}${org[0] ? ` (organization ${org[0].name ?? org[0].id})` : ""}`;
+    return await organizationTarget(client, label, {
+      kinds: o.kinds ? resolveKinds(o.kinds.split(",")) : undefined,
+      selfTokenNames: selfTokens(o.selfToken),
+    });
+  } finally {
+    await client.close();
+  }
+}
+
+export function registerCompareCommand(program: Command, setExit: (code: number) => void): void {
+  program
+    .command("compare")
+    .description("Compare two targets (organizations by URL, or a synthesized stack and an organization). Exit 0 same, 2 different.")
+    .requiredOption("--from <target>", "an organization URL, or a stack (cdktf.out/stacks/NAME)")
+    .requiredOption("--to <target>", "an organization URL, or a stack")
+    .option("--from-token-env <var>", "environment variable with the --from organization's token", "ODS_TOKEN")
+    .option("--to-token-env <var>", "environment variable with the --to organization's token", "ODS_TOKEN")
+    .option("--kinds <list>", "comma-separated kinds to compare (default: every kind)")
+    .option("--self-token <name>", `name of a calling token, left out (repeatable; default: ${EMULATOR_TOKEN_NAME}, the emulator's)`, collect, [])
+    .action(async (o: CompareOpts) => {
+      const from = await openTarget(o.from, o.fromTokenEnv, o);
+      const to = await openTarget(o.to, o.toTokenEnv, o);
+      const result = compareTargets(from, to);
+      process.stdout.write(`${renderComparison(from, to, result)}\n`);
+      if (result.differences.length > 0) setExit(EXIT_DIFFERENT);
+    });
+}

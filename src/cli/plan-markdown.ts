@@ -1,0 +1,65 @@
+// `ods plan --format markdown`: a plan that reads well as a pull-request comment. Per
+// stack: where it writes, the counts, a table of the changes, and the full plan text
+// folded away. Sensitive values are hidden as in every other plan output.
+import type { PlannedChange } from "../reconcile/plan";
+import { renderPlan } from "../reconcile/render";
+import type { StackPlan } from "./stack-runner";
+
+const ORDER: PlannedChange["action"][] = ["create", "adopt", "update", "replace", "rotate", "delete", "forget"];
+const LABEL: Record<PlannedChange["action"], string> = {
+  create: "to create",
+  adopt: "to adopt",
+  update: "to update",
+  replace: "to replace",
+  rotate: "to rotate",
+  delete: "to delete",
+  forget: "to forget",
+  noop: "unchanged",
+};
+
+function changesOf(sp: StackPlan): PlannedChange[] {
+  return sp.parts.flatMap((p) => p.plan.changes.filter((c) => c.action !== "noop"));
+}
+
+/** "2 to create, 1 to delete": only the actions the plan has. */
+export function planCounts(sp: StackPlan): string {
+  const changes = changesOf(sp);
+  const parts = ORDER.map((a) => [a, changes.filter((c) => c.action === a).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([a, n]) => `${n} ${LABEL[a]}`);
+  return parts.length > 0 ? parts.join(", ") : "no changes";
+}
+
+/** Table cells hold no pipes or line breaks. */
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+
+/** A fence longer than any run of backticks inside, so that the text cannot close it. */
+function fenced(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}text\n${text.trimEnd()}\n${fence}`;
+}
+
+export function markdownPlan(plans: StackPlan[], failures: { stack: string; error: string }[]): string {
+  const out: string[] = ["## ods plan", ""];
+  for (const sp of plans) {
+    out.push(`### Stack \`${sp.unit.name}\``, "");
+    for (const p of sp.parts) {
+      const org = p.target.organization;
+      out.push(`- Target \`${p.provider}\`: ${p.target.url}, organization ${org ? `${org.name ? `**${cell(org.name)}** ` : ""}(\`${org.id}\`)` : "unknown"}`);
+    }
+    out.push("", `**Plan:** ${planCounts(sp)}`, "");
+    const changes = changesOf(sp);
+    if (changes.length > 0) {
+      out.push("| Action | Address | Attributes |", "| --- | --- | --- |");
+      for (const c of changes) out.push(`| ${c.action} | \`${c.address}\` | ${cell(c.changed.join(", ")) || " "} |`);
+      const text = sp.parts.map((p) => (sp.parts.length > 1 ? `-- provider ${p.provider} --\n` : "") + renderPlan(p.plan)).join("\n");
+      out.push("", "<details><summary>Full plan</summary>", "", fenced(text), "", "</details>");
+    }
+    out.push("");
+  }
+  for (const f of failures) out.push(`### Stack \`${f.stack}\`: error`, "", fenced(f.error), "");
+  return out.join("\n");
+}

@@ -1,0 +1,402 @@
+// Running one stack against its targets. A stack may hold several provider
+// configurations (`provider = "ods.staging"`): each is planned and applied with its
+// own client, in the order their references require, against its own share of the
+// stack's one state file. Before anything is read or written, the state's recorded
+// organizations are checked against the targets: state made for another organization
+// is refused with zero writes.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Values } from "../resources";
+import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
+import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
+import { PlanError, makePlan, type Plan } from "../reconcile/plan";
+import { providerAddress, providerKey } from "../reconcile/provider-address";
+import { secretForms } from "../reconcile/redact";
+import { StackError, dependencyOrder, loadStack, type LoadedStack, type ManagedDeclaration } from "../reconcile/stack";
+import { readState, setStateOrganization, stateOrganization, writeState, type StateFile, type StateOrganization } from "../reconcile/state";
+import type { VariableInputs } from "../reconcile/variables";
+import { addSecrets } from "./redact-output";
+import type { SelectedStack } from "./stack-selection";
+import { describeTarget, targetsFor, type Target, type TargetFlags } from "./target";
+
+/** A selected stack, loaded, with the targets of its provider configurations. */
+export interface StackUnit {
+  name: string;
+  file: string;
+  stateFile: string;
+  /** As loaded: references to other stacks' outputs still as "${...}". */
+  loaded: LoadedStack;
+  targets: Map<string, Target>;
+  /** Provider configurations in the order their references require. */
+  providerOrder: string[];
+}
+
+/** One provider configuration's plan within a stack. */
+export interface PartPlan {
+  provider: string;
+  target: Target;
+  stack: LoadedStack;
+  view: StateFile;
+  plan: Plan;
+}
+
+export interface StackPlan {
+  unit: StackUnit;
+  state: StateFile;
+  parts: PartPlan[];
+}
+
+export interface StackLoadOptions {
+  variables: VariableInputs;
+  flags: TargetFlags;
+  /** Explicit state file (only with one stack). */
+  stateFile?: string;
+  defaultStateFile: (stack: string) => string;
+}
+
+export function openStack(selected: SelectedStack, opts: StackLoadOptions): StackUnit {
+  const loaded = loadStack(selected.file, { variables: opts.variables });
+  addSecrets(loaded.sensitiveValues.flatMap(secretForms));
+  const name = selected.name;
+  const stateFile = path.resolve(opts.stateFile ?? opts.defaultStateFile(name));
+  // Objects in state under the default configuration need it even when the stack no
+  // longer writes a provider block (Terraform assumes an empty one, too).
+  if (!loaded.providers.some((p) => p.key === "ods") && fs.existsSync(stateFile)) {
+    if (Object.values(readState(stateFile).resources).some((r) => providerKey(r.provider) === "ods")) {
+      loaded.providers.push({ key: "ods", config: {}, implicit: true });
+    }
+  }
+  const targets = targetsFor(opts.flags, loaded.providers, name);
+  return {
+    name,
+    file: selected.file,
+    stateFile,
+    loaded,
+    targets,
+    providerOrder: providerOrder(loaded),
+  };
+}
+
+/** Provider configurations ordered so that one referring to another's objects comes after it. */
+function providerOrder(stack: LoadedStack): string[] {
+  const ownerOf = new Map<string, string>();
+  for (const d of [...stack.resources, ...stack.dataSources]) ownerOf.set(d.address, d.provider);
+  const needs = new Map<string, Set<string>>(stack.providers.map((p) => [p.key, new Set<string>()]));
+  for (const d of [...stack.resources, ...stack.dataSources]) {
+    for (const dep of d.dependsOn) {
+      const owner = ownerOf.get(dep);
+      if (owner && owner !== d.provider) needs.get(d.provider)?.add(owner);
+    }
+  }
+  try {
+    return dependencyOrder([...needs].map(([key, deps]) => ({ address: key, dependsOn: [...deps] }))).map((p) => p.address);
+  } catch {
+    throw new StackError([
+      `stack ${stack.name}: resources of provider configurations ${[...needs.keys()].join(", ")} refer to each other both ways; the ods engine applies one provider configuration after another: use the Terraform path, or make the references go one way`,
+    ]);
+  }
+}
+
+/** Asks each target which organization it reaches; describes every target (for the header). */
+export async function describeTargets(unit: StackUnit): Promise<void> {
+  for (const target of unit.targets.values()) await describeTarget(target);
+}
+
+/**
+ * Refuses a state that belongs elsewhere: recorded for another organization, or holding
+ * objects of a provider configuration the stack no longer has. Nothing is written.
+ */
+export function checkStateBelongs(unit: StackUnit, state: StateFile): void {
+  const problems: string[] = [];
+  for (const [provider, target] of unit.targets) {
+    const recorded = stateOrganization(state, provider);
+    const now = target.organization;
+    if (recorded && now && recorded.id !== now.id) {
+      problems.push(
+        `the state ${unit.stateFile} of stack ${unit.name} belongs to organization ${recorded.name ? `"${recorded.name}" ` : ""}(id ${recorded.id}) for provider ${provider}, but the target ${target.url} is organization ${now.name ? `"${now.name}" ` : ""}(id ${now.id}). Nothing was changed. Point the provider at the organization of this state, or use another state file (--state) for the other organization`,
+      );
+    }
+  }
+  for (const [address, r] of Object.entries(state.resources)) {
+    const provider = providerKey(r.provider);
+    if (!unit.targets.has(provider)) {
+      problems.push(`${address} in the state belongs to provider configuration ${provider}, which stack ${unit.name} no longer has; restore the provider block (to delete it) or "ods state rm ${address}"`);
+    }
+  }
+  if (problems.length > 0) throw new StackError(problems);
+}
+
+/**
+ * The part of the state one provider configuration plans and applies: its entries only,
+ * sharing the stack state's lineage, serial and salt. mergeView puts it back.
+ */
+function stateView(full: StateFile, provider: string, stack: LoadedStack, org: StateOrganization | undefined): StateFile {
+  const view: StateFile = { ...full, resources: Object.fromEntries(Object.entries(full.resources).filter(([, r]) => providerKey(r.provider) === provider)) };
+  // The engine writes the state after every call by serializing what it was given: the
+  // view serializes as the whole stack's state with this part merged in.
+  Object.defineProperty(view, "toJSON", { value: () => mergeView(full, view, provider, stack, org), enumerable: false });
+  return view;
+}
+
+/** Merges one provider configuration's view back into the stack's whole state; answers the whole state. */
+export function mergeView(full: StateFile, view: StateFile, provider: string, stack: LoadedStack, org: StateOrganization | undefined): StateFile {
+  const declared = new Map(stack.resources.map((d) => [d.address, d]));
+  if (!full.lineage) full.lineage = view.lineage;
+  // Views are written one after another: the serial only grows.
+  full.serial = Math.max(full.serial + 1, view.serial);
+  view.serial = full.serial;
+  view.lineage = full.lineage;
+  for (const [address, r] of Object.entries(full.resources)) {
+    if (providerKey(r.provider) === provider && !(address in view.resources)) delete full.resources[address];
+  }
+  for (const [address, r] of Object.entries(view.resources)) {
+    if (provider === "ods") delete r.provider;
+    else r.provider = providerAddress(provider);
+    const hidden = declared.get(address)?.sensitiveAttributes ?? r.sensitiveAttributes ?? [];
+    if (hidden.length > 0) r.sensitiveAttributes = hidden;
+    else delete r.sensitiveAttributes;
+    full.resources[address] = r;
+  }
+  if (org) setStateOrganization(full, provider, org);
+  return full;
+}
+
+/** The declarations of one provider configuration; references to others' objects resolved where known. */
+function partStack(stack: LoadedStack, provider: string, first: boolean, resolveOthers: (own: ReadonlySet<string>) => SpanResolver): LoadedStack {
+  const own = new Set([...stack.resources, ...stack.dataSources].filter((d) => d.provider === provider).map((d) => d.address));
+  const resolve = resolveOthers(own);
+  const subst = <T extends { values: Values; provider: string }>(d: T): T => ({ ...d, values: substitute(d.values, resolve) as Values });
+  return {
+    ...stack,
+    resources: stack.resources.filter((d) => d.provider === provider).map(subst),
+    dataSources: stack.dataSources.filter((d) => d.provider === provider).map(subst),
+    // Outputs span every provider configuration: computed once, after all of them.
+    outputs: [],
+    warnings: first ? stack.warnings : [],
+  };
+}
+
+/** Reads `${ADDRESS.path}` of another part from a lookup; leaves it when not known yet. */
+function resolverFor(addresses: ReadonlySet<string>, lookup: (ref: Reference) => unknown): (own: ReadonlySet<string>) => SpanResolver {
+  return (own) => (inner) => {
+    let ref: Reference;
+    try {
+      ref = parseReference(inner);
+    } catch {
+      return undefined;
+    }
+    if (!addresses.has(ref.address) || own.has(ref.address)) return undefined;
+    const v = lookup(ref);
+    return v === undefined || containsUnknown(v) ? undefined : { value: v };
+  };
+}
+
+/** Values of applied objects, as references see them (the engine's own view of state). */
+function stateLookup(state: StateFile, dataValues: Record<string, Values>): (ref: Reference) => unknown {
+  return (ref) => {
+    if (ref.address.startsWith("data.")) return valueAt(dataValues[ref.address], ref.path) ?? UNKNOWN;
+    const r = state.resources[ref.address];
+    if (!r) return UNKNOWN;
+    const v = valueAt({ ...r.values, ...r.engineValues, ...(r.sensitive ?? {}), id: r.id }, ref.path);
+    return v === undefined ? null : v;
+  };
+}
+
+/**
+ * Substitutes other stacks' outputs (cdktf cross-stack references) from their states.
+ * Outputs not applied yet stay references: the plan shows them as known after apply.
+ */
+export function withRemoteOutputs(unit: StackUnit, stateFileOf: (stack: string) => string): LoadedStack {
+  const stack = unit.loaded;
+  if (stack.remoteStates.length === 0) return stack;
+  const outputsOf = new Map<string, StateFile["outputs"]>();
+  // cdktf marks every cross-stack output sensitive, names and ids included; hiding all of
+  // them would blank the plan. What is hidden is what the other stack holds as secret.
+  const secrets = new Set<unknown>();
+  for (const r of stack.remoteStates) {
+    const file = stateFileOf(r.stack);
+    const state = fs.existsSync(file) ? readState(file) : undefined;
+    outputsOf.set(r.address, state?.outputs ?? {});
+    for (const entry of Object.values(state?.resources ?? {})) {
+      for (const v of Object.values(entry.sensitive ?? {})) secrets.add(v);
+      for (const a of entry.sensitiveAttributes ?? []) secrets.add(entry.values[a]);
+    }
+  }
+  const resolve: SpanResolver = (inner) => {
+    let ref: Reference;
+    try {
+      ref = parseReference(inner);
+    } catch {
+      return undefined;
+    }
+    const outputs = outputsOf.get(ref.address);
+    if (!outputs || ref.path[0] !== "outputs" || typeof ref.path[1] !== "string") return undefined;
+    const out = outputs[ref.path[1]];
+    if (!out || out.value === null) return undefined;
+    const v = valueAt(out.value, ref.path.slice(2));
+    if (v === undefined) return undefined;
+    if (secrets.has(out.value) || secrets.has(v)) addSecrets(secretForms(v));
+    return { value: v };
+  };
+  const subst = <T extends { values: Values }>(d: T): T => ({ ...d, values: substitute(d.values, resolve) as Values });
+  return {
+    ...stack,
+    resources: stack.resources.map(subst),
+    dataSources: stack.dataSources.map(subst),
+    outputs: stack.outputs.map((o) => ({ ...o, value: substitute(o.value, resolve) })),
+  };
+}
+
+export interface PlanOptions {
+  destroy?: boolean;
+  checkQueries?: boolean;
+  stateFileOf: (stack: string) => string;
+}
+
+/** Plans every provider configuration of a stack, in reference order. */
+export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<StackPlan> {
+  const state = readState(unit.stateFile);
+  checkStateBelongs(unit, state);
+  const stack = withRemoteOutputs(unit, opts.stateFileOf);
+  const parts: PartPlan[] = [];
+  const addresses = new Set([...stack.resources, ...stack.dataSources].map((d) => d.address));
+  // Earlier parts' planned values: what later parts' references to them resolve to.
+  const planned = new Map<string, Values>();
+  const plannedData: Record<string, Values> = {};
+  const lookup = (ref: Reference): unknown => {
+    if (ref.address.startsWith("data.")) return valueAt(plannedData[ref.address], ref.path);
+    const v = planned.get(ref.address);
+    return v ? valueAt(v, ref.path) : undefined;
+  };
+  const problems: string[] = [];
+  for (const [i, provider] of unit.providerOrder.entries()) {
+    const target = unit.targets.get(provider)!;
+    const part = partStack(stack, provider, i === 0, resolverFor(addresses, lookup));
+    const view = stateView(state, provider, part, target.organization);
+    let plan: Plan;
+    try {
+      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries });
+    } catch (err) {
+      if (err instanceof PlanError) {
+        problems.push(...err.problems);
+        continue;
+      }
+      throw err;
+    }
+    markSensitive(plan, part, view);
+    for (const c of plan.changes) if (c.after) planned.set(c.address, { ...c.after, ...(c.id ? { id: c.id } : {}) });
+    Object.assign(plannedData, plan.dataValues);
+    problems.push(...preventDestroyProblems(part.resources, plan, opts.destroy === true));
+    parts.push({ provider, target, stack: part, view, plan });
+  }
+  if (problems.length > 0) throw new PlanError(problems);
+  return { unit, state, parts };
+}
+
+/**
+ * Attributes that hold a sensitive variable's value now (the declaration) or held one
+ * when last applied (the state) are shown as (sensitive), before and after alike.
+ */
+function markSensitive(plan: Plan, stack: LoadedStack, state: StateFile): void {
+  const declared = new Map(stack.resources.map((d) => [d.address, d.sensitiveAttributes]));
+  for (const c of plan.changes) {
+    const names = new Set([...(declared.get(c.address) ?? []), ...(state.resources[c.address]?.sensitiveAttributes ?? [])]);
+    if (names.size > 0) c.sensitiveAttributes = [...names];
+  }
+}
+
+/** `lifecycle.prevent_destroy`, as Terraform applies it: a plan that would destroy such an object is an error. */
+function preventDestroyProblems(declared: readonly ManagedDeclaration[], plan: Plan, destroy: boolean): string[] {
+  const guarded = new Map(declared.filter((d) => d.preventDestroy).map((d) => [d.address, d]));
+  const problems: string[] = [];
+  for (const c of plan.changes) {
+    const d = guarded.get(c.address);
+    if (!d) continue;
+    if (c.action === "replace" || (destroy && c.action === "delete")) {
+      problems.push(
+        `[${d.constructPath}] ${c.address} has lifecycle.prevent_destroy set, but the plan would ${c.action === "replace" ? `replace it (${c.reasons.join("; ")})` : "destroy it"}. Nothing was changed; to go ahead, remove prevent_destroy first`,
+      );
+    }
+  }
+  return problems;
+}
+
+export function stackHasChanges(p: StackPlan): boolean {
+  return p.parts.some((part) => part.plan.changes.some((c) => c.action !== "noop"));
+}
+
+export interface ApplyStackOptions {
+  parallelism: number;
+  onEvent?: (event: ApplyEvent) => void;
+  stateFileOf: (stack: string) => string;
+}
+
+function emptySummary(): ApplySummary {
+  return { created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, failed: 0, skipped: 0, warnings: [], errors: [] };
+}
+
+/** Applies a stack's plans part by part; a failed part stops the parts after it. */
+export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promise<ApplySummary> {
+  const total = emptySummary();
+  const dataValues: Record<string, Values> = {};
+  const stack = withRemoteOutputs(sp.unit, opts.stateFileOf);
+  const addresses = new Set([...stack.resources, ...stack.dataSources].map((d) => d.address));
+  for (const [i, part] of sp.parts.entries()) {
+    // References to parts applied before this one now resolve from the state.
+    const applied = partStack(stack, part.provider, i === 0, resolverFor(addresses, stateLookup(sp.state, dataValues)));
+    const summary = await applyPlan({
+      client: part.target.client,
+      stack: applied,
+      state: part.view,
+      stateFile: sp.unit.stateFile,
+      plan: part.plan,
+      orgId: part.target.orgId,
+      parallelism: opts.parallelism,
+      onEvent: opts.onEvent,
+    });
+    Object.assign(dataValues, part.plan.dataValues);
+    for (const k of Object.keys(total) as (keyof ApplySummary)[]) {
+      const a = total[k];
+      const b = summary[k];
+      if (Array.isArray(a) && Array.isArray(b)) a.push(...(b as string[]));
+      else (total[k] as number) = (a as number) + (b as number);
+    }
+    if (summary.failed > 0) break;
+  }
+  // Outputs span every provider configuration: computed from the whole state.
+  const outputs: StateFile["outputs"] = {};
+  const lookup = stateLookup(sp.state, dataValues);
+  for (const o of stack.outputs) {
+    const v = evaluate(o.value, lookup);
+    outputs[o.name] = { value: containsUnknown(v) ? null : v, sensitive: o.sensitive };
+  }
+  sp.state.outputs = outputs;
+  for (const part of sp.parts) if (part.target.organization) setStateOrganization(sp.state, part.provider, part.target.organization);
+  writeState(sp.unit.stateFile, sp.state);
+  return total;
+}
+
+/**
+ * Outputs of other stacks that a stack still lacks (their stack not applied yet):
+ * applying it would send unknown values, so it is refused, naming what to apply first.
+ */
+export function missingRemoteOutputs(sp: StackPlan): string | undefined {
+  const missing = new Set<string>();
+  for (const part of sp.parts) {
+    for (const d of part.stack.resources) {
+      for (const ref of referencesIn(d.values)) {
+        const remote = sp.unit.loaded.remoteStates.find((r) => r.address === ref.address);
+        if (remote) missing.add(`${remote.stack} (output ${String(ref.path[1])})`);
+      }
+    }
+  }
+  if (missing.size === 0) return undefined;
+  return `stack ${sp.unit.name} reads outputs of ${[...missing].join(", ")} that are not in their state yet: apply ${[...new Set([...missing].map((m) => m.split(" ")[0]))].join(", ")} first, or together with this stack (--stack ... --stack ${sp.unit.name})`;
+}
+
+/** Whether a stack declares nothing while its state manages objects (apply needs --allow-empty). */
+export function emptyStackProblem(unit: StackUnit, state: StateFile): string | undefined {
+  const managed = Object.keys(state.resources).length;
+  if (unit.loaded.resources.length > 0 || managed === 0) return undefined;
+  return `stack ${unit.name} declares no ods resources, but its state manages ${managed}; applying would delete all of them. If that is what you want, pass --allow-empty (or run "ods destroy"); otherwise check that the stack synthesized what you expect`;
+}

@@ -1,0 +1,187 @@
+// Input variables (`var.NAME`), evaluated the way Terraform does: the value comes from
+// the last of, in rising precedence, TF_VAR_NAME in the environment, then --var and
+// --var-file in the order given on the command line; else the variable's default; else
+// it is an error naming the variable. A sensitive variable's value is remembered as
+// such, so that everything derived from it can be hidden.
+import * as fs from "node:fs";
+
+export interface VariableDeclaration {
+  name: string;
+  /** The declared type constraint as cdktf writes it ("string", "number", "list(string)", ...). */
+  type?: string;
+  default?: unknown;
+  hasDefault: boolean;
+  sensitive: boolean;
+}
+
+/** One assignment from the command line, in the order given. */
+export type VariableAssignment =
+  | { name: string; raw: string; source: string }
+  | { name: string; value: unknown; source: string };
+
+export interface VariableInputs {
+  env: NodeJS.ProcessEnv;
+  assignments: VariableAssignment[];
+}
+
+export interface VariableValue {
+  value: unknown;
+  sensitive: boolean;
+}
+
+export class VariableError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "VariableError";
+  }
+}
+
+/** Reads the `variable` section of a synthesized stack. */
+export function variableDeclarations(section: Record<string, unknown> | undefined): VariableDeclaration[] {
+  const out: VariableDeclaration[] = [];
+  for (const [name, raw] of Object.entries(section ?? {})) {
+    const block = (raw ?? {}) as Record<string, unknown>;
+    out.push({
+      name,
+      type: typeof block.type === "string" ? block.type.replace(/^\$\{(.*)\}$/, "$1") : undefined,
+      default: block.default,
+      hasDefault: "default" in block,
+      sensitive: block.sensitive === true,
+    });
+  }
+  return out;
+}
+
+/**
+ * A value given as text (TF_VAR_x, --var x=...) converted to the declared type:
+ * primitives parse as Terraform parses them; lists, maps and objects are read as JSON
+ * (the HCL forms that are also JSON). Messages never hold the text: it may be a secret.
+ */
+function fromText(decl: VariableDeclaration, raw: string, source: string): unknown {
+  const type = (decl.type ?? "any").trim();
+  if (type === "string" || type === "any") return raw;
+  if (type === "number") {
+    const n = Number(raw);
+    if (raw.trim() === "" || !Number.isFinite(n)) throw new VariableError([`variable "${decl.name}" (from ${source}): expected a number`]);
+    return n;
+  }
+  if (type === "bool") {
+    if (raw === "true") return true;
+    if (raw === "false") return false;
+    throw new VariableError([`variable "${decl.name}" (from ${source}): expected true or false`]);
+  }
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new VariableError([`variable "${decl.name}" (from ${source}): expected a ${type} written as JSON (for example ["a", "b"] or {"k": "v"})`]);
+  }
+}
+
+/** Checks a value that already has a type (a var file, a default) against primitive types. */
+function checked(decl: VariableDeclaration, value: unknown, source: string): unknown {
+  const type = (decl.type ?? "any").trim();
+  if (value === null) return value;
+  if (type === "string") {
+    if (typeof value === "number" || typeof value === "boolean") return String(value);
+    if (typeof value !== "string") throw new VariableError([`variable "${decl.name}" (from ${source}): expected a string`]);
+  } else if (type === "number" && typeof value !== "number") {
+    if (typeof value === "string") return fromText(decl, value, source);
+    throw new VariableError([`variable "${decl.name}" (from ${source}): expected a number`]);
+  } else if (type === "bool" && typeof value !== "boolean") {
+    if (typeof value === "string") return fromText(decl, value, source);
+    throw new VariableError([`variable "${decl.name}" (from ${source}): expected true or false`]);
+  } else if (/^(list|set|tuple)\b/.test(type) && !Array.isArray(value)) {
+    throw new VariableError([`variable "${decl.name}" (from ${source}): expected a ${type}`]);
+  } else if (/^(map|object)\b/.test(type) && (typeof value !== "object" || Array.isArray(value))) {
+    throw new VariableError([`variable "${decl.name}" (from ${source}): expected a ${type}`]);
+  }
+  return value;
+}
+
+/** The value of every declared variable, or one error listing every variable without one. */
+export function resolveVariables(decls: readonly VariableDeclaration[], inputs: VariableInputs): Map<string, VariableValue> {
+  const values = new Map<string, VariableValue>();
+  const problems: string[] = [];
+  for (const decl of decls) {
+    let value: unknown;
+    let found = false;
+    try {
+      const env = inputs.env[`TF_VAR_${decl.name}`];
+      if (env !== undefined) {
+        value = fromText(decl, env, `TF_VAR_${decl.name}`);
+        found = true;
+      }
+      for (const a of inputs.assignments) {
+        if (a.name !== decl.name) continue;
+        value = "raw" in a ? fromText(decl, a.raw, a.source) : checked(decl, a.value, a.source);
+        found = true;
+      }
+      if (!found && decl.hasDefault) {
+        value = decl.default;
+        found = true;
+      }
+    } catch (err) {
+      if (!(err instanceof VariableError)) throw err;
+      problems.push(...err.problems);
+      continue;
+    }
+    if (!found) {
+      problems.push(`no value for the variable "${decl.name}": set TF_VAR_${decl.name}, pass --var ${decl.name}=VALUE or --var-file FILE, or give it a default`);
+      continue;
+    }
+    values.set(decl.name, { value, sensitive: decl.sensitive });
+  }
+  if (problems.length > 0) throw new VariableError(problems);
+  return values;
+}
+
+/** `NAME=VALUE` from --var; the value is kept as text and typed against the declaration. */
+export function parseVarFlag(text: string): VariableAssignment {
+  const eq = text.indexOf("=");
+  const name = eq > 0 ? text.slice(0, eq).trim() : "";
+  if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name)) {
+    throw new VariableError([`--var expects NAME=VALUE with NAME a variable name${eq > 0 ? `, got the name "${name}"` : ""}`]);
+  }
+  return { name, raw: text.slice(eq + 1), source: "--var" };
+}
+
+/**
+ * Reads a variables file: JSON (`.json`) or the `.tfvars` form (`name = "value"`, numbers,
+ * bools, lists, maps and comments), parsed by cdktf's own HCL reader. Errors name the
+ * file and never show its contents.
+ */
+export async function readVarFile(file: string): Promise<VariableAssignment[]> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (err) {
+    throw new VariableError([`cannot read the variables file ${file}: ${(err as NodeJS.ErrnoException).code ?? "unreadable"}`]);
+  }
+  let parsed: unknown;
+  if (file.endsWith(".json")) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new VariableError([`the variables file ${file} is not valid JSON`]);
+    }
+  } else {
+    const { parse } = await import("@cdktf/hcl2json");
+    try {
+      parsed = await parse(file, text);
+    } catch (err) {
+      // The parser's message holds positions, not values.
+      throw new VariableError([`the variables file ${file} is not valid .tfvars: ${String((err as Error).message ?? err).replace(/^parse config: /, "")}`]);
+    }
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new VariableError([`the variables file ${file} must assign variables (name = value), not hold a single value`]);
+  }
+  const out: VariableAssignment[] = [];
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value === "string" && value.includes("${")) {
+      throw new VariableError([`${file}: the value of "${name}" holds an expression ("\${...}"); variables files take literal values only`]);
+    }
+    out.push({ name, value, source: file });
+  }
+  return out;
+}
