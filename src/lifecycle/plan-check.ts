@@ -19,6 +19,14 @@ export function planCheckReady(kind: ResourceKind, values: Values): boolean {
   return kind.planCheck !== undefined && !containsUnknown(kind.planCheck.needs.map((n) => values[n]));
 }
 
+/**
+ * Whether a plan runs the kind's check for an object: always where it is written anew;
+ * a claimed object (a dataset field) that exists already needs no check that it exists.
+ */
+export function wantsPlanCheck(kind: ResourceKind, existing: boolean): boolean {
+  return kind.planCheck !== undefined && !(kind.creation === "claim" && existing);
+}
+
 export async function runPlanCheck(client: OdsClient, kind: ResourceKind, values: Values): Promise<PlanCheckOutcome> {
   if (!kind.planCheck || !planCheckReady(kind, values)) return { kind: "skipped" };
   try {

@@ -21,6 +21,7 @@ import { evaluate, valueAt, type Reference } from "./expressions";
 import { listsOfPlan } from "./world";
 import type { Plan, PlannedChange } from "./plan";
 import type { LoadedStack, ManagedDeclaration } from "./stack";
+import { sensitiveMarks, type SensitiveMarks } from "./sensitivity";
 import { writeState, type ResourceState, type StateFile } from "./state";
 
 export interface ApplyEvent {
@@ -68,6 +69,8 @@ class ApplyRun {
   private readonly answers = new Map<string, WireObject>();
   private readonly resolved = new Map<string, Values>();
   private readonly declarations: Map<string, ManagedDeclaration>;
+  /** Attributes that take sensitive values through references, kept in state as marks. */
+  private readonly marks: SensitiveMarks;
   readonly summary: ApplySummary = {
     created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, failed: 0, skipped: 0, warnings: [], errors: [],
   };
@@ -83,6 +86,7 @@ class ApplyRun {
       isManaged: (kind, id) => Object.values(opts.state.resources).some((r) => r.typeName === kind.typeName && r.id === id),
     };
     this.declarations = new Map(opts.stack.resources.map((d) => [d.address, d]));
+    this.marks = sensitiveMarks(opts.stack);
     for (const [address, r] of Object.entries(opts.state.resources)) {
       this.resolved.set(address, { ...r.values, ...r.engineValues, ...(r.sensitive ?? {}), id: r.id });
     }
@@ -125,6 +129,7 @@ class ApplyRun {
       secretFingerprints: secretFingerprints(kind, values, this.opts.state.fingerprintSalt),
       sensitive: Object.keys(sensitive).length > 0 ? sensitive : prior?.sensitive,
       dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")),
+      ...(this.marks.has(decl.address) ? { marked: [...this.marks.get(decl.address)!] } : {}),
       ...(kind.schemaVersion > 0 ? { schemaVersion: kind.schemaVersion } : {}),
     };
   }
@@ -151,7 +156,10 @@ class ApplyRun {
       case "noop": {
         // Nothing to call; engine-only settings (allow_destroy, grace period) may have changed.
         const kept = prior ?? this.entryFor(kind, decl, values, { id: change.id } as WireObject);
-        const next = { ...kept, engineValues: engineValues(kind, values), dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")) };
+        const next: ResourceState = { ...kept, engineValues: engineValues(kind, values), dependsOn: decl.dependsOn.filter((a) => !a.startsWith("data.")) };
+        const marked = this.marks.get(decl.address);
+        if (marked) next.marked = [...marked];
+        else delete next.marked;
         // Write only when something the state keeps has changed.
         if (JSON.stringify(next) !== JSON.stringify(prior)) await this.record(change.address, next);
         return;
@@ -176,10 +184,15 @@ class ApplyRun {
         live = await lifecycle.update(this.ctx, kind, change.id!, values);
         this.summary.updated++;
         break;
-      case "rotate":
-        live = await lifecycle.rotate(this.ctx, kind, change.id!, values, "change");
+      case "rotate": {
+        // The intent goes to state before the call: if its answer is lost (a kill), the
+        // next run finishes this rotation instead of rotating the old token twice.
+        const interrupted = prior?.rotating === change.id;
+        if (prior && !interrupted) await this.record(change.address, { ...prior, rotating: change.id! });
+        live = await lifecycle.rotate(this.ctx, kind, change.id!, values, "change", { interrupted, observed: change.before ?? undefined });
         this.summary.rotated++;
         break;
+      }
       case "replace":
         await lifecycle.remove(this.ctx, kind, change.id!);
         await this.record(change.address, undefined);

@@ -20,6 +20,10 @@ export interface ResourceState {
   secretFingerprints: Record<string, string>;
   /** Secrets the service returned once and never again (a token's secret). */
   sensitive?: Record<string, string>;
+  /** Attributes that took a sensitive value through a reference: `ods state show` hides them. */
+  marked?: string[];
+  /** The id a rotation started on, written before its call; cleared by its answer (see lifecycle/rotation.ts). */
+  rotating?: string;
   /** Addresses this resource depended on when last applied; deletes run in reverse. */
   dependsOn: string[];
   /** The kind's schema version the values were written with; absent means 0. */
@@ -101,10 +105,40 @@ export function readState(file: string): StateFile {
     lineage: s.lineage ?? crypto.randomUUID(),
     serial: s.serial ?? 0,
     fingerprintSalt: s.fingerprintSalt ?? crypto.randomBytes(16).toString("hex"),
-    resources: s.resources as Record<string, ResourceState>,
+    resources: checkedEntries(s.resources as Record<string, unknown>, file),
     outputs: s.outputs ?? {},
     ...(s.organizations ? { organizations: s.organizations } : {}),
   };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Entries as the engine uses them. A hand-edited entry that cannot name its object (null,
+ * no type or id) is an error naming it; what an entry can do without (values, engine
+ * values, fingerprints, dependencies) is read as empty: the next plan compares with the
+ * live object anyway.
+ */
+export function checkedEntries(resources: Record<string, unknown>, file: string): Record<string, ResourceState> {
+  const out: Record<string, ResourceState> = {};
+  for (const [address, raw] of Object.entries(resources)) {
+    if (!isRecord(raw)) throw new StateError(`state file ${file}: the entry ${address} is ${raw === null ? "null" : `not an object`}; delete that entry from the file, or restore the file from a backup`);
+    if (typeof raw.typeName !== "string" || typeof raw.id !== "string" || raw.id === "") {
+      throw new StateError(`state file ${file}: the entry ${address} has no ${typeof raw.typeName !== "string" ? "typeName" : "id"}; delete that entry from the file, or restore the file from a backup`);
+    }
+    const record = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
+    out[address] = {
+      ...(raw as unknown as ResourceState),
+      values: record(raw.values),
+      engineValues: record(raw.engineValues),
+      secretFingerprints: record(raw.secretFingerprints) as Record<string, string>,
+      sensitive: isRecord(raw.sensitive) ? (raw.sensitive as Record<string, string>) : undefined,
+      dependsOn: Array.isArray(raw.dependsOn) ? raw.dependsOn.filter((d): d is string => typeof d === "string") : [],
+    };
+  }
+  return out;
 }
 
 /** Writes the state atomically with mode 0600; bumps the serial. */

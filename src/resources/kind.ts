@@ -62,6 +62,13 @@ export interface RotationRule {
   adoptionGracePeriod: string;
   /** The computed, sensitive attribute holding the secret an answer carries once. */
   secretAttribute: string;
+  /**
+   * The attribute with the object's expiry. A rotation sets the old object's expiry, so a
+   * managed object whose live expiry differs from the declared one (unset: never) was
+   * retired by a rotation whose answer was lost, or by hand: it is drift, and rotating
+   * it again would hand its expiry on to the new object.
+   */
+  expiryAttribute: string;
 }
 
 /** Turns state values written under schema version N into version N+1. */
