@@ -328,7 +328,7 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
     if (!wantsPlanCheck(kind, c.before !== null && c.action !== "replace")) continue;
     const parent = kind.scope ? scopeOf(kind, c.after) : undefined;
     if (parent !== undefined && kind.scope && creating.has(`${kind.scope.parentType}:${parent}`)) continue;
-    const outcome = await runPlanCheck(client, kind, c.after);
+    const outcome = await runPlanCheck(client, kind, c.after, { seesWholePlan: true });
     if (outcome.kind === "problem") problems.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(outcome.problem)}`);
     if (outcome.kind === "unsupported") {
       warnings.push(`the service does not answer queries (${outcome.message}); query checks were skipped`);

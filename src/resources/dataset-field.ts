@@ -75,10 +75,13 @@ const datasetFieldApi: ResourceApi = {
 const fieldExists: PlanCheck = {
   title: "Missing dataset field",
   needs: ["dataset", "name"],
-  check: async (client, values) => {
+  check: async (client, values, scope) => {
     const dataset = String(values.dataset);
     const name = String(values.name);
     if (!(await readOrUndefined(() => client.getDataset(dataset)))) {
+      // Terraform plans one resource at a time: the dataset may come with this apply, and
+      // the claim then fails at apply with the same words if its field has no data yet.
+      if (!scope.seesWholePlan) return undefined;
       return { attribute: "dataset", message: `no dataset "${dataset}" exists; a field can only be claimed in an existing dataset` };
     }
     if (!(await readOrUndefined(() => client.getDatasetField(dataset, name)))) {

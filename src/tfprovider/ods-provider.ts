@@ -250,7 +250,7 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   /** The same check as `ods plan` (a query compiled by the service); skipped when the service cannot check. */
   private async runCheck(kind: ResourceKind, values: Values): Promise<Diagnostic | undefined> {
-    const outcome = await runPlanCheck(this.api(), kind, values);
+    const outcome = await runPlanCheck(this.api(), kind, values, { seesWholePlan: false });
     if (outcome.kind !== "problem") return undefined;
     const title = kind.planCheck?.title ?? "Invalid value";
     return errorDiagnostic(`${title} in ${kind.typeName}`, describeProblem(outcome.problem), outcome.problem.attribute.split("."));
