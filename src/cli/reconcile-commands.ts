@@ -443,7 +443,9 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     const r = (await readOnly(o)).resources[address];
     if (!r) throw new Error(`${address} is not in the state`);
     const kind = resourceKind(r.typeName);
-    const hiddenByVar = new Set(r.sensitiveAttributes ?? []);
+    // Sensitive in the schema, carrying a sensitive variable's value, or marked for a
+    // sensitive value it took through a reference.
+    const hiddenByVar = new Set([...(r.sensitiveAttributes ?? []), ...(r.marked ?? [])]);
     out(`# ${address}${providerKey(r.provider) !== "ods" ? ` (provider ${providerKey(r.provider)})` : ""}\nid = ${JSON.stringify(r.id)}`);
     for (const [k, v] of Object.entries({ ...r.values, ...r.engineValues })) {
       if (k === "id" || v === null) continue;

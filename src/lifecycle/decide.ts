@@ -4,6 +4,7 @@
 import { changedAttributes, isSettable, sameValue, type ResourceKind, type Values } from "../resources";
 import { RequiresReplace } from "./plan-modifiers";
 import { holdsSecret, type PriorState } from "./prior";
+import { isRetiring, retiringReason } from "./rotation";
 import { secretFingerprints } from "./secrets";
 import { containsUnknown } from "./unknown";
 import { engineValues } from "./values";
@@ -60,6 +61,14 @@ export function decideAction(
     }
   }
   const rotation = kind.rotation;
+  if (rotation && prior && isRetiring(kind, live, declared)) {
+    if (!changed.includes(rotation.expiryAttribute)) changed.push(rotation.expiryAttribute);
+    reasons.push(retiringReason(kind, live, declared));
+  }
+  if (rotation && prior?.rotating !== undefined) {
+    reasons.push(`a rotation of ${prior.rotating} started and its answer was lost: it is finished on the object it made`);
+    if (!changed.includes(rotation.trigger)) changed.push(rotation.trigger);
+  }
   if (rotation && prior && engineValues(kind, declared)[rotation.trigger] !== prior.engineValues[rotation.trigger]) {
     reasons.push(`${rotation.trigger} changed`);
     if (!changed.includes(rotation.trigger)) changed.push(rotation.trigger);

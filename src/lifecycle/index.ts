@@ -12,4 +12,5 @@ export * from "./guard";
 export * from "./plan-check";
 export * from "./upgrade";
 export * from "./operations";
+export * from "./rotation";
 export { LiveIndex } from "./live-index";

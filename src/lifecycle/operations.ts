@@ -8,6 +8,7 @@ import { durationMillis } from "../resources/checks";
 import type { LiveIndex } from "./live-index";
 import { UNKNOWN } from "./unknown";
 import { liveValues, matchesNaturalKey, scopeOf } from "./values";
+import { rotateRecoverably, type RotationFacts } from "./rotation";
 
 /** What an engine run gives the lifecycle: its client, its live index and what it manages. */
 export interface LifecycleContext {
@@ -49,10 +50,29 @@ export function oldSecretExpiry(kind: ResourceKind, values: Values, why: "change
   return instantIn(Math.max(grace, floor, 1000), now);
 }
 
-/** Issues the object anew (new id and secret); the old one works until its expiry. */
-export async function rotate(ctx: LifecycleContext, kind: ResourceKind, id: string, values: Values, why: "change" | "adoption"): Promise<WireObject> {
-  if (!kind.api.rotate) throw new Error(`${kind.typeName} cannot be rotated`);
-  return kind.api.rotate(ctx.client, id, requestBody(kind, values, "create"), oldSecretExpiry(kind, values, why));
+/**
+ * Issues the object anew (new id and secret); the old one works until its expiry. A
+ * rotation whose answer was lost, now or in an earlier run (see rotation.ts), is
+ * finished on the object it made instead of rotating the old one twice.
+ */
+export async function rotate(
+  ctx: LifecycleContext,
+  kind: ResourceKind,
+  id: string,
+  values: Values,
+  why: "change" | "adoption",
+  facts: RotationFacts = {},
+): Promise<WireObject> {
+  const regenerate = kind.api.rotate;
+  if (!regenerate) throw new Error(`${kind.typeName} cannot be rotated`);
+  const body = requestBody(kind, values, "create");
+  return rotateRecoverably(ctx, kind, id, values, facts, {
+    issue: (from, expiresAt) => regenerate(ctx.client, from, body, expiresAt),
+    oldExpiry: oldSecretExpiry(kind, values, why),
+    // Nobody ever saw the intermediate's secret: it may stop at once.
+    retireNow: () => instantIn(1000),
+    create: () => kind.api.create(ctx.client, body),
+  });
 }
 
 export function update(ctx: LifecycleContext, kind: ResourceKind, id: string, values: Values): Promise<WireObject> {

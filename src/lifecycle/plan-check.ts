@@ -2,7 +2,7 @@
 // field's expression) for values about to be written.
 import { OdsApiError, type OdsClient } from "../api";
 import { PlanCheckUnsupported, describeProblem } from "../resources/query-check";
-import type { PlanCheckProblem, ResourceKind, Values } from "../resources";
+import type { PlanCheckProblem, PlanCheckScope, ResourceKind, Values } from "../resources";
 import { containsUnknown } from "./unknown";
 
 export { PlanCheckUnsupported, describeProblem };
@@ -19,10 +19,18 @@ export function planCheckReady(kind: ResourceKind, values: Values): boolean {
   return kind.planCheck !== undefined && !containsUnknown(kind.planCheck.needs.map((n) => values[n]));
 }
 
-export async function runPlanCheck(client: OdsClient, kind: ResourceKind, values: Values): Promise<PlanCheckOutcome> {
+/**
+ * Whether a plan runs the kind's check for an object: always where it is written anew;
+ * a claimed object (a dataset field) that exists already needs no check that it exists.
+ */
+export function wantsPlanCheck(kind: ResourceKind, existing: boolean): boolean {
+  return kind.planCheck !== undefined && !(kind.creation === "claim" && existing);
+}
+
+export async function runPlanCheck(client: OdsClient, kind: ResourceKind, values: Values, scope: PlanCheckScope): Promise<PlanCheckOutcome> {
   if (!kind.planCheck || !planCheckReady(kind, values)) return { kind: "skipped" };
   try {
-    const problem = await kind.planCheck.check(client, values);
+    const problem = await kind.planCheck.check(client, values, scope);
     return problem ? { kind: "problem", problem } : { kind: "ok" };
   } catch (err) {
     if (err instanceof PlanCheckUnsupported) return { kind: "unsupported", message: err.message };

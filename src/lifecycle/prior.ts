@@ -11,6 +11,11 @@ export interface PriorState {
   secretFingerprints: Record<string, string>;
   /** Secrets the service returned once and never again (a token's secret). */
   sensitive?: Record<string, string>;
+  /**
+   * Set just before a rotation's call and cleared by its answer: the id being rotated.
+   * Still set on the next run means the answer was lost (see rotation.ts).
+   */
+  rotating?: string;
 }
 
 /** Whether the engine holds the secret that the service returned once (a token's). */

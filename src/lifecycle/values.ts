@@ -99,3 +99,29 @@ export function importedState(kind: ResourceKind, live: WireObject): { id: strin
   for (const [name, v] of Object.entries(all)) if (!kind.attributes[name]?.engineOnly) values[name] = v;
   return { id: kind.api.idOf(live), values: splitSensitive(kind, values).values, engineValues: engineValues(kind, all) };
 }
+
+export interface KeyedDeclaration {
+  address: string;
+  kind: ResourceKind;
+  values: Values;
+}
+
+/**
+ * Declarations of one kind that share a natural key, in words naming both addresses:
+ * the service either keeps two objects nobody can tell apart (notifiers, roles, tokens)
+ * or refuses the second after other writes (datasets, users, fields). Keys not known
+ * before apply are left to the service.
+ */
+export function duplicateNaturalKeys(decls: readonly KeyedDeclaration[]): string[] {
+  const seen = new Map<string, string>();
+  const problems: string[] = [];
+  for (const d of decls) {
+    const key = naturalKeyOf(d.kind, d.values);
+    if (key === undefined) continue;
+    const slot = `${d.kind.typeName} ${key}`;
+    const first = seen.get(slot);
+    if (first) problems.push(`${first} and ${d.address} declare the same ${d.kind.typeName} (${d.kind.naturalKey.join(" and ")} ${key}); each object must be declared once`);
+    else seen.set(slot, d.address);
+  }
+  return problems;
+}

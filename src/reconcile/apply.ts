@@ -22,6 +22,7 @@ import { evaluate, valueAt, type Reference } from "./expressions";
 import { listsOfPlan } from "./world";
 import type { Plan, PlannedChange } from "./plan";
 import type { LoadedStack, ManagedDeclaration } from "./stack";
+import { sensitiveMarks, type SensitiveMarks } from "./sensitivity";
 import type { ResourceState, StateFile } from "./state";
 
 export interface ApplyEvent {
@@ -70,6 +71,8 @@ class ApplyRun {
   private readonly answers = new Map<string, WireObject>();
   private readonly resolved = new Map<string, Values>();
   private readonly declarations: Map<string, ManagedDeclaration>;
+  /** Attributes that take sensitive values through references, kept in state as marks. */
+  private readonly marks: SensitiveMarks;
   readonly summary: ApplySummary = {
     created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, failed: 0, skipped: 0, warnings: [], errors: [],
   };
@@ -85,6 +88,7 @@ class ApplyRun {
       isManaged: (kind, id) => Object.values(opts.state.resources).some((r) => r.typeName === kind.typeName && r.id === id),
     };
     this.declarations = new Map(opts.stack.resources.map((d) => [d.address, d]));
+    this.marks = sensitiveMarks(opts.stack);
     for (const [address, r] of Object.entries(opts.state.resources)) {
       this.resolved.set(address, { ...r.values, ...r.engineValues, ...(r.sensitive ?? {}), id: r.id });
     }
@@ -132,6 +136,7 @@ class ApplyRun {
       // Stored as terraform-provider-ods stores it, so that Terraform sees no difference.
       attributes: instanceAttributes(kind, values, liveVals, id, kept),
       provider: prior?.provider,
+      ...(this.marks.has(decl.address) ? { marked: [...this.marks.get(decl.address)!] } : {}),
       ...(kind.schemaVersion > 0 ? { schemaVersion: kind.schemaVersion } : {}),
     };
   }
@@ -167,6 +172,9 @@ class ApplyRun {
           // this also completes an entry converted from the previous ods format.
           attributes: instanceAttributes(kind, values, kept.values, kept.id, kept.sensitive),
         };
+        const marked = this.marks.get(decl.address);
+        if (marked) next.marked = [...marked];
+        else delete next.marked;
         // Write only when something the state keeps has changed.
         if (JSON.stringify(next) !== JSON.stringify(prior)) await this.record(change.address, next);
         return;
@@ -191,10 +199,15 @@ class ApplyRun {
         live = await lifecycle.update(this.ctx, kind, change.id!, values);
         this.summary.updated++;
         break;
-      case "rotate":
-        live = await lifecycle.rotate(this.ctx, kind, change.id!, values, "change");
+      case "rotate": {
+        // The intent goes to state before the call: if its answer is lost (a kill), the
+        // next run finishes this rotation instead of rotating the old token twice.
+        const interrupted = prior?.rotating === change.id;
+        if (prior && !interrupted) await this.record(change.address, { ...prior, rotating: change.id! });
+        live = await lifecycle.rotate(this.ctx, kind, change.id!, values, "change", { interrupted, observed: change.before ?? undefined });
         this.summary.rotated++;
         break;
+      }
       case "replace":
         await lifecycle.remove(this.ctx, kind, change.id!);
         await this.record(change.address, undefined);

@@ -30,7 +30,8 @@ export function interpolations(text: string): { start: number; end: number; inne
       else if (text[j] === "}") depth--;
       j++;
     }
-    if (depth !== 0) throw new ExpressionError(`unterminated "\${" in "${text}"`);
+    // The text is not echoed: it may be a secret attribute's value.
+    if (depth !== 0) throw new ExpressionError(`unterminated "\${" at character ${start + 1} of a value (a "\${" without its closing "}")`);
     spans.push({ start, end: j, inner: text.slice(start + 2, j - 1).trim() });
     i = j;
   }

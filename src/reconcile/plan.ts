@@ -10,6 +10,7 @@ import {
   decideAction,
   deletionRefusal,
   describeProblem,
+  duplicateNaturalKeys,
   liveValues,
   matchesNaturalKey,
   naturalKeyText,
@@ -18,11 +19,13 @@ import {
   runPlanCheck,
   scopeOf,
   upgradeValues,
+  wantsPlanCheck,
   type Action,
 } from "../lifecycle";
 import { rememberPlanLists } from "./world";
 import { evaluate, valueAt, type Reference } from "./expressions";
 import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDeclaration } from "./stack";
+import { sensitiveMarks, unmarkedSensitiveOutputs } from "./sensitivity";
 import type { StateFile } from "./state";
 
 // The decision and value rules live in the lifecycle; these names are kept for callers.
@@ -48,6 +51,8 @@ export interface PlannedChange {
   /** Why: vanished outside the stack, which attribute forces replacement, a changed secret. */
   reasons: string[];
   dependsOn: string[];
+  /** Attributes that took a sensitive value through a reference (shown as sensitive). */
+  marked?: string[];
   /** Attributes shown as (sensitive) whatever their kind says: they carry a sensitive variable's value. */
   sensitiveAttributes?: string[];
 }
@@ -160,6 +165,14 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   // Declared literal values first, so that dataset names and keys resolve before listing.
   for (const d of declared) scope.resolved.set(d.address, evaluate(d.values, () => UNKNOWN) as Values);
 
+  // Sensitivity follows references; an output carrying a secret must say so (as in Terraform).
+  const marks = sensitiveMarks(stack);
+  const unmarked = unmarkedSensitiveOutputs(stack, marks);
+  if (unmarked.length > 0) throw new PlanError(unmarked);
+  // One object per natural key, checked before anything is listed or written.
+  const duplicates = duplicateNaturalKeys(declared.map((d) => ({ address: d.address, kind: d.kind, values: evaluate(d.values, scope.lookup) as Values })));
+  if (duplicates.length > 0) throw new PlanError(duplicates);
+
   const kinds = new Map<string, ResourceKind>();
   for (const d of declared) kinds.set(d.typeName, d.kind);
   for (const r of Object.values(state.resources)) {
@@ -248,6 +261,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       changed: decision.changed,
       reasons: decision.reasons,
       dependsOn: d.dependsOn.filter((a) => !a.startsWith("data.")),
+      ...(marks.has(d.address) ? { marked: [...marks.get(d.address)!] } : {}),
     });
   }
 
@@ -310,10 +324,11 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
   const problems: string[] = [];
   for (const c of changes) {
     const kind = resourceKind(c.typeName);
-    if (!kind?.planCheck || !c.after || !["create", "update", "replace", "adopt"].includes(c.action)) continue;
+    if (!kind || !c.after || !["create", "update", "replace", "adopt"].includes(c.action)) continue;
+    if (!wantsPlanCheck(kind, c.before !== null && c.action !== "replace")) continue;
     const parent = kind.scope ? scopeOf(kind, c.after) : undefined;
     if (parent !== undefined && kind.scope && creating.has(`${kind.scope.parentType}:${parent}`)) continue;
-    const outcome = await runPlanCheck(client, kind, c.after);
+    const outcome = await runPlanCheck(client, kind, c.after, { seesWholePlan: true });
     if (outcome.kind === "problem") problems.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(outcome.problem)}`);
     if (outcome.kind === "unsupported") {
       warnings.push(`the service does not answer queries (${outcome.message}); query checks were skipped`);

@@ -31,8 +31,9 @@ function nestedOf(attr: Attribute | undefined): Attributes | undefined {
   return attr && isNested(attr) ? attr.attributes : undefined;
 }
 
-function sensitiveNames(attrs: Attributes | undefined): Set<string> {
-  const out = new Set<string>();
+/** Attributes shown as (sensitive): sensitive in the schema, or marked for a sensitive value they took. */
+function sensitiveNames(attrs: Attributes | undefined, marked: readonly string[] = []): Set<string> {
+  const out = new Set<string>(marked);
   for (const [name, a] of Object.entries(attrs ?? {})) if (a.sensitive || a.secret) out.add(name);
   return out;
 }
@@ -58,8 +59,7 @@ export function displayValue(value: unknown, attrs?: Attributes): string {
 function attributeLines(change: PlannedChange): string[] {
   const kind = resourceKind(change.typeName);
   const attrs = kind?.attributes ?? {};
-  const hidden = sensitiveNames(attrs);
-  for (const name of change.sensitiveAttributes ?? []) hidden.add(name);
+  const hidden = sensitiveNames(attrs, [...(change.marked ?? []), ...(change.sensitiveAttributes ?? [])]);
   const lines: string[] = [];
   const show = (name: string, v: unknown): string => {
     return hidden.has(name) ? "(sensitive)" : displayValue(v, nestedOf(attrs[name]));
@@ -108,10 +108,9 @@ export function renderPlan(plan: Plan): string {
   return `${out.join("\n")}\n`;
 }
 
-function jsonValues(values: Values | null, attrs: Attributes, unknown: string[], sensitive: string[], alsoHidden: string[] = []): Values | null {
+function jsonValues(values: Values | null, attrs: Attributes, unknown: string[], sensitive: string[], alsoHidden: readonly string[] = []): Values | null {
   if (!values) return null;
-  const hidden = sensitiveNames(attrs);
-  for (const name of alsoHidden) hidden.add(name);
+  const hidden = sensitiveNames(attrs, alsoHidden);
   const out: Values = {};
   for (const [k, v] of Object.entries(values)) {
     if (v === UNKNOWN) {
@@ -155,8 +154,9 @@ export function planJson(plan: Plan): unknown {
       const attrs = resourceKind(c.typeName)?.attributes ?? {};
       const unknown: string[] = [];
       const sensitive: string[] = [];
-      const before = jsonValues(c.before, attrs, [], [], c.sensitiveAttributes);
-      const after = jsonValues(c.after, attrs, unknown, sensitive, c.sensitiveAttributes);
+      const alsoHidden = [...(c.marked ?? []), ...(c.sensitiveAttributes ?? [])];
+      const before = jsonValues(c.before, attrs, [], [], alsoHidden);
+      const after = jsonValues(c.after, attrs, unknown, sensitive, alsoHidden);
       return {
         address: c.address,
         type: c.typeName,

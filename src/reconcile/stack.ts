@@ -3,7 +3,7 @@
 // outputs. What the engine cannot evaluate is an error that points to the Terraform path.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type Attributes, dataSourceKind, resourceKind, secretValues, validateDeclaration, formatPath, type DataSourceKind, type ResourceKind, type Values } from "../resources";
+import { type Attributes, TYPE_PREFIX, dataSourceKind, resourceKind, secretValues, validateDeclaration, formatPath, type DataSourceKind, type ResourceKind, type Values } from "../resources";
 import { ExpressionError, parseVariableReference, referencesIn, substitute, valueAt, type Reference } from "./expressions";
 import { redactText, secretForms } from "./redact";
 import { shapeProblems } from "./stack-shape";
@@ -281,7 +281,7 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
           remoteStates.push({ address, stack: name.slice(CROSS_STACK_INPUT.length) });
           continue;
         }
-        if (!typeName.startsWith("ods_")) {
+        if (!typeName.startsWith(TYPE_PREFIX)) {
           foreign.add(address);
           continue;
         }

@@ -8,7 +8,7 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, type Attributes, type ResourceKind, type Values } from "../resources";
-import { fingerprint, isComputedOnly, sensitivePaths, shapeObject, upgradeValues } from "../lifecycle";
+import { fingerprint, isComputedOnly, sensitivePaths, shapeObject, upgradeValues, type PathStep } from "../lifecycle";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./backends";
 import { providerKey } from "./provider-address";
 
@@ -31,6 +31,10 @@ export interface ResourceState {
   secretFingerprints: Record<string, string>;
   /** Secrets the service returned once and never again (a token's secret). */
   sensitive?: Record<string, string>;
+  /** Attributes that took a sensitive value through a reference: `ods state show` hides them. */
+  marked?: string[];
+  /** The id a rotation started on, written before its call; cleared by its answer (see lifecycle/rotation.ts). */
+  rotating?: string;
   /** Addresses this resource depended on when last applied; deletes run in reverse. */
   dependsOn: string[];
   /** The attributes as terraform-provider-ods stores them, when known (see tf-attributes). */
@@ -107,6 +111,10 @@ interface OdsPrivate {
   organization_name?: string;
   /** Attributes whose value came from a sensitive variable. */
   sensitive_variables?: string[];
+  /** Attributes that took a sensitive value through a reference. */
+  marked?: string[];
+  /** The id a rotation started on, written before its call (see lifecycle/rotation.ts). */
+  rotating?: string;
 }
 
 interface TfInstance {
@@ -185,6 +193,19 @@ function ctyType(v: unknown): unknown {
   return "dynamic";
 }
 
+/**
+ * Schema-sensitive paths plus the top-level attributes that took a sensitive value (from a
+ * variable or through a reference), as Terraform records its marks, so that `terraform
+ * show` hides them too.
+ */
+function withMarks(paths: PathStep[][], names: readonly string[]): PathStep[][] {
+  const out = [...paths];
+  for (const name of new Set(names)) {
+    if (!out.some((p) => p.length === 1 && p[0].value === name)) out.push([{ type: "get_attr", value: name }]);
+  }
+  return out;
+}
+
 function splitAddress(address: string): { type: string; name: string } {
   const dot = address.indexOf(".");
   return { type: address.slice(0, dot), name: address.slice(dot + 1) };
@@ -212,10 +233,12 @@ export function serializeState(state: StateFile): string {
       if (org.name) priv.organization_name = org.name;
     }
     if (r.sensitiveAttributes && r.sensitiveAttributes.length > 0) priv.sensitive_variables = r.sensitiveAttributes;
+    if (r.marked && r.marked.length > 0) priv.marked = r.marked;
+    if (r.rotating) priv.rotating = r.rotating;
     const instance: TfInstance = {
       schema_version: r.schemaVersion ?? 0,
       attributes,
-      sensitive_attributes: sensitivePaths(kind.attributes, attributes),
+      sensitive_attributes: withMarks(sensitivePaths(kind.attributes, attributes), [...(r.sensitiveAttributes ?? []), ...(r.marked ?? [])]),
       private: encodePrivate(priv),
     };
     const deps = [...new Set(r.dependsOn)].sort();
@@ -315,6 +338,10 @@ function fromTerraform(doc: Record<string, unknown>, where: string): StateFile {
       provider,
       ...(kind.schemaVersion > 0 ? { schemaVersion: kind.schemaVersion } : {}),
       ...(Array.isArray(priv.sensitive_variables) && priv.sensitive_variables.length > 0 ? { sensitiveAttributes: priv.sensitive_variables } : {}),
+      ...(Array.isArray(priv.marked) && priv.marked.length > 0 ? { marked: priv.marked.filter((m): m is string => typeof m === "string") } : {}),
+      // A rotation intent holds only while the instance is still the object it started on:
+      // if Terraform finished the rotation meanwhile, the id moved on and the intent is void.
+      ...(typeof priv.rotating === "string" && priv.rotating === attributes.id ? { rotating: priv.rotating } : {}),
     };
   }
   if (isObject(doc.outputs)) {
@@ -333,14 +360,18 @@ function fromLegacy(doc: Record<string, unknown>, where: string): StateFile {
     throw new StateError(`${where} has ods format version ${doc.formatVersion}, newer than this ods understands; upgrade ods. It was left untouched`);
   }
   const resources: Record<string, ResourceState> = {};
+  // A hand-edited entry that cannot name its object (null, no type or id) is an error naming
+  // it; what an entry can do without (values, engine values, fingerprints, dependencies) is
+  // read as empty: the next plan compares with the live object anyway.
   for (const [address, raw] of Object.entries(doc.resources)) {
-    if (!isObject(raw) || typeof raw.typeName !== "string" || typeof raw.id !== "string" || !isObject(raw.values)) {
-      throw new StateError(`${where}: the entry ${address} is not a state entry (it needs typeName, id and values); fix or remove it ("ods state rm ${address}" after restoring a backup). The file was left untouched`);
+    if (!isObject(raw)) throw new StateError(`${where}: the entry ${address} is ${raw === null ? "null" : "not an object"}; delete that entry from the file, or restore the file from a backup. It was left untouched`);
+    if (typeof raw.typeName !== "string" || typeof raw.id !== "string" || raw.id === "") {
+      throw new StateError(`${where}: the entry ${address} has no ${typeof raw.typeName !== "string" ? "typeName" : "id"}; delete that entry from the file, or restore the file from a backup. It was left untouched`);
     }
     resources[address] = {
       typeName: raw.typeName,
       id: raw.id,
-      values: raw.values,
+      values: isObject(raw.values) ? raw.values : {},
       engineValues: isObject(raw.engineValues) ? raw.engineValues : {},
       secretFingerprints: isObject(raw.secretFingerprints) ? (raw.secretFingerprints as Record<string, string>) : {},
       sensitive: isObject(raw.sensitive) ? (raw.sensitive as Record<string, string>) : undefined,
@@ -348,6 +379,8 @@ function fromLegacy(doc: Record<string, unknown>, where: string): StateFile {
       ...(typeof raw.schemaVersion === "number" ? { schemaVersion: raw.schemaVersion } : {}),
       ...(typeof raw.provider === "string" ? { provider: raw.provider } : {}),
       ...(Array.isArray(raw.sensitiveAttributes) ? { sensitiveAttributes: raw.sensitiveAttributes.filter((a): a is string => typeof a === "string") } : {}),
+      ...(Array.isArray(raw.marked) ? { marked: raw.marked.filter((a): a is string => typeof a === "string") } : {}),
+      ...(typeof raw.rotating === "string" ? { rotating: raw.rotating } : {}),
     };
   }
   // The previous format kept one organization per provider configuration (or, earlier, one id).

@@ -150,6 +150,19 @@ export function parseVarFlag(text: string): VariableAssignment {
  * bools, lists, maps and comments), parsed by cdktf's own HCL reader. Errors name the
  * file and never show its contents.
  */
+/**
+ * cdktf's own HCL reader, loaded only for a .tfvars file. It is not bundled with the
+ * package (its WebAssembly parser is 2 MB, more than the whole package): projects that run
+ * cdktf-cli have it already; others install it, or use a .tfvars.json / .json file.
+ */
+async function tfvarsParser(file: string): Promise<(name: string, text: string) => Promise<unknown>> {
+  try {
+    return (await import("@cdktf/hcl2json")).parse;
+  } catch {
+    throw new VariableError([`reading ${file} needs @cdktf/hcl2json (npm install --save-dev @cdktf/hcl2json, as cdktf-cli projects have), or write the variables as JSON (a .json file)`]);
+  }
+}
+
 export async function readVarFile(file: string): Promise<VariableAssignment[]> {
   let text: string;
   try {
@@ -165,7 +178,7 @@ export async function readVarFile(file: string): Promise<VariableAssignment[]> {
       throw new VariableError([`the variables file ${file} is not valid JSON`]);
     }
   } else {
-    const { parse } = await import("@cdktf/hcl2json");
+    const parse = await tfvarsParser(file);
     try {
       parsed = await parse(file, text);
     } catch (err) {

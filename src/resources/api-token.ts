@@ -30,7 +30,7 @@ export const apiToken: ResourceKind = {
     token: str("The secret, known only after creation or rotation.", { computed: true, sensitive: true, secret: true }),
   },
   naturalKey: ["name"],
-  rotation: { trigger: "rotation_trigger", gracePeriodAttribute: "rotation_grace_period", adoptionGracePeriod: "24h", secretAttribute: "token" },
+  rotation: { trigger: "rotation_trigger", gracePeriodAttribute: "rotation_grace_period", adoptionGracePeriod: "24h", secretAttribute: "token", expiryAttribute: "expires_at" },
   creation: "create",
   deletion: "delete",
   importIdFormat: "the token id (the secret cannot be imported: it is never read back)",

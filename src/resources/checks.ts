@@ -32,10 +32,18 @@ export const timestamp: ValueCheck = (v) =>
     ? `an ISO 8601 timestamp with a zone like "2027-01-01T00:00:00Z", got "${v}"`
     : undefined;
 
-export const datasetName: ValueCheck = (v) =>
-  typeof v === "string" && !DATASET_NAME.test(v)
-    ? `a dataset name of letters, digits, "-", "_" and ".", got "${v}"`
-    : undefined;
+/** The longest dataset name the service accepts (docs/service-contract.md, Datasets). */
+export const MAX_DATASET_NAME_LENGTH = 128;
+
+export const datasetName: ValueCheck = (v) => {
+  if (typeof v !== "string") return undefined;
+  if (v.length > MAX_DATASET_NAME_LENGTH) return `a dataset name of at most ${MAX_DATASET_NAME_LENGTH} characters, got ${v.length}`;
+  // "." and ".." would be rewritten away by URL normalization: the service refuses them.
+  if (!DATASET_NAME.test(v) || v === "." || v === "..") return `a dataset name of letters, digits, "-", "_" and "." (not "." or ".."), got "${v}"`;
+  return undefined;
+};
+
+export const integer: ValueCheck = (v) => (typeof v === "number" && !Number.isSafeInteger(v) ? `a whole number, got ${v}` : undefined);
 
 export const duration: ValueCheck = (v) =>
   typeof v === "string" && !DURATION.test(v) ? `a duration like "30m", "24h" or "1h30m", got "${v}"` : undefined;

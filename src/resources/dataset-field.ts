@@ -2,7 +2,7 @@
 // created, and forgotten, not deleted: the field belongs to the data.
 import { bool, str } from "./attributes";
 import { datasetName, nonEmpty } from "./checks";
-import type { ResourceKind } from "./kind";
+import type { PlanCheck, ResourceKind } from "./kind";
 import type { DatasetField, OdsClient } from "../api";
 import { type ResourceApi, type WireObject, idField, readOrUndefined, wireShape } from "./api-binding";
 
@@ -34,6 +34,10 @@ async function writeMetadata(c: OdsClient, dataset: string, name: string, existi
   return withFieldIdentity(dataset, updated as unknown as WireObject);
 }
 
+function noSuchField(dataset: string, name: string): string {
+  return `dataset field "${name}" does not exist in dataset "${dataset}": fields are created by ingesting events, then claimed`;
+}
+
 const datasetFieldApi: ResourceApi = {
   list: async (c, dataset) => {
     if (dataset === undefined) throw new Error("internal: a per-dataset list needs a dataset name");
@@ -51,7 +55,7 @@ const datasetFieldApi: ResourceApi = {
     const name = String(body.name);
     const existing = current ? asServed(current) : await readOrUndefined(() => c.getDatasetField(dataset, name));
     if (!existing) {
-      throw new Error(`dataset field "${name}" does not exist in dataset "${dataset}": fields are created by ingesting events, then claimed`);
+      throw new Error(noSuchField(dataset, name));
     }
     return writeMetadata(c, dataset, name, existing, body);
   },
@@ -62,6 +66,29 @@ const datasetFieldApi: ResourceApi = {
   idOf: idField,
   // The dataset names where the field lives; the rest is the field's wire shape.
   wireKeys: { create: ["dataset", ...fieldShape.keys], update: ["dataset", ...fieldShape.keys] },
+};
+
+/**
+ * A field is claimed, never created: the dataset and the field must exist (ingest makes
+ * fields), checked live at plan so that nothing else is written before the claim fails.
+ */
+const fieldExists: PlanCheck = {
+  title: "Missing dataset field",
+  needs: ["dataset", "name"],
+  check: async (client, values, scope) => {
+    const dataset = String(values.dataset);
+    const name = String(values.name);
+    if (!(await readOrUndefined(() => client.getDataset(dataset)))) {
+      // Terraform plans one resource at a time: the dataset may come with this apply, and
+      // the claim then fails at apply with the same words if its field has no data yet.
+      if (!scope.seesWholePlan) return undefined;
+      return { attribute: "dataset", message: `no dataset "${dataset}" exists; a field can only be claimed in an existing dataset` };
+    }
+    if (!(await readOrUndefined(() => client.getDatasetField(dataset, name)))) {
+      return { attribute: "name", message: noSuchField(dataset, name) };
+    }
+    return undefined;
+  },
 };
 
 export const datasetField: ResourceKind = {
@@ -80,6 +107,7 @@ export const datasetField: ResourceKind = {
   naturalKey: ["dataset", "name"],
   scope: { attribute: "dataset", parentType: "ods_dataset" },
   creation: "claim",
+  planCheck: fieldExists,
   deletion: "forget",
   importIdFormat: "\"<dataset>/<field>\"",
   api: datasetFieldApi,

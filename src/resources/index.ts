@@ -7,5 +7,5 @@ export * from "./compare";
 export * from "./wire";
 export * from "./validate";
 export { PROVIDER_ATTRIBUTES, PROVIDER_ENV } from "./provider-config";
-export { PROVIDER_SOURCE } from "./schema";
+export { PROVIDER_SOURCE, TYPE_PREFIX } from "./schema";
 export type { ProviderSchemaJson, ProvidersSchemaJson, SchemaJson } from "./schema";

@@ -34,7 +34,17 @@ export interface PlanCheck {
   /** What a failure is called in a Terraform diagnostic, e.g. "Invalid query". */
   title: string;
   needs: readonly string[];
-  check(client: OdsClient, values: Values): Promise<PlanCheckProblem | undefined>;
+  check(client: OdsClient, values: Values, scope: PlanCheckScope): Promise<PlanCheckProblem | undefined>;
+}
+
+/** What the engine running a check knows beyond the one object. */
+export interface PlanCheckScope {
+  /**
+   * True where the engine sees the whole plan (ods): a parent missing from the service is
+   * not created by this run. False for the Terraform provider, which plans one resource at
+   * a time: a missing parent may be created by another resource of the same apply.
+   */
+  seesWholePlan: boolean;
 }
 
 /** Deleting (or replacing) the object destroys data: refused unless `attribute` is true. */
@@ -62,6 +72,13 @@ export interface RotationRule {
   adoptionGracePeriod: string;
   /** The computed, sensitive attribute holding the secret an answer carries once. */
   secretAttribute: string;
+  /**
+   * The attribute with the object's expiry. A rotation sets the old object's expiry, so a
+   * managed object whose live expiry differs from the declared one (unset: never) was
+   * retired by a rotation whose answer was lost, or by hand: it is drift, and rotating
+   * it again would hand its expiry on to the new object.
+   */
+  expiryAttribute: string;
 }
 
 /** Turns state values written under schema version N into version N+1. */

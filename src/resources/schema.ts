@@ -4,6 +4,8 @@ import { type Attribute, type Attributes, isNested, type PrimitiveType } from ".
 import type { DataSourceKind, ResourceKind } from "./kind";
 
 export const PROVIDER_SOURCE = "registry.terraform.io/ods/ods";
+/** What every type name of this provider starts with, as Terraform reads it: `ods_`. */
+export const TYPE_PREFIX = `${PROVIDER_SOURCE.split("/").pop()}_`;
 
 type CtyType = string | [string, CtyType];
 

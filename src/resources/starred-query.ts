@@ -1,6 +1,6 @@
 // ods_starred_query: a saved query-language query on a dataset.
 import { bool, listOf, mapOf, num, object, objectList, str } from "./attributes";
-import { atLeast, datasetName, nonEmpty, oneOf } from "./checks";
+import { atLeast, datasetName, integer, nonEmpty, oneOf } from "./checks";
 import type { PlanCheck, ResourceKind, Values } from "./kind";
 import type { StarredQueryInput } from "../api";
 import { scopedApi, wireShape } from "./api-binding";
@@ -27,8 +27,8 @@ const queryOptions = object(
     no_aggregation: bool("Return events, not aggregations.", { optional: true }),
     no_fill: bool("Do not fill empty time buckets.", { optional: true }),
     no_interpolation: bool("Do not interpolate missing values.", { optional: true }),
-    max_data_points: num("Most data points per series.", { optional: true, checks: [atLeast(1)] }),
-    max_series: num("Most series.", { optional: true, checks: [atLeast(1)] }),
+    max_data_points: num("Most data points per series.", { optional: true, checks: [integer, atLeast(1)] }),
+    max_series: num("Most series.", { optional: true, checks: [integer, atLeast(1)] }),
     priority: str("Scheduling priority, e.g. \"low\".", { optional: true }),
     resolution: str("Time bucket width, e.g. \"1m\" or \"auto\".", { optional: true }),
   },
@@ -65,7 +65,7 @@ export const starredQuery: ResourceKind = {
         cursor: str("Row cursor to continue from.", { optional: true }),
         include_cursor: bool("Include the cursor row.", { optional: true }),
         include_cursor_field: bool("Return the cursor field.", { optional: true }),
-        default_limit: num("Rows returned when the query sets no limit.", { optional: true, checks: [atLeast(1)] }),
+        default_limit: num("Rows returned when the query sets no limit.", { optional: true, checks: [integer, atLeast(1)] }),
         default_order: objectList(
           {
             field: str("Field to order by.", { required: true, checks: [nonEmpty] }),

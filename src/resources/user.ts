@@ -3,7 +3,7 @@
 import { str } from "./attributes";
 import { email, nonEmpty } from "./checks";
 import type { ResourceApi } from "./api-binding";
-import type { ResourceKind } from "./kind";
+import type { PlanCheck, ResourceKind } from "./kind";
 import type { UserInput } from "../api";
 import { organizationApi, wireShape } from "./api-binding";
 
@@ -27,8 +27,27 @@ const userApi: ResourceApi = {
   },
 };
 
-/** Roles every organization has; a user's role is one of these or a custom role's id. */
+/** The roles every organization has (docs/service-contract.md, Users). */
 export const BUILT_IN_ROLES = ["admin", "user", "read-only", "none"] as const;
+
+/**
+ * The service takes a built-in role name or the id of a custom role, and refuses others
+ * after whatever was written before: a role that is neither is refused at plan. Whether
+ * a role id exists is only known live.
+ */
+const roleExists: PlanCheck = {
+  title: "Unknown role",
+  needs: ["role"],
+  check: async (client, values) => {
+    const role = values.role;
+    if (typeof role !== "string" || (BUILT_IN_ROLES as readonly string[]).includes(role)) return undefined;
+    const roles = await client.listRoles();
+    if (roles.some((r) => r.id === role)) return undefined;
+    const byName = roles.find((r) => r.name === role);
+    const hint = byName ? `; the custom role named "${role}" has the id "${byName.id}" (reference ods_role.<name>.id)` : "";
+    return { attribute: "role", message: `expected a built-in role (${BUILT_IN_ROLES.join(", ")}) or the id of an existing custom role, got "${role}"${hint}` };
+  },
+};
 
 export const user: ResourceKind = {
   typeName: "ods_user",
@@ -45,6 +64,7 @@ export const user: ResourceKind = {
     }),
   },
   naturalKey: ["email"],
+  planCheck: roleExists,
   creation: "create",
   deletion: "delete",
   importIdFormat: "the user id",

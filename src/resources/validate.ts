@@ -18,19 +18,30 @@ export function formatPath(path: Path): string {
   return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
 }
 
+/** A URL's user:password@ part as ***@: credentials never reach a message. */
+export function redactCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s@"]*@/gi, "$1***@");
+}
+
+/** What a secret value is, without the value. */
+function describeSecret(v: unknown): string {
+  return v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "an object" : `a ${typeof v} (value not shown: the attribute is secret)`;
+}
+
 function describe(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "a list";
   if (typeof v === "object") return "an object";
-  if (typeof v === "string") return `the string "${v.length > 60 ? `${v.slice(0, 60)}…` : v}"`;
+  if (typeof v === "string") return `the string "${redactCredentials(v.length > 60 ? `${v.slice(0, 60)}…` : v)}"`;
   return `${typeof v} ${String(v)}`;
 }
 
 function checkPrimitive(type: PrimitiveType, attr: Attribute, v: unknown, path: Path, out: ValidationIssue[]): void {
   if (isReference(v)) return;
   const expected = type === "bool" ? "boolean" : type;
+  const secret = attr.secret === true || attr.sensitive === true;
   if (typeof v !== expected) {
-    out.push({ path, message: `expected a ${type === "bool" ? "boolean (true or false)" : type}, got ${describe(v)}` });
+    out.push({ path, message: `expected a ${type === "bool" ? "boolean (true or false)" : type}, got ${secret ? describeSecret(v) : describe(v)}` });
     return;
   }
   if (typeof v === "string" && v.length > MAX_STRING_LENGTH) {
@@ -44,7 +55,9 @@ function checkPrimitive(type: PrimitiveType, attr: Attribute, v: unknown, path: 
   for (const check of attr.checks ?? []) {
     const expectedText = check(v);
     if (expectedText) {
-      out.push({ path, message: `expected ${expectedText}` });
+      // A check names the value it got: never for a secret, and never a URL's credentials.
+      const text = secret ? `${expectedText.replace(/, got .*$/s, "")} (value not shown: the attribute is secret)` : redactCredentials(expectedText);
+      out.push({ path, message: `expected ${text}` });
       return;
     }
   }

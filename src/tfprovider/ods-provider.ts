@@ -28,12 +28,14 @@ import {
   importValues,
   issuesNewObject,
   liveValues,
+  naturalKeyText,
   plannedValues,
   replacementRefusal,
   runPlanCheck,
   scopeOf,
   secretOfAnswer,
   upgradeValues,
+  wantsPlanCheck,
   type LifecycleContext,
 } from "../lifecycle";
 import { errorDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
@@ -170,14 +172,27 @@ export class OdsTerraformProvider implements ProviderImpl {
    * answer was lost never takes over one of them (the same rule as `ods apply`, whose
    * state file lists them all; a provider only sees the states Terraform sends it).
    */
-  private readonly managed = new Map<string, Set<string>>();
+  private readonly managed = new Map<string, Map<string, string | undefined>>();
 
+  /** Remembers a managed id with its natural key (a new state may carry a new key). */
   private remember(kind: ResourceKind, state: TfObject | null): void {
     const id = state?.id;
     if (typeof id !== "string") return;
-    const ids = this.managed.get(kind.typeName) ?? new Set<string>();
-    ids.add(id);
+    const ids = this.managed.get(kind.typeName) ?? new Map<string, string | undefined>();
+    ids.set(id, naturalKeyText(kind, modelOf(state!)));
     this.managed.set(kind.typeName, ids);
+  }
+
+  /**
+   * A provider sees one resource at a time, so two resources with one natural key cannot
+   * be refused at plan as `ods plan` does; the second create is refused before it writes
+   * when another resource of the run already manages an object with that key.
+   */
+  private keyHolder(kind: ResourceKind, values: Values): string | undefined {
+    const key = naturalKeyText(kind, values);
+    if (key === undefined) return undefined;
+    for (const [id, k] of this.managed.get(kind.typeName) ?? []) if (k === key) return id;
+    return undefined;
   }
 
   private context(): LifecycleContext {
@@ -210,7 +225,8 @@ export class OdsTerraformProvider implements ProviderImpl {
     const planned = result.plannedState;
     const kind = this.kind(request.typeName);
     const changes = !request.priorState || comparable(toModel(request.priorState)) !== comparable(toModel(planned));
-    if (planned && changes && kind.planCheck && !(result.diagnostics ?? []).length) {
+    const existing = request.priorState !== null && (result.requiresReplace ?? []).length === 0;
+    if (planned && changes && wantsPlanCheck(kind, existing) && !(result.diagnostics ?? []).length) {
       const problem = await this.runCheck(kind, modelOf(planned));
       if (problem) return { ...result, diagnostics: [problem] };
     }
@@ -219,7 +235,7 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   /** The same check as `ods plan` (a query compiled by the service); skipped when the service cannot check. */
   private async runCheck(kind: ResourceKind, values: Values): Promise<Diagnostic | undefined> {
-    const outcome = await runPlanCheck(this.api(), kind, values);
+    const outcome = await runPlanCheck(this.api(), kind, values, { seesWholePlan: false });
     if (outcome.kind !== "problem") return undefined;
     const title = kind.planCheck?.title ?? "Invalid value";
     return errorDiagnostic(`${title} in ${kind.typeName}`, describeProblem(outcome.problem), outcome.problem.attribute.split("."));
@@ -262,6 +278,8 @@ export class OdsTerraformProvider implements ProviderImpl {
     for (const [name, attr] of Object.entries(kind.attributes)) {
       if (plannedModel[name] !== proposedValues[name]) planned[name] = shape(attr, plannedModel[name]);
     }
+    // The key the object will have (a rename frees the old one for another resource).
+    if (prior && typeof planned.id === "string") this.remember(kind, planned);
     if (!prior || !priorValues) return { plannedState: planned };
     const replaceBy = RequiresReplace.among(kind, changed);
     const refusal = replaceBy.length > 0 ? replacementRefusal(kind, priorValues, [`${replaceBy.join(", ")} cannot be changed in place`]) : undefined;
@@ -298,16 +316,24 @@ export class OdsTerraformProvider implements ProviderImpl {
     this.remember(kind, prior);
     if (!planned) {
       if (prior) await lifecycle.remove(ctx, kind, String(prior.id));
+      if (prior) this.managed.get(kind.typeName)?.delete(String(prior.id));
       this.live.invalidate(kind);
       return { newState: null };
     }
     const values = modelOf(planned);
     let answer: lifecycle.Answer;
     if (!prior) {
+      const holder = this.keyHolder(kind, values);
+      if (holder) {
+        const key = `${kind.naturalKey.join(" and ")} ${naturalKeyText(kind, values) ?? ""}`;
+        return { diagnostics: [errorDiagnostic(`Duplicate ${kind.typeName}`, `Another resource of this configuration already manages the ${kind.typeName} ${holder} with ${key}; each object must be declared once.`)] };
+      }
       answer = (await lifecycle.create(ctx, kind, values)).live;
     } else if (kind.rotation) {
       if (!isUnknown(planned.id ?? null)) return { newState: { ...planned } }; // engine-only settings changed
-      answer = await lifecycle.rotate(ctx, kind, String(prior.id), values, "change");
+      // Terraform's prior state is the refresh: a live expiry that moved shows a rotation
+      // whose answer was lost, finished on the object it made (see lifecycle/rotation.ts).
+      answer = await lifecycle.rotate(ctx, kind, String(prior.id), values, "change", { observed: modelOf(prior) });
     } else {
       answer = await lifecycle.update(ctx, kind, String(prior.id), values);
     }

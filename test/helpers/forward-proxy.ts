@@ -8,8 +8,11 @@ import type { AddressInfo } from "node:net";
 
 export interface ForwardProxy {
   url: string;
-  /** Loses the answer of the next request whose method and path match (after it was applied). */
-  loseNextAnswer(method: string, path: RegExp): void;
+  /**
+   * Loses the answer of the next request whose method and path match (after it was
+   * applied); `then` runs at that moment (e.g. kills the caller, as a crash would).
+   */
+  loseNextAnswer(method: string, path: RegExp, then?: () => void): void;
   lost: number;
   /** Requests arriving from now on wait until release(). */
   hold(): void;
@@ -18,14 +21,14 @@ export interface ForwardProxy {
 }
 
 export async function startForwardProxy(target: string): Promise<ForwardProxy> {
-  let pending: { method: string; path: RegExp } | undefined;
+  let pending: { method: string; path: RegExp; then?: () => void } | undefined;
   let gate: Promise<void> = Promise.resolve();
   let open: () => void = () => undefined;
   const proxy: ForwardProxy = {
     url: "",
     lost: 0,
-    loseNextAnswer: (method, path) => {
-      pending = { method, path };
+    loseNextAnswer: (method, path, then) => {
+      pending = { method, path, then };
     },
     hold: () => {
       gate = new Promise<void>((resolve) => (open = resolve));
@@ -45,8 +48,10 @@ export async function startForwardProxy(target: string): Promise<ForwardProxy> {
     const answer = await fetch(target + (req.url ?? ""), { method: req.method, headers, body: body.length > 0 ? body : undefined });
     const text = Buffer.from(await answer.arrayBuffer());
     if (pending && req.method === pending.method && pending.path.test(req.url ?? "")) {
+      const then = pending.then;
       pending = undefined;
       proxy.lost++;
+      then?.();
       res.socket?.destroy();
       return;
     }

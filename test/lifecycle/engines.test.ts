@@ -23,10 +23,11 @@ describe("a lost create answer, with an object of the same natural key already m
       const first = await odsApply(client, dir, { resource: { ods_notifier: { a: notifier("dup-ods") } } });
       const managedId = first.state.resources["ods_notifier.a"].id;
       use.rig.proxy.loseNextAnswer("POST", /notifiers/);
-      const second = await odsApply(client, dir, { resource: { ods_notifier: { a: notifier("dup-ods"), b: notifier("dup-ods") } } });
+      // a is renamed while b takes its old name: until a's update lands, two live objects have it.
+      const second = await odsApply(client, dir, { resource: { ods_notifier: { a: notifier("dup-ods-renamed"), b: notifier("dup-ods") } } });
       expect(use.rig.proxy.lost).toBeGreaterThan(0);
       expect(second.summary.errors).toEqual([]);
-      const ids = await namedNotifiers("dup-ods");
+      const ids = [...(await namedNotifiers("dup-ods")), ...(await namedNotifiers("dup-ods-renamed"))];
       expect(ids).toHaveLength(2);
       expect(second.state.resources["ods_notifier.a"].id).toBe(managedId);
       expect(second.state.resources["ods_notifier.b"].id).not.toBe(managedId);
@@ -42,6 +43,10 @@ describe("a lost create answer, with an object of the same natural key already m
     // Terraform refreshes what it manages before it applies.
     const refreshed = await p.readResource({ typeName: "ods_notifier", currentState: tfState("ods_notifier", { id: managed.id, ...notifier("dup-tf") }) });
     expect(refreshed.newState?.id).toBe(managed.id);
+    // The managed one is being renamed in the same run, freeing its name for the new one.
+    const renamed = { ...refreshed.newState!, ...tfState("ods_notifier", { id: managed.id, ...notifier("dup-tf-renamed") }) };
+    const renamePlan = await p.planResourceChange({ typeName: "ods_notifier", priorState: refreshed.newState!, proposedNewState: renamed, config: renamed });
+    expect(renamePlan.diagnostics ?? []).toEqual([]);
     const lostBefore = use.rig.proxy.lost;
     use.rig.proxy.loseNextAnswer("POST", /notifiers/);
     const created = await tfApply(p, "ods_notifier", null, notifier("dup-tf"));

@@ -109,3 +109,35 @@ export function useRig(): { readonly rig: Rig } {
     },
   };
 }
+
+export interface TokenAudit {
+  /** The managed token expires although the declaration says it never does (it dies unseen). */
+  dying: number;
+  /** Live tokens of the name that nobody manages and that never expire. */
+  unmanaged: number;
+  /** Whether the secret the engine recorded works. */
+  secretWorks: boolean;
+}
+
+/** What a lost rotation may leave behind for a token named `name` that the engine records as `id` with `secret`. */
+export async function auditToken(rig: Rig, name: string, id: string | undefined, secret: string | undefined): Promise<TokenAudit> {
+  const tokens = (await rig.admin.listTokens()).filter((t) => t.name === name);
+  const managed = tokens.find((t) => t.id === id);
+  let secretWorks = false;
+  if (secret) {
+    const as = new OdsClient({ url: rig.emu.url, token: secret, maxRetries: 0 });
+    try {
+      await as.getCurrentUser();
+      secretWorks = true;
+    } catch {
+      secretWorks = false;
+    } finally {
+      await as.close();
+    }
+  }
+  return {
+    dying: !managed || managed.expiresAt ? 1 : 0,
+    unmanaged: tokens.filter((t) => t.id !== id && !t.expiresAt).length,
+    secretWorks,
+  };
+}

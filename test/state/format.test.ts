@@ -52,6 +52,25 @@ describe("the state in Terraform's format", () => {
     expect(typeof priv.ods.salt).toBe("string");
   });
 
+  it("keeps sensitivity marks and a rotation's intent: marks as Terraform's sensitive_attributes, both in private", () => {
+    const s = sampleState();
+    s.resources["ods_role.r"] = {
+      typeName: "ods_role", id: "rol_1", values: { id: "rol_1", name: "r", description: "x" }, engineValues: {},
+      secretFingerprints: {}, dependsOn: [], marked: ["description"],
+    };
+    s.resources["ods_api_token.t"].rotating = "tok_1";
+    const doc = JSON.parse(serializeState(s));
+    const role = doc.resources.find((r: { type: string }) => r.type === "ods_role");
+    expect(role.instances[0].sensitive_attributes).toEqual([[{ type: "get_attr", value: "description" }]]);
+    const back = parseState(JSON.stringify(doc), "test");
+    expect(back.resources["ods_role.r"].marked).toEqual(["description"]);
+    expect(back.resources["ods_api_token.t"].rotating).toBe("tok_1");
+    // Finished elsewhere (Terraform rotated the token: a new id), the old intent is void.
+    const token = doc.resources.find((r: { type: string }) => r.type === "ods_api_token");
+    token.instances[0].attributes.id = "tok_2";
+    expect(parseState(JSON.stringify(doc), "test").resources["ods_api_token.t"].rotating).toBeUndefined();
+  });
+
   it("reads back what it wrote: ids, secrets, fingerprints, outputs and the organization", () => {
     const first = sampleState();
     const back = parseState(serializeState(first), "test");
@@ -175,10 +194,15 @@ describe("the previous ods format", () => {
 
   it("names a hand-edited entry that is not a state entry, leaving the file untouched", async () => {
     const file = path.join(tempDir(), "state.json");
-    for (const bad of [null, { typeName: "ods_role", id: "x", values: null }, { id: "x" }]) {
+    const cases: [unknown, RegExp][] = [
+      [null, /the entry ods_role\.broken is null/],
+      [{ id: "x" }, /the entry ods_role\.broken has no typeName/],
+      [{ typeName: "ods_role", values: {} }, /the entry ods_role\.broken has no id/],
+    ];
+    for (const [bad, message] of cases) {
       const text = JSON.stringify({ ...legacy, resources: { "ods_role.broken": bad } });
       fs.writeFileSync(file, text);
-      await expect(new StateStore(new LocalBackend(file)).read()).rejects.toThrow(/the entry ods_role\.broken is not a state entry/);
+      await expect(new StateStore(new LocalBackend(file)).read()).rejects.toThrow(message);
       expect(fs.readFileSync(file, "utf8")).toBe(text);
     }
   });

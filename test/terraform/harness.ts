@@ -30,11 +30,31 @@ export class TerraformWorkspace {
    * the emulator lives in this process and must keep answering while terraform runs.
    */
   run(...args: string[]): Promise<TfResult> {
+    return this.spawnTerraform(args);
+  }
+
+  /**
+   * Like run, with terraform and its provider plugin in a process group of their own:
+   * `setKill` receives a function that ends both at once with SIGKILL, as a crash would.
+   */
+  runKillable(setKill: (kill: () => void) => void, ...args: string[]): Promise<TfResult> {
+    return this.spawnTerraform(args, setKill);
+  }
+
+  private spawnTerraform(args: string[], setKill?: (kill: () => void) => void): Promise<TfResult> {
     const prompting = ["init", "plan", "apply", "import", "destroy", "refresh"].includes(args[0]);
     const words = args[0] === "state" ? 2 : 1;
     const flags = prompting ? ["-no-color", "-input=false"] : args[0] === "output" || args[0] === "show" ? ["-no-color"] : [];
     return new Promise((resolve, reject) => {
-      const child = spawn("terraform", [...args.slice(0, words), ...flags, ...args.slice(words)], { cwd: this.dir, env: this.env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn("terraform", [...args.slice(0, words), ...flags, ...args.slice(words)], {
+        cwd: this.dir,
+        env: this.env,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: setKill !== undefined,
+      });
+      setKill?.(() => {
+        if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+      });
       let out = "";
       child.stdout.on("data", (d: Buffer) => (out += d.toString()));
       child.stderr.on("data", (d: Buffer) => (out += d.toString()));
