@@ -14,6 +14,19 @@ const ROOT = path.resolve(__dirname, "..");
 const OUT_DIR = path.join(ROOT, "lib/bundle");
 const OUT = path.join(OUT_DIR, "terraform-provider-ods.js");
 
+/** One minified CommonJS file for Node 20, licenses kept at its end. */
+const COMMON = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "cjs",
+  minify: true,
+  legalComments: "eof",
+  sourcemap: false,
+  logLevel: "warning",
+};
+
 async function bundle() {
   await esbuild.build({
     stdin: {
@@ -30,24 +43,54 @@ async function bundle() {
       loader: "js",
     },
     outfile: OUT,
-    absWorkingDir: ROOT,
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "cjs",
-    minify: true,
-    legalComments: "eof",
-    sourcemap: false,
-    logLevel: "warning",
+    ...COMMON,
   });
   return OUT;
+}
+
+/**
+ * Libraries the package runs, each bundled into one minified file in place of tsc's
+ * re-export (src/api/undici-driver.ts, src/reconcile/backends/pg-driver.ts): the package
+ * ships no node_modules tree for them, which keeps it within its size budget.
+ */
+const DRIVERS = [path.join(ROOT, "lib/api/undici-driver.js"), path.join(ROOT, "lib/reconcile/backends/pg-driver.js")];
+
+/**
+ * pg-native (an optional C binding pg loads only when asked for `pg.native`) is left out:
+ * asking for it fails as if it were not installed.
+ */
+async function bundleDriver(file) {
+  const stubNative = {
+    name: "no-pg-native",
+    setup(build) {
+      build.onResolve({ filter: /^pg-native$/ }, () => ({ path: "pg-native", namespace: "stub" }));
+      build.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
+        contents: 'const e = new Error("pg-native is not part of ods"); e.code = "MODULE_NOT_FOUND"; throw e;',
+        loader: "js",
+      }));
+    },
+  };
+  await esbuild.build({
+    entryPoints: [file],
+    outfile: file,
+    allowOverwrite: true,
+    ...COMMON,
+    plugins: [stubNative],
+  });
+  return file;
+}
+
+/** The drivers first: the provider bundle then takes them as they ship. */
+async function bundleAll() {
+  const drivers = await Promise.all(DRIVERS.map(bundleDriver));
+  return [...drivers, await bundle()];
 }
 
 module.exports = { bundle, BUNDLE_PATH: OUT, BUNDLE_DIR: OUT_DIR };
 
 if (require.main === module) {
-  bundle().then(
-    (out) => process.stdout.write(`bundled ${path.relative(ROOT, out)} (${fs.statSync(out).size} bytes)\n`),
+  bundleAll().then(
+    (outs) => process.stdout.write(outs.map((out) => `bundled ${path.relative(ROOT, out)} (${fs.statSync(out).size} bytes)\n`).join("")),
     (err) => {
       process.stderr.write(`bundle-provider: ${err.stack || err}\n`);
       process.exitCode = 1;

@@ -1,7 +1,7 @@
 // One call with the client's policy: rate limiting, a per-attempt timeout, retries as
 // decided by retry-policy.ts, and errors that carry no secret. HTTP is undici over a
 // keep-alive agent: a plan issues hundreds of small calls to one origin.
-import type * as Undici from "undici";
+import type * as Undici from "./undici-driver";
 import type { OdsClientConfig, RequestEvent } from "./config";
 import { OdsApiError, redact, redactDeep, secretsIn } from "./errors";
 import { RateLimiter, realClock, type Clock } from "./rate-limiter";
@@ -40,9 +40,8 @@ type Attempt =
 // undici takes 0.1-0.4 s to load. It loads with the first request: a process that never
 // calls the service (the Terraform provider's schema and validation starts) never pays it.
 let undiciModule: typeof Undici | undefined;
-function undici(): typeof Undici {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (undiciModule ??= require("undici") as typeof Undici);
+async function loadUndici(): Promise<typeof Undici> {
+  return (undiciModule ??= await import("./undici-driver"));
 }
 
 const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
@@ -56,7 +55,7 @@ function errorCode(err: unknown): string | undefined {
 /** True when no connection was made, so nothing can have reached the service. */
 function neverConnected(err: unknown): boolean {
   const code = errorCode(err);
-  return (code !== undefined && CONNECT_FAILURES.has(code)) || err instanceof undici().errors.ConnectTimeoutError;
+  return (code !== undefined && CONNECT_FAILURES.has(code)) || (undiciModule !== undefined && err instanceof undiciModule.errors.ConnectTimeoutError);
 }
 
 function firstHeader(headers: Headers, name: string): string | undefined {
@@ -190,10 +189,10 @@ export class Transport {
   }
 
   private async attempt(method: Method, target: string, payload: string | undefined): Promise<Attempt> {
+    const http = await loadUndici();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.config.timeoutMs);
     try {
-      const http = undici();
       this.agent ??= new http.Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 16 });
       const res = await http.request(`${this.config.url}${target}`, {
         method,

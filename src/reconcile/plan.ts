@@ -318,8 +318,8 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
  * cannot be checked yet (the service does not know the parent).
  */
 async function checkQueries(client: OdsClient, changes: PlannedChange[], warnings: string[]): Promise<string[]> {
-  const creating = new Set(
-    changes.filter((c) => c.action === "create" || c.action === "replace").map((c) => `${c.typeName}:${String(c.after?.name)}`),
+  const creating = new Map(
+    changes.filter((c) => c.action === "create" || c.action === "replace").map((c) => [`${c.typeName}:${String(c.after?.name)}`, c.address]),
   );
   const problems: string[] = [];
   for (const c of changes) {
@@ -327,7 +327,17 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
     if (!kind || !c.after || !["create", "update", "replace", "adopt"].includes(c.action)) continue;
     if (!wantsPlanCheck(kind, c.before !== null && c.action !== "replace")) continue;
     const parent = kind.scope ? scopeOf(kind, c.after) : undefined;
-    if (parent !== undefined && kind.scope && creating.has(`${kind.scope.parentType}:${parent}`)) continue;
+    const newParent = parent !== undefined && kind.scope ? creating.get(`${kind.scope.parentType}:${parent}`) : undefined;
+    if (newParent !== undefined) {
+      // A claimed object exists only once the service made it (a dataset's fields come with
+      // ingested data): under a parent this plan creates, there is nothing to claim yet. Said
+      // at plan rather than refused: copying an organization applies everything else first,
+      // then the claims once data has been sent (the apply says which claims failed).
+      if (kind.creation === "claim") {
+        warnings.push(`${c.address}: its ${kind.scope!.attribute} "${parent}" is created by this plan (${newParent}) and has nothing to claim yet, so this claim will fail; apply again once data has been sent to it`);
+      }
+      continue;
+    }
     const outcome = await runPlanCheck(client, kind, c.after, { seesWholePlan: true });
     if (outcome.kind === "problem") problems.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(outcome.problem)}`);
     if (outcome.kind === "unsupported") {

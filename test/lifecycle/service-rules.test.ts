@@ -3,7 +3,10 @@
 // service knows (a custom role id, an existing dataset field).
 import { describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
-import { PlanError } from "../../src/reconcile/plan";
+import { makePlan, PlanError } from "../../src/reconcile/plan";
+import { emptyState } from "../../src/reconcile/state";
+import { loadStack } from "../../src/reconcile/stack";
+import { writeStack } from "../helpers/ods-cli";
 import { tempDir } from "../emulator/helpers";
 import { odsApply, provider, tfState, useRig } from "./helpers";
 
@@ -59,5 +62,21 @@ describe("values the service refuses", () => {
     const config = tfState("ods_user", { email: "sr2@example.com", name: "Sr", role: role.id });
     const planned = await p.planResourceChange({ typeName: "ods_user", priorState: null, proposedNewState: config, config });
     expect(planned.diagnostics ?? []).toEqual([]);
+  });
+
+  it("ods plan says before any write that a field claimed in a dataset the same plan creates will fail", async () => {
+    const client = new OdsClient({ url: use.rig.emu.url, token: use.rig.emu.adminToken });
+    const start = writes();
+    try {
+      const stack = loadStack(writeStack(tempDir(), {
+        resource: { ods_dataset: { fresh: { name: "sr-fresh" } }, ods_dataset_field: { status: { dataset: "sr-fresh", name: "status", unit: "none" } } },
+      }));
+      const plan = await makePlan({ client, stack, state: emptyState() });
+      expect(plan.changes.map((c) => c.action)).toEqual(["create", "create"]);
+      expect(plan.warnings.join("\n")).toMatch(/ods_dataset_field\.status: its dataset "sr-fresh" is created by this plan \(ods_dataset\.fresh\).*will fail/);
+      expect(writes()).toBe(start);
+    } finally {
+      await client.close();
+    }
   });
 });

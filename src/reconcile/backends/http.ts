@@ -3,7 +3,6 @@
 // writes it with `?ID=<lock id>` while locked, LOCK/UNLOCK (lock_method/unlock_method) on
 // lock_address/unlock_address carry Terraform's lock record; 409/423 answer the holder's.
 import * as crypto from "node:crypto";
-import { request } from "undici";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./types";
 
 export interface HttpBackendConfig {
@@ -51,6 +50,8 @@ export class HttpBackend implements StateBackend {
     }
     let res;
     try {
+      // Loaded on first use, like the service client: most stacks keep their state locally.
+      const { request } = await import("../../api/undici-driver");
       res = await request(url, { method: method as "GET", headers, body, headersTimeout: 30_000, bodyTimeout: 30_000 });
     } catch (err) {
       throw new StateBackendError(`cannot reach the ${this.description} (${method}): ${(err as Error).message}`);

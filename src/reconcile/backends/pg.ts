@@ -40,7 +40,7 @@ export class PgBackend implements StateBackend {
   private connect(): Promise<Client> {
     this.ready ??= (async () => {
       // Loaded on first use: most stacks never need it, and every command starts faster.
-      const { Client: PgClient } = await import("pg");
+      const { Client: PgClient } = await import("./pg-driver");
       const client = new PgClient({ connectionString: this.config.connStr, application_name: `ods (pid ${process.pid})` });
       client.on("error", () => undefined); // a dropped connection surfaces on the next query
       try {
