@@ -89,7 +89,8 @@ async function bundleAll() {
 module.exports = { bundle, BUNDLE_PATH: OUT, BUNDLE_DIR: OUT_DIR };
 
 if (require.main === module) {
-  bundleAll().then(
+  // `drivers`: only the drivers, after `jsii` has compiled lib/ again over them.
+  (process.argv[2] === "drivers" ? Promise.all(DRIVERS.map(bundleDriver)) : bundleAll()).then(
     (outs) => process.stdout.write(outs.map((out) => `bundled ${path.relative(ROOT, out)} (${fs.statSync(out).size} bytes)\n`).join("")),
     (err) => {
       process.stderr.write(`bundle-provider: ${err.stack || err}\n`);

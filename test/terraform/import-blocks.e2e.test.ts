@@ -31,8 +31,10 @@ afterAll(async () => {
 const RESOURCES = {
   ods_dataset: { logs: { name: "imp-logs", description: "imported logs", allow_destroy: true } },
   ods_dataset_field: { dur: { dataset: "imp-sample", name: "duration_ms", unit: "ms" } },
-  ods_virtual_field: { lat: { dataset: "imp-logs", name: "lat_s", expression: "duration_ms / 1000" } },
-  ods_starred_query: { q: { dataset: "imp-logs", name: "imp query", query: { apl: "['imp-logs'] | take 5" } } },
+  // The dataset by reference, as a user writes it: Terraform then creates it first (a literal
+  // name gives Terraform no order, and the two creates race).
+  ods_virtual_field: { lat: { dataset: "${ods_dataset.logs.name}", name: "lat_s", expression: "duration_ms / 1000" } },
+  ods_starred_query: { q: { dataset: "${ods_dataset.logs.name}", name: "imp query", query: { apl: "['imp-logs'] | take 5" } } },
   ods_notifier: { oncall: { name: "imp-oncall", properties: { email: { emails: ["oncall@example.com"] } } } },
   ods_user: { bob: { email: "bob@example.com", name: "Bob", role: "user" } },
   ods_role: { readers: { name: "imp-readers", org_capabilities: { datasets: ["read"] } } },
