@@ -132,7 +132,7 @@ export class Transport {
 
       // Policy decisions see a read-only POST as the read it is.
       const policyMethod: Method = options.readOnly ? "GET" : method;
-      const settled = this.settle(method, target, result, secrets, ambiguous);
+      const settled = this.settle(method, target, result, secrets, ambiguous, started);
       if (settled.done) return settled.value as T;
       const { outcome, failure } = settled;
       ambiguous = failure.requestMayHaveBeenApplied;
@@ -146,7 +146,7 @@ export class Transport {
   }
 
   /** What an attempt means: the call's value, or the failure and what the policy needs to know. */
-  private settle(method: Method, target: string, result: Attempt, secrets: Set<string>, ambiguous: boolean):
+  private settle(method: Method, target: string, result: Attempt, secrets: Set<string>, ambiguous: boolean, sentAt: number):
     | { done: true; value: unknown }
     | { done: false; outcome: AttemptOutcome; failure: OdsApiError } {
     if (!result.answered) {
@@ -162,7 +162,7 @@ export class Transport {
       return { done: false, outcome, failure };
     }
     const outcome: AttemptOutcome = { answered: true, status: result.status, headers: result.headers };
-    this.observeRateHeaders(result.headers);
+    this.observeRateHeaders(result.headers, sentAt);
     if (result.status >= 200 && result.status < 300) {
       if (!result.text) return { done: true, value: undefined };
       try {
@@ -240,7 +240,7 @@ export class Transport {
   }
 
   /** Follows the service's advertised limit, and holds all calls when its window is spent. */
-  private observeRateHeaders(headers: Headers): void {
+  private observeRateHeaders(headers: Headers, sentAt: number): void {
     const limit = Number(firstHeader(headers, "x-ratelimit-limit"));
     if (Number.isFinite(limit) && limit > 0 && limit !== this.limits.advertised) {
       this.limits.advertised = limit;
@@ -248,6 +248,7 @@ export class Transport {
     }
     const remaining = firstHeader(headers, "x-ratelimit-remaining");
     const reset = Number(firstHeader(headers, "x-ratelimit-reset"));
+    if (Number.isInteger(reset) && reset > 0) this.limiter.observeServiceWindow(reset, sentAt, this.clock.now());
     if (remaining !== undefined && remaining !== "" && Number(remaining) <= 0 && Number.isFinite(reset) && reset > 0) {
       // Bounded by one window: a skewed server clock must not stall the client for long.
       const now = this.clock.now();

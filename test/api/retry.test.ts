@@ -183,6 +183,28 @@ describe("rate limit adaptation", () => {
     expect(clock.now()).toBeGreaterThan(t);
   });
 
+  it("once the answers' X-RateLimit-Reset matches its clock, uses the service's whole second", async () => {
+    const { client, clock } = await setup((_r, res) =>
+      json(res, 200, [], { "x-ratelimit-limit": "5", "x-ratelimit-remaining": "5", "x-ratelimit-reset": String(Math.floor(clock.now() / 1000) + 1) }),
+    );
+    clock.advance(900); // 900 ms into a second
+    const t0 = clock.now();
+    for (let i = 0; i < 6; i++) await client.listRoles();
+    // The sixth call goes out in the next epoch second, not a whole window after the first.
+    expect(clock.now() - t0).toBeGreaterThanOrEqual(100);
+    expect(clock.now() - t0).toBeLessThan(1000);
+  });
+
+  it("keeps the sliding window when the answers' X-RateLimit-Reset does not match its clock", async () => {
+    const { client, clock } = await setup((_r, res) =>
+      json(res, 200, [], { "x-ratelimit-limit": "5", "x-ratelimit-remaining": "5", "x-ratelimit-reset": String(Math.floor(clock.now() / 1000) + 30) }),
+    );
+    clock.advance(900);
+    const t0 = clock.now();
+    for (let i = 0; i < 6; i++) await client.listRoles();
+    expect(clock.now() - t0).toBeGreaterThanOrEqual(1000);
+  });
+
   it("useOrganizationRateLimit reads the org record once and keeps under its limit", async () => {
     const org = { id: "org-1", name: "Org", license: { apiRateLimitPerSecond: 4 } };
     const { stub, client } = await setup((r, res) => json(res, 200, r.url === "/v2/orgs" ? [org] : org));

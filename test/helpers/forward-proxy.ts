@@ -2,7 +2,8 @@
 // network to misbehave on cue: lose the answer of a chosen write after the emulator
 // applied it (a dropped connection), or hold every request until released (a client
 // stuck part-way through an apply, so a second process meets its lock for certain,
-// however loaded the machine is).
+// however loaded the machine is), or change what the service answered (a service whose
+// answer is not what it keeps, or that keeps another value than the one sent).
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -14,6 +15,13 @@ export interface ForwardProxy {
    */
   loseNextAnswer(method: string, path: RegExp, then?: () => void): void;
   lost: number;
+  /**
+   * Every later answer (2xx, JSON) to a request whose method and path match goes through
+   * `edit` before it reaches the client; the service itself is untouched.
+   */
+  rewriteAnswers(method: string, path: RegExp, edit: (body: unknown) => unknown): void;
+  /** Answers changed by rewriteAnswers so far. */
+  rewritten: number;
   /** Requests arriving from now on wait until release(). */
   hold(): void;
   release(): void;
@@ -22,13 +30,18 @@ export interface ForwardProxy {
 
 export async function startForwardProxy(target: string): Promise<ForwardProxy> {
   let pending: { method: string; path: RegExp; then?: () => void } | undefined;
+  const rewrites: { method: string; path: RegExp; edit: (body: unknown) => unknown }[] = [];
   let gate: Promise<void> = Promise.resolve();
   let open: () => void = () => undefined;
   const proxy: ForwardProxy = {
     url: "",
     lost: 0,
+    rewritten: 0,
     loseNextAnswer: (method, path, then) => {
       pending = { method, path, then };
+    },
+    rewriteAnswers: (method, path, edit) => {
+      rewrites.push({ method, path, edit });
     },
     hold: () => {
       gate = new Promise<void>((resolve) => (open = resolve));
@@ -46,7 +59,12 @@ export async function startForwardProxy(target: string): Promise<ForwardProxy> {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "content-length") headers[k] = v;
     const answer = await fetch(target + (req.url ?? ""), { method: req.method, headers, body: body.length > 0 ? body : undefined });
-    const text = Buffer.from(await answer.arrayBuffer());
+    let text = Buffer.from(await answer.arrayBuffer());
+    const rewrite = rewrites.find((r) => r.method === req.method && r.path.test(req.url ?? ""));
+    if (rewrite && answer.ok && text.length > 0) {
+      text = Buffer.from(JSON.stringify(rewrite.edit(JSON.parse(text.toString("utf8")))));
+      proxy.rewritten++;
+    }
     if (pending && req.method === pending.method && pending.path.test(req.url ?? "")) {
       const then = pending.then;
       pending = undefined;
