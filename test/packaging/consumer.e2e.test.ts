@@ -1,6 +1,7 @@
 // The consumer journey end to end, as a new user takes it: the packed tarball installed
 // into a fresh project beside cdktf and constructs, an app type-checked with tsc,
-// synthesized, then `cdktf deploy`, `cdktf diff` and `cdktf destroy` with the real
+// synthesized, then `cdktf deploy`, `cdktf diff`, `ods plan`/`ods apply` on the state
+// cdktf wrote, and `cdktf destroy` with the real
 // cdktf-cli against an emulator on 127.0.0.1 port 0, offline, after one set-up step
 // (`eval "$(npx ods terraform install)"`). Heavy (npm installs, Terraform): it runs with
 // `npm run test:consumer`, and is skipped with the reason printed otherwise.
@@ -70,7 +71,7 @@ describe.skipIf(Boolean(skipReason))("a fresh CDKTF project using the packed pac
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it("type-checks, synthesizes, deploys, shows no diff, and destroys with cdktf-cli 0.21.0", async () => {
+  it("type-checks, synthesizes, deploys, shows no diff, shares its state with ods, and destroys with cdktf-cli 0.21.0", async () => {
     fs.copyFileSync(path.join(__dirname, "fixtures/consumer-app.ts"), path.join(project, "main.ts"));
     writeConsumerTsconfig(project);
     fs.writeFileSync(path.join(project, "cdktf.json"), `${JSON.stringify({ language: "typescript", app: "node main.js", terraformProviders: [], terraformModules: [], sendCrashReports: "false" }, null, 2)}\n`);
@@ -97,6 +98,19 @@ describe.skipIf(Boolean(skipReason))("a fresh CDKTF project using the packed pac
     const diff = await cdktf("diff", "consumer");
     expect(diff.status, output(diff)).toBe(0);
     expect(diff.stdout + diff.stderr).toMatch(/No changes/);
+
+    // One state for both engines: the installed `ods` synthesizes the same app, finds the
+    // state cdktf deploy wrote (the local backend's terraform.consumer.tfstate) and plans
+    // nothing; its apply changes nothing, and cdktf sees no difference afterwards.
+    const ods = (...args: string[]) => runAsync(path.join(project, "node_modules/.bin/ods"), args, { cwd: project, env, timeoutMs: 300_000 });
+    const odsPlan = await ods("plan", "--detailed-exitcode");
+    expect(odsPlan.status, output(odsPlan)).toBe(0);
+    expect(odsPlan.stdout).toMatch(/No changes/);
+    const odsApply = await ods("apply", "--auto-approve");
+    expect(odsApply.status, output(odsApply)).toBe(0);
+    const diffAfter = await cdktf("diff", "consumer");
+    expect(diffAfter.status, output(diffAfter)).toBe(0);
+    expect(diffAfter.stdout + diffAfter.stderr).toMatch(/No changes/);
 
     const destroy = await cdktf("destroy", "consumer", "--auto-approve");
     expect(destroy.status, output(destroy)).toBe(0);
