@@ -211,6 +211,61 @@ function splitAddress(address: string): { type: string; name: string } {
   return { type: address.slice(0, dot), name: address.slice(dot + 1) };
 }
 
+/** One managed object as Terraform stores it. */
+function resourceDoc(state: StateFile, address: string, r: ResourceState): TfResource {
+  const kind = resourceKind(r.typeName);
+  if (!kind) throw new StateError(`${address}: unknown type ${r.typeName}`);
+  const attributes = attributesOf(kind, r);
+  const { type, name } = splitAddress(address);
+  const priv: OdsPrivate = { salt: state.fingerprintSalt, secret_fingerprints: r.secretFingerprints };
+  // Each instance carries the organization of its own provider configuration.
+  const org = stateOrganization(state, providerKey(r.provider));
+  if (org) {
+    priv.organization = org.id;
+    if (org.name) priv.organization_name = org.name;
+  }
+  if (r.sensitiveAttributes && r.sensitiveAttributes.length > 0) priv.sensitive_variables = r.sensitiveAttributes;
+  if (r.marked && r.marked.length > 0) priv.marked = r.marked;
+  if (r.rotating) priv.rotating = r.rotating;
+  const instance: TfInstance = {
+    schema_version: r.schemaVersion ?? 0,
+    attributes,
+    sensitive_attributes: withMarks(sensitivePaths(kind.attributes, attributes), [...(r.sensitiveAttributes ?? []), ...(r.marked ?? [])]),
+    private: encodePrivate(priv),
+  };
+  const deps = [...new Set(r.dependsOn)].sort();
+  if (deps.length > 0) instance.dependencies = deps;
+  return { mode: "managed", type, name, provider: r.provider ?? PROVIDER_ADDRESS, instances: [instance] };
+}
+
+/** JSON.stringify(v, null, 2) as it reads nested `depth` levels deep in a document. */
+function nested(v: unknown, depth: number): string {
+  return JSON.stringify(v, null, 2).replace(/\n/g, `\n${"  ".repeat(depth)}`);
+}
+
+/**
+ * Each object's text as last written, reused while the object is unchanged: an apply
+ * rewrites the whole state after every few calls, and building each object's attributes,
+ * sensitive paths and private data again cost 0.2 s per write at 5,000 objects. Entries
+ * are replaced when they change; the fields that are set in place (provider, marks) and
+ * the state-wide salt and organization are part of the check, the value objects are
+ * compared by identity.
+ */
+const writtenEntries = new WeakMap<ResourceState, { key: string; refs: unknown[]; text: string }>();
+
+function entryText(state: StateFile, address: string, r: ResourceState): string {
+  const key = JSON.stringify([
+    address, state.fingerprintSalt, stateOrganization(state, providerKey(r.provider)) ?? null, r.typeName, r.id, r.provider ?? null,
+    r.schemaVersion ?? 0, r.sensitiveAttributes ?? null, r.marked ?? null, r.rotating ?? null,
+  ]);
+  const refs: unknown[] = [r.values, r.engineValues, r.secretFingerprints, r.sensitive, r.dependsOn, r.attributes];
+  const hit = writtenEntries.get(r);
+  if (hit && hit.key === key && hit.refs.every((x, i) => x === refs[i])) return hit.text;
+  const text = `    ${nested(resourceDoc(state, address, r), 2)}`;
+  writtenEntries.set(r, { key, refs, text });
+  return text;
+}
+
 /** The state as Terraform 1.11 writes it (two-space indented, resources sorted). */
 export function serializeState(state: StateFile): string {
   const outputs: Record<string, unknown> = {};
@@ -219,45 +274,23 @@ export function serializeState(state: StateFile): string {
     if (o.value === null || o.value === undefined) continue; // Terraform keeps no null outputs
     outputs[name] = { value: o.value, type: ctyType(o.value), ...(o.sensitive ? { sensitive: true } : {}) };
   }
-  const resources: TfResource[] = [];
+  const sortKey = (r: { module?: string; mode: string; type: string; name: string }): string => `${r.module ?? ""}\u0000${r.mode}\u0000${r.type}\u0000${r.name}`;
+  const items: { key: string; text: string }[] = [];
   for (const [address, r] of Object.entries(state.resources)) {
-    const kind = resourceKind(r.typeName);
-    if (!kind) throw new StateError(`${address}: unknown type ${r.typeName}`);
-    const attributes = attributesOf(kind, r);
-    const { type, name } = splitAddress(address);
-    const priv: OdsPrivate = { salt: state.fingerprintSalt, secret_fingerprints: r.secretFingerprints };
-    // Each instance carries the organization of its own provider configuration.
-    const org = stateOrganization(state, providerKey(r.provider));
-    if (org) {
-      priv.organization = org.id;
-      if (org.name) priv.organization_name = org.name;
-    }
-    if (r.sensitiveAttributes && r.sensitiveAttributes.length > 0) priv.sensitive_variables = r.sensitiveAttributes;
-    if (r.marked && r.marked.length > 0) priv.marked = r.marked;
-    if (r.rotating) priv.rotating = r.rotating;
-    const instance: TfInstance = {
-      schema_version: r.schemaVersion ?? 0,
-      attributes,
-      sensitive_attributes: withMarks(sensitivePaths(kind.attributes, attributes), [...(r.sensitiveAttributes ?? []), ...(r.marked ?? [])]),
-      private: encodePrivate(priv),
-    };
-    const deps = [...new Set(r.dependsOn)].sort();
-    if (deps.length > 0) instance.dependencies = deps;
-    resources.push({ mode: "managed", type, name, provider: r.provider ?? PROVIDER_ADDRESS, instances: [instance] });
+    items.push({ key: sortKey({ mode: "managed", ...splitAddress(address) }), text: entryText(state, address, r) });
   }
-  const all = [...resources, ...((state.foreign ?? []) as TfResource[])];
-  const key = (r: TfResource): string => `${r.module ?? ""}\u0000${r.mode}\u0000${r.type}\u0000${r.name}`;
-  all.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const doc = {
+  for (const f of (state.foreign ?? []) as TfResource[]) items.push({ key: sortKey(f), text: `    ${nested(f, 2)}` });
+  items.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // The document as JSON.stringify(doc, null, 2) writes it, assembled from the objects' texts.
+  const head = JSON.stringify({
     version: STATE_FORMAT_VERSION,
     terraform_version: state.terraformVersion ?? TERRAFORM_VERSION,
     serial: state.serial,
     lineage: state.lineage,
     outputs,
-    resources: all,
-    check_results: state.checkResults ?? null,
-  };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  }, null, 2);
+  const resources = items.length === 0 ? "[]" : `[\n${items.map((i) => i.text).join(",\n")}\n  ]`;
+  return `${head.slice(0, -2)},\n  "resources": ${resources},\n  "check_results": ${nested(state.checkResults ?? null, 1)}\n}\n`;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -71,6 +71,31 @@ describe("the state in Terraform's format", () => {
     expect(parseState(JSON.stringify(doc), "test").resources["ods_api_token.t"].rotating).toBeUndefined();
   });
 
+  it("is exactly what JSON.stringify writes, with foreign entries, check results and no resources at all", () => {
+    const s = sampleState();
+    s.foreign = [{ mode: "data", type: "ods_dataset", name: "d", provider: 'provider["registry.terraform.io/ods/ods"]', instances: [{ schema_version: 0, attributes: { name: "x\ny" } }] }];
+    s.checkResults = [{ object_kind: "resource", config_addr: "x", status: "pass", objects: [{ object_addr: "x", status: "pass" }] }];
+    for (const state of [s, emptyState()]) {
+      const text = serializeState(state);
+      expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    }
+    expect(JSON.parse(serializeState(s)).resources.map((r: { mode: string; type: string }) => `${r.mode}.${r.type}`)).toEqual(["data.ods_dataset", "managed.ods_api_token", "managed.ods_notifier"]);
+  });
+
+  it("writes what changed since the last write: replaced values, a provider or organization set in place", () => {
+    const s = sampleState();
+    const first = JSON.parse(serializeState(s));
+    expect(first.resources[0].instances[0].attributes.name).toBe("t");
+    const token = s.resources["ods_api_token.t"];
+    s.resources["ods_api_token.t"] = { ...token, values: { ...token.values, name: "t2" }, attributes: undefined };
+    expect(JSON.parse(serializeState(s)).resources[0].instances[0].attributes.name).toBe("t2");
+    s.resources["ods_api_token.t"].provider = 'provider["registry.terraform.io/ods/ods"].eu';
+    setStateOrganization(s, "ods.eu", { id: "org-eu" });
+    const moved = JSON.parse(serializeState(s)).resources[0];
+    expect(moved.provider).toBe('provider["registry.terraform.io/ods/ods"].eu');
+    expect(JSON.parse(Buffer.from(moved.instances[0].private, "base64").toString("utf8")).ods.organization).toBe("org-eu");
+  });
+
   it("reads back what it wrote: ids, secrets, fingerprints, outputs and the organization", () => {
     const first = sampleState();
     const back = parseState(serializeState(first), "test");
