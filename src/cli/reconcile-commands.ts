@@ -284,7 +284,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     const cmd = withWorkspaceOptions(program.command(name === "apply" ? "apply [planfile]" : "destroy"))
       .description(description)
       .option("--auto-approve", "do not ask for confirmation")
-      .option("--parallelism <n>", "concurrent calls", parseParallelism, 4);
+      .option("--parallelism <n>", "concurrent calls", parseParallelism, 10);
     if (name === "apply") cmd.option("--allow-empty", "apply even when a stack declares nothing while its state manages objects (deletes them all)");
     return cmd;
   };

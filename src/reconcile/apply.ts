@@ -287,7 +287,7 @@ class ApplyRun {
 /** Applies a plan; never throws for a failed resource (it is counted and reported). */
 export async function applyPlan(opts: ApplyOptions): Promise<ApplySummary> {
   const run = new ApplyRun(opts);
-  const parallelism = Math.max(1, opts.parallelism ?? 4);
+  const parallelism = Math.max(1, opts.parallelism ?? 10);
   const tasks = opts.plan.changes;
   const byAddress = new Map(tasks.map((c) => [c.address, c]));
   const removal = (c: PlannedChange): boolean => c.action === "delete" || c.action === "forget";
