@@ -18,9 +18,12 @@ export function formatPath(path: Path): string {
   return path.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
 }
 
-/** A URL's user:password@ part as ***@: credentials never reach a message. */
+/**
+ * A URL's user:password@ part as ***@: credentials never reach a message. Up to the
+ * authority's last @, as URL parsers read it, so a password holding an @ is hidden whole.
+ */
 export function redactCredentials(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s@"]*@/gi, "$1***@");
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s"]*@/gi, "$1***@");
 }
 
 /** What a secret value is, without the value. */

@@ -3,6 +3,7 @@
 // writes it with `?ID=<lock id>` while locked, LOCK/UNLOCK (lock_method/unlock_method) on
 // lock_address/unlock_address carry Terraform's lock record; 409/423 answer the holder's.
 import * as crypto from "node:crypto";
+import { redactCredentials } from "../../resources";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./types";
 
 export interface HttpBackendConfig {
@@ -16,18 +17,9 @@ export interface HttpBackendConfig {
   password?: string;
 }
 
-/** A URL fit for messages: credentials in it are replaced. */
+/** A URL fit for messages: its credentials hidden by the rule every message follows; an unparseable one not shown. */
 export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.username || u.password) {
-      u.username = u.username ? "REDACTED" : "";
-      u.password = u.password ? "REDACTED" : "";
-    }
-    return u.toString();
-  } catch {
-    return "(an invalid URL)";
-  }
+  return URL.canParse(url) ? redactCredentials(url) : "(an invalid URL)";
 }
 
 export class HttpBackend implements StateBackend {
