@@ -6,8 +6,8 @@ import * as path from "node:path";
 import { OdsClient } from "../../src/api";
 import type { EmulatorHandle } from "../../src/emulator";
 import { datasetName, layoutOf, sampleEvents, type GeneratedStack } from "../../bench/stack-gen";
-import { ROOT, type StackSpec } from "../helpers/ods-cli";
-import { parseState, type StateFile } from "../../src/reconcile/state";
+import { readStateFile, ROOT, type StackSpec } from "../helpers/ods-cli";
+import type { StateFile } from "../../src/reconcile/state";
 
 export const FULL = process.env.ODS_RELIABILITY === "full";
 
@@ -71,9 +71,8 @@ export function expectedCounts(stack: GeneratedStack): Record<string, number> {
 
 export type StateShape = StateFile;
 
-export function readStateFile(file: string): StateShape {
-  return parseState(fs.readFileSync(file, "utf8"), file);
-}
+/** The state file as the engine reads it: one reader for every suite. */
+export { readStateFile };
 
 /** Token secrets kept in state, by address; the addresses of declared tokens without one. */
 export function tokenSecrets(state: StateShape, stack: GeneratedStack): { secrets: string[]; missing: string[] } {
