@@ -131,6 +131,19 @@ async function odsSide(emu: EmulatorProcess, dir: string, n: number, changed: Ge
 /** Thrown when the Terraform commands of a size use up their budget. */
 class OverBudget extends Error {}
 
+/**
+ * Four Terraform commands sharing one budget: each may use what the ones before it left;
+ * one still running when it is spent is killed and reported as OverBudget.
+ */
+function budgeted(tf: TerraformRunner, budget: string): (label: string, args: string[]) => () => Promise<TimedRun> {
+  const deadline = Date.now() + TF_BUDGET_S * 4 * 1000;
+  return (label, args) => async () => {
+    const r = await tf.run(args, { timeoutMs: Math.max(deadline - Date.now(), 1) });
+    if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when ${budget} ran out`);
+    return r;
+  };
+}
+
 async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: string, base: GeneratedStack, changed: GeneratedStack): Promise<NonNullable<SizeResult["terraform"]>> {
   const work = path.join(dir, "work");
   await synthesize(base, dir);
@@ -139,14 +152,7 @@ async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: strin
   const tf = new TerraformRunner(work, cliConfig, emu);
   const init = await tf.run(["init"]);
   if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
-  // The four commands share the budget: each may use what the ones before it left.
-  const deadline = Date.now() + TF_BUDGET_S * 4 * 1000;
-  const run = (label: string, args: string[]) => async (): Promise<TimedRun> => {
-    const left = deadline - Date.now();
-    const r = await tf.run(args, { timeoutMs: Math.max(left, 1) });
-    if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S) for the four Terraform commands ran out`);
-    return r;
-  };
+  const run = budgeted(tf, `the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S) for the four Terraform commands`);
   try {
     const applyEmpty = await measured(emu, "terraform apply (from empty)", run("terraform apply (from empty)", ["apply", "-auto-approve"]), [0]);
     const planNoChange = await measured(emu, "terraform plan (no changes)", run("terraform plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
@@ -172,12 +178,7 @@ async function floorSide(dir: string, cliConfig: string, emu: EmulatorProcess, b
   const tf = new TerraformRunner(work, cliConfig, emu);
   const init = await tf.run(["init"]);
   if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
-  const deadline = Date.now() + TF_BUDGET_S * 4 * 1000;
-  const run = (label: string, args: string[]) => async (): Promise<TimedRun> => {
-    const r = await tf.run(args, { timeoutMs: Math.max(deadline - Date.now(), 1) });
-    if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when the same budget of 4 x ${TF_BUDGET_S} s ran out`);
-    return r;
-  };
+  const run = budgeted(tf, `the same budget of 4 x ${TF_BUDGET_S} s`);
   try {
     const applyEmpty = await measured(emu, "floor: terraform_data apply (from empty)", run("terraform_data apply (from empty)", ["apply", "-auto-approve"]), [0]);
     const planNoChange = await measured(emu, "floor: terraform_data plan (no changes)", run("terraform_data plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
