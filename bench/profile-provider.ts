@@ -8,21 +8,26 @@
 // Prints a report and writes bench/results/provider-profile.md.
 //
 // Settings (environment): PROFILE_N=1000  PROFILE_KEEP=DIR (keep the .cpuprofile files)
+// PROFILE_STEPS=apply-empty,plan,apply-changed  BENCH_TF_BACKEND=http|local (as in `npm run bench`)
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, startEmulatorProcess, timed } from "./harness";
 import { generateStack, layoutOf, type GeneratedStack } from "./stack-gen";
-import { installProvider, terraformMissing, TerraformRunner, writeTerraformConfig } from "./terraform";
+import { installProvider, terraformBackendSetting, terraformMissing, TerraformRunner, withStateBackend, writeTerraformConfig } from "./terraform";
 
 const N = Number(process.env.PROFILE_N ?? 1000);
 const KEEP = process.env.PROFILE_KEEP;
+/** The steps reported; the others still run (a plan needs the apply before it), unprofiled. */
+const STEPS = (process.env.PROFILE_STEPS ?? "apply-empty,plan,apply-changed").split(",").map((x) => x.trim());
+const BACKEND = terraformBackendSetting();
 const SYNTH_APP = path.join(__dirname, "synth-app.js");
 
 interface ProcessStats {
   pid: number;
   handshakeMs: number;
   lifeMs: number;
+  cpuMs: number;
   rpcs: Record<string, { count: number; totalMs: number; maxMs: number }>;
 }
 
@@ -82,7 +87,7 @@ async function main(): Promise<void> {
     return;
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "ods-profile-"));
-  const report: string[] = [`# terraform-provider-ods under Terraform, N=${N}`, ""];
+  const report: string[] = [`# terraform-provider-ods under Terraform, N=${N}, state backend ${BACKEND}`, ""];
   const out = (...lines: string[]): void => {
     for (const line of lines) {
       report.push(line);
@@ -98,55 +103,59 @@ async function main(): Promise<void> {
     const imports = Object.entries(base.resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
     await synthesize(base, path.join(root, "synth"));
     writeTerraformConfig(path.join(root, "synth/cdktf.out/stacks/main/cdk.tf.json"), work, imports);
-    const tf = new TerraformRunner(work, cliConfig, emu);
-    const init = await tf.run(["init"]);
-    if (init.code !== 0) throw new Error(`terraform init failed: ${init.stdout}${init.stderr}`);
+    await withStateBackend(work, BACKEND, async () => {
+      const tf = new TerraformRunner(work, cliConfig, emu);
+      const init = await tf.run(["init"]);
+      if (init.code !== 0) throw new Error(`terraform init failed: ${init.stdout}${init.stderr}`);
 
-    const steps: [string, string[], (() => Promise<void>) | undefined][] = [
-      ["apply-empty", ["apply", "-auto-approve"], undefined],
-      ["plan", ["plan", "-detailed-exitcode"], undefined],
-      [
-        "apply-changed",
-        ["apply", "-auto-approve"],
-        async () => {
-          await synthesize(generateStack({ n: N, prefix: "tf", revision: 1 }), path.join(root, "synth"));
-          writeTerraformConfig(path.join(root, "synth/cdktf.out/stacks/main/cdk.tf.json"), work, imports);
-        },
-      ],
-    ];
-    for (const [label, args, before] of steps) {
-      await before?.();
-      const profDir = path.join(KEEP ?? root, `prof-${label}`);
-      fs.mkdirSync(profDir, { recursive: true });
-      const statsFile = path.join(root, `${label}.stats`);
-      const r = await tf.run(args, { env: { ODS_PROVIDER_CPU_PROF: profDir, ODS_PROVIDER_STATS: statsFile } });
-      if (r.code !== 0) throw new Error(`terraform ${label} exited ${r.code}: ${r.stderr.slice(0, 3000)}`);
-      const stats = fs.readFileSync(statsFile, "utf8").trim().split("\n").map((l) => JSON.parse(l) as ProcessStats);
-      out(`## terraform ${args[0]} (${label}): ${(r.wallMs / 1000).toFixed(2)} s wall`, "");
-      out(`Provider processes started: ${stats.length}; handshake after ${stats.map((s) => `${s.handshakeMs.toFixed(0)} ms`).join(", ")} (from process start); lifetimes ${stats.map((s) => `${(s.lifeMs / 1000).toFixed(2)} s`).join(", ")}.`);
-      out("");
-      const rpcs = new Map<string, { count: number; totalMs: number }>();
-      for (const s of stats) {
-        for (const [rpc, v] of Object.entries(s.rpcs)) {
-          const acc = rpcs.get(rpc) ?? { count: 0, totalMs: 0 };
-          acc.count += v.count;
-          acc.totalMs += v.totalMs;
-          rpcs.set(rpc, acc);
+      const steps: [string, string[], (() => Promise<void>) | undefined][] = [
+        ["apply-empty", ["apply", "-auto-approve"], undefined],
+        ["plan", ["plan", "-detailed-exitcode"], undefined],
+        [
+          "apply-changed",
+          ["apply", "-auto-approve"],
+          async () => {
+            await synthesize(generateStack({ n: N, prefix: "tf", revision: 1 }), path.join(root, "synth"));
+            writeTerraformConfig(path.join(root, "synth/cdktf.out/stacks/main/cdk.tf.json"), work, imports);
+          },
+        ],
+      ];
+      for (const [label, args, before] of steps) {
+        await before?.();
+        const profDir = path.join(KEEP ?? root, `prof-${label}`);
+        fs.mkdirSync(profDir, { recursive: true });
+        const statsFile = path.join(root, `${label}.stats`);
+        const profiled = STEPS.includes(label);
+        const r = await tf.run(args, profiled ? { env: { ODS_PROVIDER_CPU_PROF: profDir, ODS_PROVIDER_STATS: statsFile } } : {});
+        if (r.code !== 0) throw new Error(`terraform ${label} exited ${r.code}: ${r.stderr.slice(0, 3000)}`);
+        if (!profiled) continue;
+        const stats = fs.readFileSync(statsFile, "utf8").trim().split("\n").map((l) => JSON.parse(l) as ProcessStats);
+        out(`## terraform ${args[0]} (${label}): ${(r.wallMs / 1000).toFixed(2)} s wall`, "");
+        out(`Provider processes started: ${stats.length}; handshake after ${stats.map((s) => `${s.handshakeMs.toFixed(0)} ms`).join(", ")} (from process start); lifetimes ${stats.map((s) => `${(s.lifeMs / 1000).toFixed(2)} s`).join(", ")}; CPU ${stats.map((s) => `${(s.cpuMs / 1000).toFixed(2)} s`).join(", ")}.`);
+        out("");
+        const rpcs = new Map<string, { count: number; totalMs: number }>();
+        for (const s of stats) {
+          for (const [rpc, v] of Object.entries(s.rpcs)) {
+            const acc = rpcs.get(rpc) ?? { count: 0, totalMs: 0 };
+            acc.count += v.count;
+            acc.totalMs += v.totalMs;
+            rpcs.set(rpc, acc);
+          }
         }
+        out("| RPC | calls | handler ms (sum) | mean ms |", "|---|---:|---:|---:|");
+        for (const [rpc, v] of [...rpcs.entries()].sort((a, b) => b[1].totalMs - a[1].totalMs)) {
+          out(`| ${rpc} | ${v.count} | ${v.totalMs.toFixed(0)} | ${(v.totalMs / v.count).toFixed(2)} |`);
+        }
+        const profiles = fs.readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(profDir, f));
+        const cpu = selfTimes(profiles);
+        out("", `CPU (sampled, ${profiles.length} processes): ${(cpu.totalMs / 1000).toFixed(2)} s in total, idle included.`, "");
+        out("| module | self ms |", "|---|---:|");
+        for (const [m, ms] of top(cpu.byModule, 12)) out(`| ${m} | ${ms.toFixed(0)} |`);
+        out("", "| function | self ms |", "|---|---:|");
+        for (const [f, ms] of top(cpu.byFunction, 25)) out(`| ${f.replace(/\|/g, "\\|")} | ${ms.toFixed(0)} |`);
+        out("");
       }
-      out("| RPC | calls | handler ms (sum) | mean ms |", "|---|---:|---:|---:|");
-      for (const [rpc, v] of [...rpcs.entries()].sort((a, b) => b[1].totalMs - a[1].totalMs)) {
-        out(`| ${rpc} | ${v.count} | ${v.totalMs.toFixed(0)} | ${(v.totalMs / v.count).toFixed(2)} |`);
-      }
-      const profiles = fs.readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(profDir, f));
-      const cpu = selfTimes(profiles);
-      out("", `CPU (sampled, ${profiles.length} processes): ${(cpu.totalMs / 1000).toFixed(2)} s in total, idle included.`, "");
-      out("| module | self ms |", "|---|---:|");
-      for (const [m, ms] of top(cpu.byModule, 12)) out(`| ${m} | ${ms.toFixed(0)} |`);
-      out("", "| function | self ms |", "|---|---:|");
-      for (const [f, ms] of top(cpu.byFunction, 25)) out(`| ${f.replace(/\|/g, "\\|")} | ${ms.toFixed(0)} |`);
-      out("");
-    }
+    });
     fs.mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
     fs.writeFileSync(path.join(ROOT, "bench/results/provider-profile.md"), `${report.join("\n")}\n`);
     process.stdout.write("written: bench/results/provider-profile.md\n");

@@ -7,12 +7,14 @@
 // BENCH_TF_BUDGET_S=240 (per Terraform command on average: the four commands of a size
 // share 4 x this; a size that runs over is reported as such and larger sizes are skipped)
 // BENCH_CPU_PROF=DIR (write `node --cpu-prof` profiles of ods plan/apply at the largest size)
+// BENCH_TF_BACKEND=http|local (the state backend of the Terraform side, provider and floor
+// alike; default http, served on 127.0.0.1 by the bench; see terraformBackendSetting)
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
-import { installProvider, terraformMissing, terraformVersion, TerraformRunner, writeFloorConfig, writeTerraformConfig } from "./terraform";
+import { installProvider, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
 
 const RESULTS = path.join(ROOT, "bench/results");
 const SYNTH_APP = path.join(__dirname, "synth-app.js");
@@ -30,6 +32,7 @@ const [RATE] = envNumbers("BENCH_RATE", [20]);
 const [RATE_N] = envNumbers("BENCH_RATE_N", [200]);
 const [TF_BUDGET_S] = envNumbers("BENCH_TF_BUDGET_S", [240]);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+const TF_BACKEND = terraformBackendSetting();
 /** BENCH_TERRAFORM=skip: the ods side and the rate-limited apply only. */
 const SKIP_TERRAFORM = process.env.BENCH_TERRAFORM === "skip";
 /** The emulator's default license: what the clients keep under in the unlimited runs. */
@@ -149,22 +152,24 @@ async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: strin
   await synthesize(base, dir);
   const imports = Object.entries(base.resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
   writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
-  const tf = new TerraformRunner(work, cliConfig, emu);
-  const init = await tf.run(["init"]);
-  if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
-  const run = budgeted(tf, `the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S) for the four Terraform commands`);
-  try {
-    const applyEmpty = await measured(emu, "terraform apply (from empty)", run("terraform apply (from empty)", ["apply", "-auto-approve"]), [0]);
-    const planNoChange = await measured(emu, "terraform plan (no changes)", run("terraform plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
-    await synthesize(changed, dir);
-    writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
-    const applyChanged = await measured(emu, "terraform apply (10% changed)", run("terraform apply (10% changed)", ["apply", "-auto-approve"]), [0]);
-    const planAfter = await measured(emu, "terraform plan (after, expect no changes)", run("terraform plan (after)", ["plan", "-detailed-exitcode"]), [0]);
-    return { applyEmpty, planNoChange, applyChanged, planAfter };
-  } catch (err) {
-    if (err instanceof OverBudget) return { skipped: `over budget: ${err.message}` };
-    throw err;
-  }
+  return withStateBackend(work, TF_BACKEND, async () => {
+    const tf = new TerraformRunner(work, cliConfig, emu);
+    const init = await tf.run(["init"]);
+    if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
+    const run = budgeted(tf, `the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S) for the four Terraform commands`);
+    try {
+      const applyEmpty = await measured(emu, "terraform apply (from empty)", run("terraform apply (from empty)", ["apply", "-auto-approve"]), [0]);
+      const planNoChange = await measured(emu, "terraform plan (no changes)", run("terraform plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
+      await synthesize(changed, dir);
+      writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
+      const applyChanged = await measured(emu, "terraform apply (10% changed)", run("terraform apply (10% changed)", ["apply", "-auto-approve"]), [0]);
+      const planAfter = await measured(emu, "terraform plan (after, expect no changes)", run("terraform plan (after)", ["plan", "-detailed-exitcode"]), [0]);
+      return { applyEmpty, planNoChange, applyChanged, planAfter };
+    } catch (err) {
+      if (err instanceof OverBudget) return { skipped: `over budget: ${err.message}` };
+      throw err;
+    }
+  });
 }
 
 /**
@@ -175,21 +180,23 @@ async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: strin
 async function floorSide(dir: string, cliConfig: string, emu: EmulatorProcess, base: GeneratedStack, changed: GeneratedStack): Promise<NonNullable<SizeResult["floor"]>> {
   const work = path.join(dir, "floor");
   writeFloorConfig(base, work);
-  const tf = new TerraformRunner(work, cliConfig, emu);
-  const init = await tf.run(["init"]);
-  if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
-  const run = budgeted(tf, `the same budget of 4 x ${TF_BUDGET_S} s`);
-  try {
-    const applyEmpty = await measured(emu, "floor: terraform_data apply (from empty)", run("terraform_data apply (from empty)", ["apply", "-auto-approve"]), [0]);
-    const planNoChange = await measured(emu, "floor: terraform_data plan (no changes)", run("terraform_data plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
-    writeFloorConfig(changed, work);
-    const applyChanged = await measured(emu, "floor: terraform_data apply (10% changed)", run("terraform_data apply (10% changed)", ["apply", "-auto-approve"]), [0]);
-    const planAfter = await measured(emu, "floor: terraform_data plan (after, expect no changes)", run("terraform_data plan (after)", ["plan", "-detailed-exitcode"]), [0]);
-    return { applyEmpty, planNoChange, applyChanged, planAfter };
-  } catch (err) {
-    if (err instanceof OverBudget) return { skipped: `floor over budget too: ${err.message}` };
-    throw err;
-  }
+  return withStateBackend(work, TF_BACKEND, async () => {
+    const tf = new TerraformRunner(work, cliConfig, emu);
+    const init = await tf.run(["init"]);
+    if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
+    const run = budgeted(tf, `the same budget of 4 x ${TF_BUDGET_S} s`);
+    try {
+      const applyEmpty = await measured(emu, "floor: terraform_data apply (from empty)", run("terraform_data apply (from empty)", ["apply", "-auto-approve"]), [0]);
+      const planNoChange = await measured(emu, "floor: terraform_data plan (no changes)", run("terraform_data plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
+      writeFloorConfig(changed, work);
+      const applyChanged = await measured(emu, "floor: terraform_data apply (10% changed)", run("terraform_data apply (10% changed)", ["apply", "-auto-approve"]), [0]);
+      const planAfter = await measured(emu, "floor: terraform_data plan (after, expect no changes)", run("terraform_data plan (after)", ["plan", "-detailed-exitcode"]), [0]);
+      return { applyEmpty, planNoChange, applyChanged, planAfter };
+    } catch (err) {
+      if (err instanceof OverBudget) return { skipped: `floor over budget too: ${err.message}` };
+      throw err;
+    }
+  });
 }
 
 interface RateResult {
@@ -231,6 +238,7 @@ function machine(): Record<string, string | number> {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     terraform: terraformMissing() ? "absent" : terraformVersion(),
+    terraformBackend: TF_BACKEND,
     date: new Date().toISOString(),
   };
 }
@@ -256,6 +264,12 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     );
   }
   lines.push("", "## Terraform side by side (same synthesized stack, terraform-provider-ods)", "");
+  lines.push(
+    TF_BACKEND === "http"
+      ? "State backend of every Terraform run here, provider and floor alike: `http`, served by the bench on 127.0.0.1, as a team with a large org keeps its state remotely. Terraform then persists the state every 20 s and at the end. (BENCH_TF_BACKEND=local measures Terraform's default backend, which rewrites the whole state file after every resource applied.)"
+      : "State backend of every Terraform run here, provider and floor alike: `local` (BENCH_TF_BACKEND=local). Terraform rewrites the whole state file after every resource it applies, so applies grow with N squared on both sides.",
+    "",
+  );
   lines.push("| N | terraform plan no-change s (ods) | plan requests (ods) | terraform apply from empty s (ods) | apply 10% changed s (ods) | 429 answers (ods) | converged |");
   lines.push("|---:|---:|---:|---:|---:|---:|:---:|");
   for (const r of results) {
@@ -321,7 +335,7 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     `| ${rate.n} | ${s(rate.wallMs)} | ${(rate.n / rate.ratePerSecond).toFixed(2)} | ${rate.timeOverBound.toFixed(2)} | ${rate.requests} | ${(rate.wallMs / ((rate.requests / rate.ratePerSecond) * 1000)).toFixed(2)} | ${rate.writes} | ${rate.status429} |`,
   );
   lines.push("", `Kinds: ods_dataset plus ${SPREAD_KINDS.join(", ")} (round robin). 10% changed: every 10th resource (descriptions, URLs, metadata, user roles; a changed token is rotated).`);
-  lines.push("Reproduce: `npm run bench` (settings: BENCH_SIZES, BENCH_RATE, BENCH_RATE_N, BENCH_TF_BUDGET_S, BENCH_CPU_PROF).", "");
+  lines.push("Reproduce: `npm run bench` (settings: BENCH_SIZES, BENCH_RATE, BENCH_RATE_N, BENCH_TF_BUDGET_S, BENCH_TF_BACKEND, BENCH_CPU_PROF).", "");
   return lines.join("\n");
 }
 

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { startHttpStateServer } from "./http-state-server";
 import { ODS_BIN, ROOT, timed, type TimedOptions, type TimedRun } from "./harness";
 
 /** Why Terraform runs are skipped, or undefined when terraform is on PATH. */
@@ -15,6 +16,37 @@ export function terraformMissing(): string | undefined {
 export function terraformVersion(): string {
   const probe = spawnSync("terraform", ["version"], { encoding: "utf8", timeout: 30_000, env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
   return /Terraform v[\d.]+/.exec(probe.stdout ?? "")?.[0] ?? "unknown";
+}
+
+export type TerraformBackend = "http" | "local";
+
+/**
+ * BENCH_TF_BACKEND: the state backend of the Terraform runs, http (the default) or local.
+ * With local, Terraform itself rewrites the whole state file after every resource it
+ * applies, so an apply grows with N squared whatever the provider does; a remote backend
+ * persists every 20 s and at the end, as a team with a large org runs it.
+ */
+export function terraformBackendSetting(): TerraformBackend {
+  const value = process.env.BENCH_TF_BACKEND ?? "http";
+  if (value !== "http" && value !== "local") throw new Error(`BENCH_TF_BACKEND must be http or local, got "${value}"`);
+  return value;
+}
+
+/**
+ * Runs the Terraform commands of one working directory with its state in the given
+ * backend: for http, a state server of its own on 127.0.0.1, named in backend.tf.json
+ * beside main.tf.json and stopped when `side` ends; for local, Terraform's default.
+ */
+export async function withStateBackend<T>(workDir: string, backend: TerraformBackend, side: () => Promise<T>): Promise<T> {
+  if (backend === "local") return side();
+  const server = await startHttpStateServer("bench", "bench-state-pass");
+  try {
+    fs.mkdirSync(workDir, { recursive: true });
+    fs.writeFileSync(path.join(workDir, "backend.tf.json"), JSON.stringify({ terraform: { backend: { http: server.backend } } }, null, 2));
+    return await side();
+  } finally {
+    await server.close();
+  }
 }
 
 /** `ods terraform install --dir D`; answers the CLI config file to export as TF_CLI_CONFIG_FILE. */

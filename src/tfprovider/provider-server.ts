@@ -124,6 +124,8 @@ export interface ProviderProcessStats {
   readonly handshakeMs: number;
   /** Milliseconds from process start to exit. */
   readonly lifeMs: number;
+  /** CPU milliseconds (user + system) the process used, start-up included. */
+  readonly cpuMs: number;
   /** Per RPC: how many calls, and their summed and largest handler time in ms. */
   readonly rpcs: Record<string, { count: number; totalMs: number; maxMs: number }>;
 }
@@ -138,7 +140,8 @@ function statsRecorder(file: string | undefined): { observe?: RpcObserver; hands
   const rpcs: ProviderProcessStats["rpcs"] = {};
   let handshakeMs = 0;
   process.on("exit", () => {
-    const stats: ProviderProcessStats = { pid: process.pid, handshakeMs, lifeMs: performance.now(), rpcs };
+    const cpu = process.cpuUsage();
+    const stats: ProviderProcessStats = { pid: process.pid, handshakeMs, lifeMs: performance.now(), cpuMs: (cpu.user + cpu.system) / 1000, rpcs };
     fs.appendFileSync(file, `${JSON.stringify(stats)}\n`);
   });
   return {

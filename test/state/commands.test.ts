@@ -6,7 +6,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { removeTempDirs, runOds, tempDir, writeStack, type RunResult } from "../helpers/ods-cli";
-import { startHttpStateServer, type HttpStateServer } from "./http-state-server";
+import { startHttpStateServer, type HttpStateServer } from "../../bench/http-state-server";
 
 let emu: EmulatorHandle;
 let server: HttpStateServer;

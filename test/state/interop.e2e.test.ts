@@ -13,7 +13,7 @@ import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { readStateFile, removeTempDirs, runOds, tempDir, type RunResult } from "../helpers/ods-cli";
 import { TerraformWorkspace, hasTerraform, installProvider, type TfResult } from "../terraform/harness";
-import { startHttpStateServer, type HttpStateServer } from "./http-state-server";
+import { startHttpStateServer, type HttpStateServer } from "../../bench/http-state-server";
 import { startPg, type PgServer } from "./pg-server";
 
 const FULL = process.env.ODS_STATE_INTEROP === "full";

@@ -1,6 +1,6 @@
 // A small HTTP state server speaking the protocol of Terraform's http backend (as GitLab
 // does): GET/POST the state, LOCK/UNLOCK with Terraform's lock record, basic auth. On
-// 127.0.0.1, port 0; the test that starts it closes it.
+// 127.0.0.1, port 0; the test or benchmark that starts it closes it.
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 
