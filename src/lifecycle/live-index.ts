@@ -7,6 +7,11 @@ import type { ResourceKind, WireObject } from "../resources";
 /** Live objects of one kind, listed with as few calls as the service allows. */
 export class LiveIndex {
   private readonly objects = new Map<string, WireObject[]>();
+  /**
+   * Per listed key, its objects by id, built on the first lookup: a refresh of N
+   * resources looks each one up, and a scan per lookup made that N x the list's length.
+   */
+  private readonly byId = new Map<string, Map<string, WireObject>>();
   /** Number of list calls made, for the API-call budget. */
   listCalls = 0;
 
@@ -41,6 +46,7 @@ export class LiveIndex {
         this.inFlight.delete(key);
       }
       this.objects.set(key, list);
+      this.byId.delete(key);
       return list;
     })();
     this.inFlight.set(key, call);
@@ -55,13 +61,49 @@ export class LiveIndex {
   }
 
   findById(kind: ResourceKind, id: string): WireObject | undefined {
-    return this.listed(kind).find((o) => kind.api.idOf(o) === id);
+    for (const key of this.objects.keys()) {
+      if (key !== kind.typeName && !key.startsWith(`${kind.typeName}@`)) continue;
+      const found = this.idsOf(kind, key).get(id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The object with this id among those of a kind (under one parent, for scoped kinds), listing them first if needed. */
+  async loadById(client: OdsClient, kind: ResourceKind, scope: string | undefined, id: string): Promise<WireObject | undefined> {
+    await this.load(client, kind, scope);
+    return this.idsOf(kind, this.key(kind, scope)).get(id);
+  }
+
+  private idsOf(kind: ResourceKind, key: string): Map<string, WireObject> {
+    let ids = this.byId.get(key);
+    if (!ids) {
+      ids = new Map();
+      // The first object of an id wins, as a scan in list order would find it.
+      for (const o of this.objects.get(key) ?? []) {
+        const id = kind.api.idOf(o);
+        if (!ids.has(id)) ids.set(id, o);
+      }
+      this.byId.set(key, ids);
+    }
+    return ids;
   }
 
   /** Forgets cached lists (of one kind, or of a scoped kind under one parent) so that the next load asks the service again. */
   invalidate(kind?: ResourceKind, scope?: string): void {
-    if (!kind) this.objects.clear();
-    else if (scope !== undefined && kind.scope) this.objects.delete(this.key(kind, scope));
-    else for (const key of [...this.objects.keys()]) if (key === kind.typeName || key.startsWith(`${kind.typeName}@`)) this.objects.delete(key);
+    if (!kind) {
+      this.objects.clear();
+      this.byId.clear();
+    } else if (scope !== undefined && kind.scope) {
+      this.objects.delete(this.key(kind, scope));
+      this.byId.delete(this.key(kind, scope));
+    } else {
+      for (const key of [...this.objects.keys()]) {
+        if (key === kind.typeName || key.startsWith(`${kind.typeName}@`)) {
+          this.objects.delete(key);
+          this.byId.delete(key);
+        }
+      }
+    }
   }
 }

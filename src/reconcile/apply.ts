@@ -189,7 +189,7 @@ class ApplyRun {
       }
       case "adopt": {
         // The plan listed it (a saved plan's apply lists the kind again, once).
-        const found = (await this.live.load(this.opts.client, kind, scopeOf(kind, values))).find((o) => kind.api.idOf(o) === change.id);
+        const found = await this.live.loadById(this.opts.client, kind, scopeOf(kind, values), change.id ?? "");
         if (!found) throw new Error(`${change.address}: the object ${change.id} found while planning is gone; plan again`);
         live = await lifecycle.bringInLine(this.ctx, kind, found, values, { holdsSecret: holdsSecret(prior), differs: change.alsoUpdate === true });
         this.summary.adopted++;
@@ -245,7 +245,7 @@ class ApplyRun {
         relisted.add(key);
         this.live.invalidate(kind, scope);
       }
-      const live = (await this.live.load(this.opts.client, kind, scope)).find((o) => kind.api.idOf(o) === entry.id);
+      const live = await this.live.loadById(this.opts.client, kind, scope, entry.id);
       if (!live) {
         this.summary.warnings.push(`${change.address}: not found after apply (id ${entry.id})`);
         continue;

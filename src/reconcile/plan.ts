@@ -198,7 +198,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     if (prior) {
       liveObject = live.findById(kind, prior.id);
       if (!liveObject && parent !== undefined && !live.has(kind, parent)) {
-        liveObject = (await live.load(client, kind, parent)).find((o) => kind.api.idOf(o) === prior.id);
+        liveObject = await live.loadById(client, kind, parent, prior.id);
       }
     } else {
       const key = naturalKeyText(kind, values);

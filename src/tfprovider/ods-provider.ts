@@ -210,7 +210,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     if (!id) return { newState: null };
     this.remember(kind, prior);
     const priorValues = modelOf(prior);
-    const live = (await this.live.load(this.api(), kind, scopeOf(kind, priorValues))).find((o) => kind.api.idOf(o) === id);
+    const live = await this.live.loadById(this.api(), kind, scopeOf(kind, priorValues), id);
     if (!live) return { newState: null };
     return { newState: mergeLive(kind.attributes, prior, liveValues(kind, live, priorValues)) };
   }

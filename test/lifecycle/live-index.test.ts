@@ -1,0 +1,67 @@
+// Unit test of LiveIndex alone: lookups by id are served from one list per kind (and
+// parent), and never from a list that a write made stale.
+import { describe, expect, it } from "vitest";
+import type { OdsClient } from "../../src/api";
+import { LiveIndex } from "../../src/lifecycle";
+import type { ResourceKind, WireObject } from "../../src/resources";
+
+/** A kind whose lists come from `lists` (by parent), counting the calls. */
+function fakeKind(lists: Map<string | undefined, WireObject[]>, scoped: boolean): { kind: ResourceKind; calls: (string | undefined)[] } {
+  const calls: (string | undefined)[] = [];
+  const kind = {
+    typeName: "ods_fake",
+    ...(scoped ? { scope: { attribute: "dataset", parentType: "ods_dataset" } } : {}),
+    api: {
+      idOf: (o: WireObject) => String(o.id),
+      list: async (_client: OdsClient, scope?: string) => {
+        calls.push(scope);
+        return lists.get(scope) ?? [];
+      },
+    },
+  } as unknown as ResourceKind;
+  return { kind, calls };
+}
+
+const client = {} as OdsClient;
+
+describe("LiveIndex lookups by id", () => {
+  it("answers a thousand lookups from one list, the first object of an id winning", async () => {
+    const objects = Array.from({ length: 1000 }, (_, i) => ({ id: `o${i}`, n: i }));
+    objects.push({ id: "o5", n: -1 });
+    const { kind, calls } = fakeKind(new Map([[undefined, objects]]), false);
+    const live = new LiveIndex();
+    for (let i = 0; i < 1000; i++) expect((await live.loadById(client, kind, undefined, `o${i}`))?.n).toBe(i);
+    expect(await live.loadById(client, kind, undefined, "absent")).toBeUndefined();
+    expect(calls).toEqual([undefined]);
+    expect(live.findById(kind, "o999")?.n).toBe(999);
+  });
+
+  it("lists again after invalidate and never answers from the stale list", async () => {
+    const lists = new Map<string | undefined, WireObject[]>([[undefined, [{ id: "a", v: 1 }]]]);
+    const { kind, calls } = fakeKind(lists, false);
+    const live = new LiveIndex();
+    expect((await live.loadById(client, kind, undefined, "a"))?.v).toBe(1);
+    lists.set(undefined, [{ id: "a", v: 2 }, { id: "b", v: 3 }]);
+    live.invalidate(kind);
+    expect(live.findById(kind, "a")).toBeUndefined();
+    expect((await live.loadById(client, kind, undefined, "a"))?.v).toBe(2);
+    expect((await live.loadById(client, kind, undefined, "b"))?.v).toBe(3);
+    expect(calls).toEqual([undefined, undefined]);
+  });
+
+  it("keeps parents apart for scoped kinds and finds an id under any listed parent", async () => {
+    const lists = new Map<string | undefined, WireObject[]>([
+      ["ds1", [{ id: "x", under: "ds1" }]],
+      ["ds2", [{ id: "y", under: "ds2" }]],
+    ]);
+    const { kind, calls } = fakeKind(lists, true);
+    const live = new LiveIndex();
+    expect(await live.loadById(client, kind, "ds1", "y")).toBeUndefined();
+    expect((await live.loadById(client, kind, "ds2", "y"))?.under).toBe("ds2");
+    expect(live.findById(kind, "x")?.under).toBe("ds1");
+    live.invalidate(kind, "ds1");
+    expect(live.findById(kind, "x")).toBeUndefined();
+    expect(live.findById(kind, "y")?.under).toBe("ds2");
+    expect(calls).toEqual(["ds1", "ds2"]);
+  });
+});
