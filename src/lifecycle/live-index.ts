@@ -89,6 +89,21 @@ export class LiveIndex {
     return ids;
   }
 
+  /**
+   * Puts a write's answer in place of the object with its id in a cached list (or adds
+   * it there), for kinds whose answer is the whole object as the service now holds it.
+   * Nothing happens when that list was never loaded.
+   */
+  record(kind: ResourceKind, scope: string | undefined, object: WireObject): void {
+    const key = this.key(kind, scope);
+    const list = this.objects.get(key);
+    if (!list) return;
+    const id = kind.api.idOf(object);
+    const at = list.findIndex((o) => kind.api.idOf(o) === id);
+    this.objects.set(key, at < 0 ? [...list, object] : list.map((o, i) => (i === at ? object : o)));
+    this.byId.delete(key);
+  }
+
   /** Forgets cached lists (of one kind, or of a scoped kind under one parent) so that the next load asks the service again. */
   invalidate(kind?: ResourceKind, scope?: string): void {
     if (!kind) {

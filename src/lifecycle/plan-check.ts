@@ -3,7 +3,9 @@
 import { OdsApiError, type OdsClient } from "../api";
 import { PlanCheckUnsupported, describeProblem } from "../resources/query-check";
 import type { PlanCheckProblem, PlanCheckScope, ResourceKind, Values } from "../resources";
+import type { LiveIndex } from "./live-index";
 import { containsUnknown } from "./unknown";
+import { matchesNaturalKey, scopeOf } from "./values";
 
 export { PlanCheckUnsupported, describeProblem };
 
@@ -25,6 +27,17 @@ export function planCheckReady(kind: ResourceKind, values: Values): boolean {
  */
 export function wantsPlanCheck(kind: ResourceKind, existing: boolean): boolean {
   return kind.planCheck !== undefined && !(kind.creation === "claim" && existing);
+}
+
+/**
+ * For a claimed kind (a dataset field): whether the object to claim is among those listed
+ * for its parent, so that it exists and needs no check. One list per parent, shared
+ * through `live`, serves every claim of a run instead of reads per object.
+ */
+export async function claimListed(client: OdsClient, live: LiveIndex, kind: ResourceKind, values: Values): Promise<boolean> {
+  if (kind.creation !== "claim" || containsUnknown(kind.naturalKey.map((n) => values[n]))) return false;
+  const listed = await live.load(client, kind, scopeOf(kind, values));
+  return listed.some((o) => matchesNaturalKey(kind, o, values));
 }
 
 export async function runPlanCheck(client: OdsClient, kind: ResourceKind, values: Values, scope: PlanCheckScope): Promise<PlanCheckOutcome> {

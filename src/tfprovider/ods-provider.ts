@@ -22,6 +22,7 @@ import {
   UNKNOWN as MODEL_UNKNOWN,
   applyDefaults,
   changedSinceLastApply,
+  claimListed,
   containsUnknown,
   deletionRefusal,
   describeProblem,
@@ -227,7 +228,10 @@ export class OdsTerraformProvider implements ProviderImpl {
     const changes = !request.priorState || comparable(toModel(request.priorState)) !== comparable(toModel(planned));
     const existing = request.priorState !== null && (result.requiresReplace ?? []).length === 0;
     if (planned && changes && wantsPlanCheck(kind, existing) && !(result.diagnostics ?? []).length) {
-      const problem = await this.runCheck(kind, modelOf(planned));
+      const values = modelOf(planned);
+      // A field to claim that its dataset's list shows exists needs no reads of its own.
+      if (await claimListed(this.api(), this.live, kind, values)) return result;
+      const problem = await this.runCheck(kind, values);
       if (problem) return { ...result, diagnostics: [problem] };
     }
     return result;
@@ -339,8 +343,11 @@ export class OdsTerraformProvider implements ProviderImpl {
     }
     const newState = this.completed(kind, planned, answer);
     this.remember(kind, newState);
-    // Lists cached before this write no longer tell the truth about the kind.
-    this.live.invalidate(kind);
+    // A claimed object's answer is the object as the service now holds it: the list keeps
+    // serving the other claims of its parent. For other kinds, lists cached before this
+    // write no longer tell the truth about the kind (a rotation adds an object, say).
+    if (kind.creation === "claim") this.live.record(kind, scopeOf(kind, values), answer);
+    else this.live.invalidate(kind);
     return { newState };
   }
 

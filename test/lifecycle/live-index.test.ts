@@ -64,4 +64,18 @@ describe("LiveIndex lookups by id", () => {
     expect(live.findById(kind, "y")?.under).toBe("ds2");
     expect(calls).toEqual(["ds1", "ds2"]);
   });
+
+  it("takes a write's answer in place of the listed object, and lists nothing for a kind never listed", async () => {
+    const lists = new Map<string | undefined, WireObject[]>([["ds1", [{ id: "f", v: 1 }]]]);
+    const { kind, calls } = fakeKind(lists, true);
+    const live = new LiveIndex();
+    live.record(kind, "ds1", { id: "f", v: 9 });
+    expect(live.findById(kind, "f")).toBeUndefined();
+    expect((await live.loadById(client, kind, "ds1", "f"))?.v).toBe(1);
+    live.record(kind, "ds1", { id: "f", v: 2 });
+    live.record(kind, "ds1", { id: "g", v: 3 });
+    expect((await live.loadById(client, kind, "ds1", "f"))?.v).toBe(2);
+    expect(live.listed(kind).map((o) => o.id)).toEqual(["f", "g"]);
+    expect(calls).toEqual(["ds1"]);
+  });
 });

@@ -85,3 +85,35 @@ describe("the Terraform adapter", () => {
     expect(newer.diagnostics?.[0]?.detail).toMatch(/schema version 9, newer/);
   });
 });
+
+describe("claiming dataset fields through the adapter", () => {
+  it("serves every claim of a dataset from one list of its fields: no read per field, at plan or at apply", async () => {
+    const fields = Array.from({ length: 8 }, (_, i) => `claim_f${i}`);
+    await use.rig.admin.createDataset({ name: "claims" } as never);
+    await use.rig.admin.ingest("claims", [Object.fromEntries(fields.map((f) => [f, 1]))]);
+    const plans = provider(use.rig.emu.url, use.rig.emu.adminToken); // Terraform's plan process
+    const applies = provider(use.rig.emu.url, use.rig.emu.adminToken); // its apply process
+    use.rig.emu.resetRequests();
+    const configs = fields.map((name, i) => tfState("ods_dataset_field", { dataset: "claims", name, description: `field ${i}` }));
+    for (const config of configs) {
+      const plan = await plans.planResourceChange({ typeName: "ods_dataset_field", priorState: null, proposedNewState: config, config });
+      expect(plan.diagnostics ?? []).toEqual([]);
+    }
+    for (const config of configs) {
+      const applied = await tfApply(applies, "ods_dataset_field", null, { dataset: "claims", name: String(config.name), description: String(config.description) });
+      expect(applied).toMatchObject({ id: `claims/${String(config.name)}`, description: config.description });
+    }
+    const seen = use.rig.emu.requests().map((r) => `${r.method} ${r.path}`);
+    expect(seen.filter((r) => r.startsWith("PUT /v2/datasets/claims/fields/"))).toHaveLength(fields.length);
+    // One list per process; no GET of a single field or of the dataset.
+    expect(seen.filter((r) => r.startsWith("GET ")).sort()).toEqual(["GET /v2/datasets/claims/fields", "GET /v2/datasets/claims/fields"]);
+    for (const [i, name] of fields.entries()) expect((await use.rig.admin.getDatasetField("claims", name)).description).toBe(`field ${i}`);
+  });
+
+  it("still refuses at plan, naming the field, a field the dataset does not have", async () => {
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
+    const config = tfState("ods_dataset_field", { dataset: "claims", name: "never_ingested" });
+    const plan = await p.planResourceChange({ typeName: "ods_dataset_field", priorState: null, proposedNewState: config, config });
+    expect(plan.diagnostics?.[0]?.detail).toMatch(/dataset field "never_ingested" does not exist in dataset "claims"/);
+  });
+});
