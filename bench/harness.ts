@@ -9,6 +9,15 @@ import { datasetName, sampleEvents, type StackLayout } from "./stack-gen";
 
 /** The repository root: bench/ when run from source (vitest), bench/dist/ when compiled. */
 export const ROOT = fs.existsSync(path.resolve(__dirname, "../package.json")) ? path.resolve(__dirname, "..") : path.resolve(__dirname, "../..");
+/** A whole number >= 1 from the environment, or the fallback when unset. */
+export function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number >= 1, got "${raw}"`);
+  return n;
+}
+
 export const ODS_BIN = path.join(ROOT, "bin/ods.js");
 const TIME_BIN = "/usr/bin/time";
 export const hasTimeBin = fs.existsSync(TIME_BIN);

@@ -15,16 +15,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import type * as Engine from "../lib/emulator/query";
+import { envNumber } from "./harness";
 
 const ROOT = path.resolve(__dirname, "../..");
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number >= 1, got "${raw}"`);
-  return n;
-}
 
 const EVENTS = envNumber("BENCH_QUERY_EVENTS", 1_000_000);
 const JOIN_EVENTS = envNumber("BENCH_QUERY_JOIN_EVENTS", 100_000);

@@ -1,18 +1,22 @@
 // Where and how the plugin serves: gRPC over HTTP/2 on a unix socket in a private temp
 // dir (127.0.0.1 on Windows), with mutual TLS when Terraform sent a client certificate.
 //
-// gRPC here is node:http2 and the few rules of the gRPC wire protocol a plugin needs
-// (unary calls and one server stream, length-prefixed messages, status in trailers), not
-// @grpc/grpc-js: loading grpc-js took ~0.15-0.4 s of every provider start (Terraform
-// starts the provider 3-4 times per command) and its interceptor chain was the largest
-// share of the provider's CPU per call in profiles of `terraform plan` at N=1000.
+// gRPC here is our own HTTP/2 server side (http2-connection.ts) and the few rules of the
+// gRPC wire protocol a plugin needs (unary calls and one server stream, length-prefixed
+// messages, status in trailers). Not @grpc/grpc-js: loading it took ~0.15-0.4 s of every
+// provider start and its interceptor chain was the largest share of the provider's CPU per
+// call. Not node:http2 either: its per-stream machinery (a Duplex per stream, header
+// objects, events) was then ~60% of the provider's busy CPU in profiles of `terraform plan`.
 import * as fs from "node:fs";
-import * as http2 from "node:http2";
+import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as tls from "node:tls";
 import { createSelfSignedCertificate } from "./certificate";
 import type { PreEncoded, ProtoMessage } from "./codec";
 import type { ListenAddress } from "./handshake";
+import { Http2ServerConnection, type Http2ServerStream } from "./http2-connection";
+import { encodeHeaderBlock, ErrorCode } from "./http2-frames";
 
 export interface TransportOptions {
   /** Terraform's client certificate (PEM); every connection must present it. null: no TLS. */
@@ -80,33 +84,43 @@ function messagesOf(body: Buffer): Buffer[] {
   return out;
 }
 
-function frame(message: Buffer): Buffer {
+function lengthPrefixed(message: Buffer): Buffer {
   const head = Buffer.allocUnsafe(5);
   head[0] = 0;
   head.writeUInt32BE(message.length, 1);
   return Buffer.concat([head, message]);
 }
 
-const RESPONSE_HEADERS = { ":status": 200, "content-type": "application/grpc+proto", "grpc-accept-encoding": "identity" };
+// Header blocks encoded once (static-table names and plain literals, no encoder state).
+const RESPONSE_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  [":status", "200"],
+  ["content-type", "application/grpc+proto"],
+  ["grpc-accept-encoding", "identity"],
+];
+const RESPONSE_HEADER_BLOCK = encodeHeaderBlock(RESPONSE_HEADERS);
+const OK_TRAILER_BLOCK = encodeHeaderBlock([["grpc-status", String(STATUS.OK)]]);
+const UNSUPPORTED_MEDIA_TYPE_BLOCK = encodeHeaderBlock([[":status", "415"]]);
 
-function fail(stream: http2.ServerHttp2Stream, code: number, message: string): void {
-  if (stream.destroyed || stream.closed) return;
+function fail(stream: Http2ServerStream, code: number, message: string): void {
+  if (stream.closed) return;
   if (stream.headersSent) {
-    stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+    stream.reset(ErrorCode.INTERNAL_ERROR);
     return;
   }
   // Trailers-only answer: status in the (only) header block.
-  stream.respond({ ...RESPONSE_HEADERS, "grpc-status": String(code), "grpc-message": encodeURIComponent(message) }, { endStream: true });
+  const block = encodeHeaderBlock([...RESPONSE_HEADERS, ["grpc-status", String(code)], ["grpc-message", encodeURIComponent(message)]]);
+  stream.sendHeaders(block, true);
 }
 
-function reply(stream: http2.ServerHttp2Stream, body: Buffer): void {
-  if (stream.destroyed || stream.closed) return;
-  stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
-  stream.once("wantTrailers", () => stream.sendTrailers({ "grpc-status": String(STATUS.OK) }));
-  stream.end(frame(body));
+function reply(stream: Http2ServerStream, body: Buffer): void {
+  if (stream.closed) return;
+  // Headers, data and trailers in the same tick: the connection sends them in one write.
+  stream.sendHeaders(RESPONSE_HEADER_BLOCK, false);
+  stream.sendData(lengthPrefixed(body));
+  stream.end(OK_TRAILER_BLOCK);
 }
 
-function credentials(clientCertPem: string | null): { tls?: http2.SecureServerOptions; certDer: Buffer | null; certPem: string | null } {
+function credentials(clientCertPem: string | null): { tls?: tls.TlsOptions; certDer: Buffer | null; certPem: string | null } {
   if (clientCertPem === null) return { certDer: null, certPem: null };
   const cert = createSelfSignedCertificate({ dnsNames: ["localhost"] });
   return {
@@ -126,60 +140,62 @@ function credentials(clientCertPem: string | null): { tls?: http2.SecureServerOp
 
 /** Serves the routes (keyed by "/package.Service/Method") and returns the address for the handshake line. */
 export async function bindPluginServer(routes: ReadonlyMap<string, Route>, options: TransportOptions): Promise<BoundServer> {
-  const { tls, certDer, certPem } = credentials(options.clientCertPem);
-  // Large states arrive in one message: a wide window saves flow-control round trips.
-  const settings: http2.Settings = { initialWindowSize: 4 * 1024 * 1024, maxConcurrentStreams: 1000 };
-  const common = { settings, maxSessionMemory: 512 };
-  const server = tls ? http2.createSecureServer({ ...common, ...tls }) : http2.createServer(common);
-  const sessions = new Set<http2.ServerHttp2Session>();
+  const { tls: tlsOptions, certDer, certPem } = credentials(options.clientCertPem);
+  const connections = new Set<Http2ServerConnection>();
   const streams = new Set<{ end(): void }>();
   let inFlight = 0;
   let draining = false;
   let drained: (() => void) | undefined;
 
-  server.on("session", (session) => {
-    sessions.add(session);
-    session.on("close", () => sessions.delete(session));
-    session.on("error", () => undefined); // a client going away is not our failure
-  });
-  server.on("sessionError", () => undefined);
-
-  server.on("stream", (stream, headers) => {
-    stream.on("error", () => undefined);
-    const route = routes.get(String(headers[":path"]));
+  const onStream = (stream: Http2ServerStream): void => {
+    const requestPath = stream.headers[":path"];
+    const route = routes.get(String(requestPath));
     if (draining) return fail(stream, STATUS.UNAVAILABLE, "the provider is shutting down");
-    if (!String(headers["content-type"] ?? "").startsWith("application/grpc")) {
-      if (!stream.destroyed) stream.respond({ ":status": 415 }, { endStream: true });
+    if (!String(stream.headers["content-type"] ?? "").startsWith("application/grpc")) {
+      stream.sendHeaders(UNSUPPORTED_MEDIA_TYPE_BLOCK, true);
       return;
     }
-    if (!route) return fail(stream, STATUS.UNIMPLEMENTED, `unknown method ${String(headers[":path"])}`);
+    if (!route) return fail(stream, STATUS.UNIMPLEMENTED, `unknown method ${String(requestPath)}`);
     if (route.stream) {
-      stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
-      stream.once("wantTrailers", () => stream.sendTrailers({ "grpc-status": String(STATUS.OK) }));
+      stream.sendHeaders(RESPONSE_HEADER_BLOCK, false);
       const open = {
         end: () => {
           streams.delete(open);
-          if (!stream.destroyed && !stream.closed) stream.end();
+          stream.end(OK_TRAILER_BLOCK);
         },
       };
       streams.add(open);
-      stream.on("close", () => streams.delete(open));
-      stream.resume(); // the request (Empty) is not needed
-      route.stream({ end: open.end, onClose: (listener) => stream.on("close", listener) });
+      stream.onClose(() => streams.delete(open));
+      // The request (Empty) is not needed: onData stays unset.
+      route.stream({ end: open.end, onClose: (listener) => stream.onClose(listener) });
       return;
     }
+    const unary = route.unary!;
     inFlight++;
+    let answering = false;
+    let counted = true;
+    const settle = (): void => {
+      if (!counted) return;
+      counted = false;
+      if (--inFlight === 0) drained?.();
+    };
+    // A request reset before it was complete is no longer in flight.
+    stream.onClose(() => {
+      if (!answering) settle();
+    });
     const chunks: Buffer[] = [];
     let size = 0;
-    stream.on("data", (chunk: Buffer) => {
+    stream.onData = (chunk) => {
       size += chunk.length;
       if (size <= MAX_MESSAGE_BYTES + 5) chunks.push(chunk);
-    });
-    stream.on("end", () => {
+    };
+    stream.onEnd = () => {
+      answering = true;
       void (async () => {
         try {
           if (size > MAX_MESSAGE_BYTES + 5) throw new GrpcError(STATUS.RESOURCE_EXHAUSTED, `request larger than ${MAX_MESSAGE_BYTES} bytes`);
-          const messages = messagesOf(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+          // A copy: the chunks are views of socket reads that must not be held by the request.
+          const messages = messagesOf(Buffer.concat(chunks, size));
           if (messages.length !== 1) throw new GrpcError(STATUS.INTERNAL, `expected one request message, got ${messages.length}`);
           let request: ProtoMessage;
           try {
@@ -187,16 +203,41 @@ export async function bindPluginServer(routes: ReadonlyMap<string, Route>, optio
           } catch (err) {
             throw new GrpcError(STATUS.INTERNAL, `cannot decode the request: ${(err as Error).message}`);
           }
-          const answer = await route.unary!(request);
+          const answer = await unary(request);
           reply(stream, route.encode(answer));
         } catch (err) {
           fail(stream, err instanceof GrpcError ? err.code : STATUS.UNKNOWN, (err as Error).message);
         } finally {
-          if (--inFlight === 0) drained?.();
+          settle();
         }
       })();
+    };
+  };
+
+  // Large states arrive in one message: wide windows save flow-control round trips.
+  const connectionOptions = { maxConcurrentStreams: 1000, streamWindow: 4 * 1024 * 1024, connectionWindow: 16 * 1024 * 1024, onStream };
+  const serve = (socket: net.Socket): void => {
+    socket.setNoDelay(true);
+    const connection = new Http2ServerConnection(socket, connectionOptions);
+    connections.add(connection);
+    connection.onClose(() => connections.delete(connection));
+  };
+  let server: net.Server;
+  if (tlsOptions) {
+    const secure = tls.createServer(tlsOptions);
+    secure.on("secureConnection", (socket: tls.TLSSocket) => {
+      // gRPC is HTTP/2 only: a client that did not negotiate h2 is not one of ours.
+      if (socket.alpnProtocol !== "h2") {
+        socket.destroy();
+        return;
+      }
+      serve(socket);
     });
-  });
+    secure.on("tlsClientError", () => undefined); // a refused client is not our failure
+    server = secure;
+  } else {
+    server = net.createServer(serve);
+  }
 
   const listen = (target: string | { port: number; host: string }): Promise<void> =>
     new Promise((resolve, reject) => {
@@ -228,12 +269,13 @@ export async function bindPluginServer(routes: ReadonlyMap<string, Route>, optio
     }
     address = { network, address: socket };
   }
+  server.on("error", () => undefined); // after listening: accept errors must not crash the provider
 
   const close = (): void => {
     draining = true;
     server.close();
-    for (const session of sessions) session.destroy();
-    sessions.clear();
+    for (const connection of [...connections]) connection.destroy();
+    connections.clear();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };
 
@@ -256,14 +298,14 @@ export async function bindPluginServer(routes: ReadonlyMap<string, Route>, optio
         };
         // Past the grace period, whatever is left is dropped.
         const force = setTimeout(finish, graceMs);
-        const closeSessions = () => {
+        const closeConnections = () => {
           drained = undefined;
-          server.close(finish);
-          // GOAWAY, then each session closes once its streams (the answers just sent) are done.
-          for (const session of sessions) session.close();
+          server.close(() => finish());
+          // GOAWAY, then each connection closes once its streams (the answers just sent) are done.
+          for (const connection of [...connections]) connection.goAway();
         };
-        if (inFlight === 0) closeSessions();
-        else drained = closeSessions;
+        if (inFlight === 0) closeConnections();
+        else drained = closeConnections;
       }),
   };
 }
