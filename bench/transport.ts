@@ -10,7 +10,7 @@
 // Prints CPU (user + system) per call for each and the ratio measured in this run.
 //
 // Settings (environment): BENCH_TRANSPORT_N=5000 BENCH_TRANSPORT_CONCURRENCY=10
-// BENCH_TRANSPORT_ROUNDS=3
+// BENCH_TRANSPORT_ROUNDS=3 BENCH_TRANSPORT_CPU_PROF=DIR (a V8 CPU profile of each server process)
 import { type ChildProcess, fork } from "node:child_process";
 import * as fs from "node:fs";
 import * as http2 from "node:http2";
@@ -140,7 +140,9 @@ async function calls(session: http2.ClientHttp2Session, count: number): Promise<
 
 async function measure(kind: Kind): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-transport-"));
-  const child = fork(__filename, ["serve", kind], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const profileDir = process.env.BENCH_TRANSPORT_CPU_PROF;
+  const execArgv = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${kind.replace(":", "-")}-${Date.now()}.cpuprofile`] : [];
+  const child = fork(__filename, ["serve", kind], { stdio: ["ignore", "inherit", "inherit", "ipc"], execArgv });
   try {
     const clientCert = certificate.createSelfSignedCertificate();
     const ready = await ask<Ready>(child, { clientCertPem: clientCert.certPem, dir }, "ready");

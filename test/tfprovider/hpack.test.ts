@@ -2,6 +2,7 @@
 // examples (Appendix C), and what a broken block does: an error, never a crash.
 import { describe, expect, it } from "vitest";
 import { decodeHuffman, HpackDecoder, HpackError } from "../../src/tfprovider/protocol/hpack-decoder";
+import { HUFFMAN_CODE_LENGTHS, HUFFMAN_CODES } from "../../src/tfprovider/protocol/hpack-huffman-code";
 import { encodeHeaderBlock } from "../../src/tfprovider/protocol/http2-frames";
 
 const hex = (s: string) => Buffer.from(s.replace(/\s+/g, ""), "hex");
@@ -86,6 +87,24 @@ describe("HPACK decoder", () => {
     // Truncated: a literal whose value length runs past the block; an unfinished integer.
     expect(() => decoder().decode(hex("40 01 61 05 62"))).toThrow(HpackError);
     expect(() => decoder().decode(hex("ff ff"))).toThrow(HpackError);
+  });
+
+  it("decodes every octet value from its Huffman code", () => {
+    // Encode with the RFC's table (bits appended MSB first, padded with 1s), decode back.
+    const encode = (octets: number[]): Buffer => {
+      let bits = "";
+      for (const o of octets) bits += HUFFMAN_CODES[o].toString(2).padStart(HUFFMAN_CODE_LENGTHS[o], "0");
+      bits = bits.padEnd(Math.ceil(bits.length / 8) * 8, "1");
+      return Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+    };
+    const all = Array.from({ length: 256 }, (_, i) => (i * 97) % 256);
+    const encoded = encode(all);
+    expect(Buffer.from(decodeHuffman(encoded, 0, encoded.length), "latin1")).toEqual(Buffer.from(all));
+    for (const text of ["", "a", "www.example.com", "/tfplugin6.Provider/PlanResourceChange", "application/grpc+proto"]) {
+      const octets = [...Buffer.from(text, "latin1")];
+      const bytes = encode(octets);
+      expect(decodeHuffman(bytes, 0, bytes.length)).toBe(text);
+    }
   });
 
   it("rejects bad Huffman padding and EOS inside a string", () => {

@@ -81,61 +81,74 @@ export function staticNameIndex(name: string): number {
   return STATIC_TABLE.findIndex(([n]) => n === name) + 1;
 }
 
-// The Huffman code as a binary tree in one flat array: node i has children at
-// tree[2i] (bit 0) and tree[2i+1] (bit 1); a child >= 0 is another node, a child < 0 is the
-// leaf of symbol -(child + 1), 0 an absent branch (node 0 is the root, never a child).
-// Built once from the RFC's code table; decoding walks it bit by bit, which is plenty for
-// the few short strings of a request (and grpc-go indexes repeated ones after the first).
-const HUFFMAN_TREE: Int32Array = (() => {
-  const tree = new Int32Array(2 * 512);
+// Huffman decoding four bits at a time. The code (RFC 7541 Appendix B) is first built as a
+// binary tree: 256 internal nodes, node 0 the root, leaves the 257 symbols. Then, for each
+// internal node and each 4-bit input, one table entry: the node reached after those bits
+// and the symbol completed on the way, if any (codes are at least 5 bits long, so at most
+// one). grpc-go and nghttp2 send every new header string Huffman-coded; walking bit by bit
+// showed up in profiles of the provider.
+const EOS = 256;
+const NO_SYMBOL = -1;
+const HUFFMAN_DECODE = (() => {
+  const children = new Int32Array(2 * 256).fill(0); // > 0 internal node, < 0 leaf -(symbol + 1)
   let nodes = 1;
   for (let symbol = 0; symbol < HUFFMAN_CODES.length; symbol++) {
     const code = HUFFMAN_CODES[symbol];
-    const length = HUFFMAN_CODE_LENGTHS[symbol];
     let node = 0;
-    for (let bit = length - 1; bit > 0; bit--) {
+    for (let bit = HUFFMAN_CODE_LENGTHS[symbol] - 1; bit > 0; bit--) {
       const slot = 2 * node + ((code >>> bit) & 1);
-      if (tree[slot] === 0) tree[slot] = nodes++;
-      node = tree[slot];
+      if (children[slot] === 0) children[slot] = nodes++;
+      node = children[slot];
     }
-    tree[2 * node + (code & 1)] = -(symbol + 1);
+    children[2 * node + (code & 1)] = -(symbol + 1);
   }
-  return tree;
+  const next = new Int16Array(nodes * 16);
+  const emitted = new Int16Array(nodes * 16);
+  for (let from = 0; from < nodes; from++) {
+    for (let nibble = 0; nibble < 16; nibble++) {
+      let node = from;
+      let symbol = NO_SYMBOL;
+      for (let bit = 3; bit >= 0; bit--) {
+        const child = children[2 * node + ((nibble >>> bit) & 1)];
+        if (child < 0) {
+          symbol = -child - 1;
+          node = 0;
+        } else {
+          node = child;
+        }
+      }
+      next[from * 16 + nibble] = node;
+      emitted[from * 16 + nibble] = symbol;
+    }
+  }
+  // Where a string may end: after whole symbols plus at most 7 padding bits, all 1s (a
+  // prefix of EOS), that is the root or one of the nodes 1 to 7 one-bits below it.
+  const mayEnd = new Uint8Array(nodes);
+  for (let node = 0, ones = 0; ones <= 7; ones++, node = children[2 * node + 1]) mayEnd[node] = 1;
+  return { next, emitted, mayEnd };
 })();
-const EOS = 256;
 
 /** Decodes a Huffman-coded string (RFC 7541 5.2); latin1 keeps one char per octet. */
 export function decodeHuffman(bytes: Buffer, start: number, end: number): string {
-  const out: number[] = [];
+  const { next, emitted, mayEnd } = HUFFMAN_DECODE;
+  // Each octet yields at most two symbols (codes are at least 5 bits).
+  const out = Buffer.allocUnsafe(2 * (end - start));
+  let length = 0;
   let node = 0;
-  // Bits read since the last whole symbol, and whether they were all 1s: what is left at
-  // the end must be padding, a prefix of EOS (all 1s) shorter than 8 bits.
-  let pendingBits = 0;
-  let pendingAllOnes = true;
   for (let i = start; i < end; i++) {
     const byte = bytes[i];
-    for (let bit = 7; bit >= 0; bit--) {
-      const b = (byte >>> bit) & 1;
-      const next = HUFFMAN_TREE[2 * node + b];
-      pendingBits++;
-      if (b === 0) pendingAllOnes = false;
-      if (next < 0) {
-        const symbol = -next - 1;
+    for (let shift = 4; shift >= 0; shift -= 4) {
+      const at = node * 16 + ((byte >>> shift) & 0xf);
+      const symbol = emitted[at];
+      if (symbol !== NO_SYMBOL) {
         if (symbol === EOS) throw new HpackError("Huffman string contains EOS");
-        out.push(symbol);
-        node = 0;
-        pendingBits = 0;
-        pendingAllOnes = true;
-      } else if (next === 0) {
-        throw new HpackError("invalid Huffman code");
-      } else {
-        node = next;
+        out[length++] = symbol;
       }
+      node = next[at];
     }
   }
-  if (pendingBits > 7) throw new HpackError("Huffman padding longer than 7 bits");
-  if (!pendingAllOnes) throw new HpackError("Huffman padding is not a prefix of EOS");
-  return Buffer.from(out).toString("latin1");
+  if (!mayEnd[node]) throw new HpackError("Huffman padding is longer than 7 bits or not a prefix of EOS");
+  return out.toString("latin1", 0, length);
 }
 
 // Header strings are octets; names and values of gRPC requests are ASCII. Octet length is
