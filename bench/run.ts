@@ -48,6 +48,10 @@ const log = (text: string): void => {
 interface Step {
   wallMs: number;
   peakRssMiB?: number;
+  /** CPU of the command and its children (for terraform: its provider processes too). */
+  cpuMs?: number;
+  /** Terraform runs: the CPU of the provider processes it started, and how many (ODS_PROVIDER_STATS). */
+  provider?: { cpuMs: number; starts: number };
   requests: RequestSummary;
   /** Exit code; for no-change plans 0 means the stack converged. */
   code: number | null;
@@ -102,15 +106,16 @@ async function synthesize(spec: GeneratedStack, dir: string): Promise<SizeResult
   return { wallMs: r.wallMs, constructMs: inner.constructMs, synthMs: inner.synthMs, peakRssMiB: r.peakRssMiB };
 }
 
-async function measured(emu: EmulatorProcess, what: string, run: () => Promise<TimedRun>, okCodes: number[]): Promise<Step> {
+async function measured(emu: EmulatorProcess, what: string, run: () => Promise<TimedRun & { provider?: Step["provider"] }>, okCodes: number[]): Promise<Step> {
   await emu.resetRequests();
   const r = await run();
   const requests = summarizeRequests(await emu.requests());
-  log(`  ${what}: ${(r.wallMs / 1000).toFixed(2)} s, ${requests.total} requests (${requests.writes} writes, ${requests.queries} query checks, ${requests.status429} x 429)${r.peakRssMiB ? `, peak RSS ${r.peakRssMiB.toFixed(0)} MiB` : ""}, exit ${r.code}`);
+  const cpu = r.cpuMs === undefined ? "" : `, CPU ${s(r.cpuMs)} s${r.provider ? ` (provider ${s(r.provider.cpuMs)} s in ${r.provider.starts} starts)` : ""}`;
+  log(`  ${what}: ${(r.wallMs / 1000).toFixed(2)} s, ${requests.total} requests (${requests.writes} writes, ${requests.queries} query checks, ${requests.status429} x 429)${r.peakRssMiB ? `, peak RSS ${r.peakRssMiB.toFixed(0)} MiB` : ""}${cpu}, exit ${r.code}`);
   if (r.code === null || !okCodes.includes(r.code)) {
     log(`  ${what} FAILED:\n${r.stderr.slice(0, 4000)}\n${r.stdout.slice(-2000)}`);
   }
-  return { wallMs: r.wallMs, peakRssMiB: r.peakRssMiB, requests, code: r.code };
+  return { wallMs: r.wallMs, peakRssMiB: r.peakRssMiB, cpuMs: r.cpuMs, provider: r.provider, requests, code: r.code };
 }
 
 function cpuProfArgs(n: number, label: string): string[] {
@@ -143,12 +148,21 @@ class OverBudget extends Error {}
  * Four Terraform commands sharing one budget: each may use what the ones before it left;
  * one still running when it is spent is killed and reported as OverBudget.
  */
-function budgeted(tf: TerraformRunner, budget: string): (label: string, args: string[]) => () => Promise<TimedRun> {
+function budgeted(tf: TerraformRunner, budget: string): (label: string, args: string[]) => () => Promise<TimedRun & { provider?: Step["provider"] }> {
   const deadline = Date.now() + TF_BUDGET_S * 4 * 1000;
   return (label, args) => async () => {
-    const r = await tf.run(args, { timeoutMs: Math.max(deadline - Date.now(), 1) });
-    if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when ${budget} ran out`);
-    return r;
+    // Each provider process Terraform starts appends its CPU and calls here at exit.
+    const statsDir = fs.mkdtempSync(path.join(os.tmpdir(), "ods-provider-stats-"));
+    const statsFile = path.join(statsDir, "stats.jsonl");
+    try {
+      const r = await tf.run(args, { timeoutMs: Math.max(deadline - Date.now(), 1), env: { ODS_PROVIDER_STATS: statsFile } });
+      if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when ${budget} ran out`);
+      if (!fs.existsSync(statsFile)) return r; // terraform_data: no provider process
+      const lines = fs.readFileSync(statsFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { cpuMs?: number });
+      return { ...r, provider: { cpuMs: lines.reduce((sum, l) => sum + (l.cpuMs ?? 0), 0), starts: lines.length } };
+    } finally {
+      fs.rmSync(statsDir, { recursive: true, force: true });
+    }
   };
 }
 
@@ -393,6 +407,25 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
       const list = (xs: number[]): string => xs.map((x) => x.toFixed(2)).join(", ");
       lines.push(`| ${r.n} | ${list(plans)} | **${median(plans).toFixed(2)}** | ${list(applies)} | **${median(applies).toFixed(2)}** |`);
     }
+  }
+  const cpuRows = results.flatMap((r) => {
+    const t = r.terraform;
+    const f = r.floor;
+    if (!t || "skipped" in t || !f || "skipped" in f) return [];
+    const pairs: [Step, Step][] = [[t.planNoChange, f.planNoChange], ...(r.rounds ?? []).map((x): [Step, Step] => [x.planProvider, x.planFloor])];
+    if (pairs.some(([p, fl]) => p.cpuMs === undefined || fl.cpuMs === undefined || !p.provider)) return [];
+    const m = (pick: (p: Step, fl: Step) => number): string => s(median(pairs.map(([p, fl]) => pick(p, fl))));
+    return [
+      `| ${r.n} | ${m((p) => p.wallMs)} / ${m((_p, fl) => fl.wallMs)} | ${m((p) => p.cpuMs!)} | ${m((p) => p.provider!.cpuMs)} (${pairs[0][0].provider!.starts} starts) | ${m((p) => p.cpuMs! - p.provider!.cpuMs)} / ${m((_p, fl) => fl.cpuMs!)} |`,
+    ];
+  });
+  if (cpuRows.length > 0) {
+    lines.push("", "### Where a no-change plan's time goes", "");
+    lines.push(
+      `CPU seconds of the same plans (medians over the first measurement and the rounds), from /usr/bin/time around \`terraform\` (its provider processes included) and each provider process's own count (ODS_PROVIDER_STATS). The machine has ${os.cpus().length} cores.`,
+      "",
+    );
+    lines.push("| N | wall s: provider / floor | CPU s: terraform + provider | of which provider processes | terraform's own CPU s: with the provider / floor |", "|---:|---:|---:|---:|---:|", ...cpuRows);
   }
   lines.push("", `## Under a rate limit`, "");
   lines.push(`Emulator limited to ${rate.ratePerSecond} requests/s (its license still says 100: the client must learn the limit from the answers).`, "");
