@@ -155,6 +155,8 @@ export interface TimedRun {
   wallMs: number;
   /** Peak resident set size of the command, in MiB (from /usr/bin/time), when known. */
   peakRssMiB?: number;
+  /** CPU time (user + system) of the command and the children it waited for, in ms (from /usr/bin/time), when known. */
+  cpuMs?: number;
 }
 
 export interface TimedOptions {
@@ -165,10 +167,10 @@ export interface TimedOptions {
   onStdout?: (chunk: string, child: ChildProcess) => void;
 }
 
-/** Runs a command, measuring its wall time and (through /usr/bin/time) its peak RSS. */
+/** Runs a command, measuring its wall time and (through /usr/bin/time) its peak RSS and CPU time. */
 export function timed(command: string, args: string[], opts: TimedOptions = {}): Promise<TimedRun> {
   const rssFile = hasTimeBin ? path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ods-rss-")), "rss") : undefined;
-  const [cmd, argv] = rssFile ? [TIME_BIN, ["-f", "%M", "-o", rssFile, command, ...args]] : [command, args];
+  const [cmd, argv] = rssFile ? [TIME_BIN, ["-f", "%M %U %S", "-o", rssFile, command, ...args]] : [command, args];
   return new Promise((resolve, reject) => {
     const start = performance.now();
     // Its own process group: a timeout must stop the command, not only /usr/bin/time around it.
@@ -192,12 +194,15 @@ export function timed(command: string, args: string[], opts: TimedOptions = {}):
       clearTimeout(timer);
       const wallMs = performance.now() - start;
       let peakRssMiB: number | undefined;
+      let cpuMs: number | undefined;
       if (rssFile) {
-        const kb = Number(/(\d+)\s*$/.exec(fs.existsSync(rssFile) ? fs.readFileSync(rssFile, "utf8") : "")?.[1]);
-        if (Number.isFinite(kb) && kb > 0) peakRssMiB = kb / 1024;
+        // The last line; a command killed by a signal gets a "Command terminated" line before it.
+        const m = /(\d+) ([\d.]+) ([\d.]+)\s*$/.exec(fs.existsSync(rssFile) ? fs.readFileSync(rssFile, "utf8") : "");
+        if (m && Number(m[1]) > 0) peakRssMiB = Number(m[1]) / 1024;
+        if (m) cpuMs = (Number(m[2]) + Number(m[3])) * 1000;
         fs.rmSync(path.dirname(rssFile), { recursive: true, force: true });
       }
-      resolve({ code, signal, stdout, stderr, wallMs, peakRssMiB });
+      resolve({ code, signal, stdout, stderr, wallMs, peakRssMiB, cpuMs });
     });
   });
 }

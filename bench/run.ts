@@ -9,6 +9,7 @@
 // BENCH_CPU_PROF=DIR (write `node --cpu-prof` profiles of ods plan/apply at the largest size)
 // BENCH_TF_BACKEND=http|local (the state backend of the Terraform side, provider and floor
 // alike; default http, served on 127.0.0.1 by the bench; see terraformBackendSetting)
+// BENCH_REPEATS=2 (rounds of paired provider/floor plans and applies after the first; 0: none)
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -32,6 +33,8 @@ const [RATE] = envNumbers("BENCH_RATE", [20]);
 const [RATE_N] = envNumbers("BENCH_RATE_N", [200]);
 const [TF_BUDGET_S] = envNumbers("BENCH_TF_BUDGET_S", [240]);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Rounds of paired provider/floor plans and applies after the first measurement (see pairedRounds). */
+const [REPEATS] = process.env.BENCH_REPEATS === "0" ? [0] : envNumbers("BENCH_REPEATS", [2]);
 const TF_BACKEND = terraformBackendSetting();
 /** BENCH_TERRAFORM=skip: the ods side and the rate-limited apply only. */
 const SKIP_TERRAFORM = process.env.BENCH_TERRAFORM === "skip";
@@ -45,6 +48,10 @@ const log = (text: string): void => {
 interface Step {
   wallMs: number;
   peakRssMiB?: number;
+  /** CPU of the command and its children (for terraform: its provider processes too). */
+  cpuMs?: number;
+  /** Terraform runs: the CPU of the provider processes it started, and how many (ODS_PROVIDER_STATS). */
+  provider?: { cpuMs: number; starts: number };
   requests: RequestSummary;
   /** Exit code; for no-change plans 0 means the stack converged. */
   code: number | null;
@@ -63,6 +70,8 @@ interface SizeResult {
   terraform?: { applyEmpty: Step; planNoChange: Step; applyChanged: Step; planAfter: Step } | { skipped: string };
   /** The same N as terraform_data: Terraform's own floor, measured in the same run. */
   floor?: { applyEmpty: Step; planNoChange: Step; applyChanged: Step; planAfter: Step } | { skipped: string };
+  /** Rounds of paired measurements after both sides (see pairedRounds). */
+  rounds?: PairedRound[];
 }
 
 const QUERY_KINDS = ["ods_starred_query", "ods_virtual_field"];
@@ -97,15 +106,16 @@ async function synthesize(spec: GeneratedStack, dir: string): Promise<SizeResult
   return { wallMs: r.wallMs, constructMs: inner.constructMs, synthMs: inner.synthMs, peakRssMiB: r.peakRssMiB };
 }
 
-async function measured(emu: EmulatorProcess, what: string, run: () => Promise<TimedRun>, okCodes: number[]): Promise<Step> {
+async function measured(emu: EmulatorProcess, what: string, run: () => Promise<TimedRun & { provider?: Step["provider"] }>, okCodes: number[]): Promise<Step> {
   await emu.resetRequests();
   const r = await run();
   const requests = summarizeRequests(await emu.requests());
-  log(`  ${what}: ${(r.wallMs / 1000).toFixed(2)} s, ${requests.total} requests (${requests.writes} writes, ${requests.queries} query checks, ${requests.status429} x 429)${r.peakRssMiB ? `, peak RSS ${r.peakRssMiB.toFixed(0)} MiB` : ""}, exit ${r.code}`);
+  const cpu = r.cpuMs === undefined ? "" : `, CPU ${s(r.cpuMs)} s${r.provider ? ` (provider ${s(r.provider.cpuMs)} s in ${r.provider.starts} starts)` : ""}`;
+  log(`  ${what}: ${(r.wallMs / 1000).toFixed(2)} s, ${requests.total} requests (${requests.writes} writes, ${requests.queries} query checks, ${requests.status429} x 429)${r.peakRssMiB ? `, peak RSS ${r.peakRssMiB.toFixed(0)} MiB` : ""}${cpu}, exit ${r.code}`);
   if (r.code === null || !okCodes.includes(r.code)) {
     log(`  ${what} FAILED:\n${r.stderr.slice(0, 4000)}\n${r.stdout.slice(-2000)}`);
   }
-  return { wallMs: r.wallMs, peakRssMiB: r.peakRssMiB, requests, code: r.code };
+  return { wallMs: r.wallMs, peakRssMiB: r.peakRssMiB, cpuMs: r.cpuMs, provider: r.provider, requests, code: r.code };
 }
 
 function cpuProfArgs(n: number, label: string): string[] {
@@ -138,12 +148,21 @@ class OverBudget extends Error {}
  * Four Terraform commands sharing one budget: each may use what the ones before it left;
  * one still running when it is spent is killed and reported as OverBudget.
  */
-function budgeted(tf: TerraformRunner, budget: string): (label: string, args: string[]) => () => Promise<TimedRun> {
+function budgeted(tf: TerraformRunner, budget: string): (label: string, args: string[]) => () => Promise<TimedRun & { provider?: Step["provider"] }> {
   const deadline = Date.now() + TF_BUDGET_S * 4 * 1000;
   return (label, args) => async () => {
-    const r = await tf.run(args, { timeoutMs: Math.max(deadline - Date.now(), 1) });
-    if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when ${budget} ran out`);
-    return r;
+    // Each provider process Terraform starts appends its CPU and calls here at exit.
+    const statsDir = fs.mkdtempSync(path.join(os.tmpdir(), "ods-provider-stats-"));
+    const statsFile = path.join(statsDir, "stats.jsonl");
+    try {
+      const r = await tf.run(args, { timeoutMs: Math.max(deadline - Date.now(), 1), env: { ODS_PROVIDER_STATS: statsFile } });
+      if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when ${budget} ran out`);
+      if (!fs.existsSync(statsFile)) return r; // terraform_data: no provider process
+      const lines = fs.readFileSync(statsFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { cpuMs?: number });
+      return { ...r, provider: { cpuMs: lines.reduce((sum, l) => sum + (l.cpuMs ?? 0), 0), starts: lines.length } };
+    } finally {
+      fs.rmSync(statsDir, { recursive: true, force: true });
+    }
   };
 }
 
@@ -152,24 +171,22 @@ async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: strin
   await synthesize(base, dir);
   const imports = Object.entries(base.resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
   writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
-  return withStateBackend(work, TF_BACKEND, async () => {
-    const tf = new TerraformRunner(work, cliConfig, emu);
-    const init = await tf.run(["init"]);
-    if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
-    const run = budgeted(tf, `the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S) for the four Terraform commands`);
-    try {
-      const applyEmpty = await measured(emu, "terraform apply (from empty)", run("terraform apply (from empty)", ["apply", "-auto-approve"]), [0]);
-      const planNoChange = await measured(emu, "terraform plan (no changes)", run("terraform plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
-      await synthesize(changed, dir);
-      writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
-      const applyChanged = await measured(emu, "terraform apply (10% changed)", run("terraform apply (10% changed)", ["apply", "-auto-approve"]), [0]);
-      const planAfter = await measured(emu, "terraform plan (after, expect no changes)", run("terraform plan (after)", ["plan", "-detailed-exitcode"]), [0]);
-      return { applyEmpty, planNoChange, applyChanged, planAfter };
-    } catch (err) {
-      if (err instanceof OverBudget) return { skipped: `over budget: ${err.message}` };
-      throw err;
-    }
-  });
+  const tf = new TerraformRunner(work, cliConfig, emu);
+  const init = await tf.run(["init"]);
+  if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
+  const run = budgeted(tf, `the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S) for the four Terraform commands`);
+  try {
+    const applyEmpty = await measured(emu, "terraform apply (from empty)", run("terraform apply (from empty)", ["apply", "-auto-approve"]), [0]);
+    const planNoChange = await measured(emu, "terraform plan (no changes)", run("terraform plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
+    await synthesize(changed, dir);
+    writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
+    const applyChanged = await measured(emu, "terraform apply (10% changed)", run("terraform apply (10% changed)", ["apply", "-auto-approve"]), [0]);
+    const planAfter = await measured(emu, "terraform plan (after, expect no changes)", run("terraform plan (after)", ["plan", "-detailed-exitcode"]), [0]);
+    return { applyEmpty, planNoChange, applyChanged, planAfter };
+  } catch (err) {
+    if (err instanceof OverBudget) return { skipped: `over budget: ${err.message}` };
+    throw err;
+  }
 }
 
 /**
@@ -180,23 +197,62 @@ async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: strin
 async function floorSide(dir: string, cliConfig: string, emu: EmulatorProcess, base: GeneratedStack, changed: GeneratedStack): Promise<NonNullable<SizeResult["floor"]>> {
   const work = path.join(dir, "floor");
   writeFloorConfig(base, work);
-  return withStateBackend(work, TF_BACKEND, async () => {
-    const tf = new TerraformRunner(work, cliConfig, emu);
-    const init = await tf.run(["init"]);
-    if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
-    const run = budgeted(tf, `the same budget of 4 x ${TF_BUDGET_S} s`);
-    try {
-      const applyEmpty = await measured(emu, "floor: terraform_data apply (from empty)", run("terraform_data apply (from empty)", ["apply", "-auto-approve"]), [0]);
-      const planNoChange = await measured(emu, "floor: terraform_data plan (no changes)", run("terraform_data plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
-      writeFloorConfig(changed, work);
-      const applyChanged = await measured(emu, "floor: terraform_data apply (10% changed)", run("terraform_data apply (10% changed)", ["apply", "-auto-approve"]), [0]);
-      const planAfter = await measured(emu, "floor: terraform_data plan (after, expect no changes)", run("terraform_data plan (after)", ["plan", "-detailed-exitcode"]), [0]);
-      return { applyEmpty, planNoChange, applyChanged, planAfter };
-    } catch (err) {
-      if (err instanceof OverBudget) return { skipped: `floor over budget too: ${err.message}` };
-      throw err;
+  const tf = new TerraformRunner(work, cliConfig, emu);
+  const init = await tf.run(["init"]);
+  if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
+  const run = budgeted(tf, `the same budget of 4 x ${TF_BUDGET_S} s`);
+  try {
+    const applyEmpty = await measured(emu, "floor: terraform_data apply (from empty)", run("terraform_data apply (from empty)", ["apply", "-auto-approve"]), [0]);
+    const planNoChange = await measured(emu, "floor: terraform_data plan (no changes)", run("terraform_data plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
+    writeFloorConfig(changed, work);
+    const applyChanged = await measured(emu, "floor: terraform_data apply (10% changed)", run("terraform_data apply (10% changed)", ["apply", "-auto-approve"]), [0]);
+    const planAfter = await measured(emu, "floor: terraform_data plan (after, expect no changes)", run("terraform_data plan (after)", ["plan", "-detailed-exitcode"]), [0]);
+    return { applyEmpty, planNoChange, applyChanged, planAfter };
+  } catch (err) {
+    if (err instanceof OverBudget) return { skipped: `floor over budget too: ${err.message}` };
+    throw err;
+  }
+}
+
+/** One round of the repeated, paired measurements: each provider command next to the floor's. */
+interface PairedRound {
+  planProvider: Step;
+  planFloor: Step;
+  applyProvider: Step;
+  applyFloor: Step;
+}
+
+/**
+ * After both sides: BENCH_REPEATS more rounds of plan (no changes) and apply (10% changed,
+ * the changed resources flipping between two revisions), each provider command followed
+ * at once by the floor's. This machine's speed drifts by tens of percent within minutes,
+ * so a ratio is taken within a pair, and the report gives the median over the rounds.
+ */
+async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string, n: number): Promise<PairedRound[]> {
+  const tfWork = path.join(dir, "work");
+  const floorWork = path.join(dir, "floor");
+  const imports = Object.entries(generateStack({ n, prefix: "tf" }).resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
+  const budget = `the budget of 4 x ${TF_BUDGET_S} s for the repeated rounds`;
+  const runTf = budgeted(new TerraformRunner(tfWork, cliConfig, emu), budget);
+  const runFloor = budgeted(new TerraformRunner(floorWork, cliConfig, emu), budget);
+  const rounds: PairedRound[] = [];
+  try {
+    for (let round = 1; round <= REPEATS; round++) {
+      const planProvider = await measured(emu, `round ${round}: terraform plan (no changes)`, runTf("terraform plan", ["plan", "-detailed-exitcode"]), [0]);
+      const planFloor = await measured(emu, `round ${round}: floor plan (no changes)`, runFloor("terraform_data plan", ["plan", "-detailed-exitcode"]), [0]);
+      const next = generateStack({ n, prefix: "tf", revision: round % 2 === 1 ? 2 : 1 });
+      await synthesize(next, dir);
+      writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), tfWork, imports);
+      const applyProvider = await measured(emu, `round ${round}: terraform apply (10% changed)`, runTf("terraform apply", ["apply", "-auto-approve"]), [0]);
+      writeFloorConfig(next, floorWork);
+      const applyFloor = await measured(emu, `round ${round}: floor apply (10% changed)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
+      rounds.push({ planProvider, planFloor, applyProvider, applyFloor });
     }
-  });
+  } catch (err) {
+    if (!(err instanceof OverBudget)) throw err;
+    log(`  repeated rounds stopped: ${err.message}`);
+  }
+  return rounds;
 }
 
 interface RateResult {
@@ -244,6 +300,12 @@ function machine(): Record<string, string | number> {
 }
 
 const s = (ms: number): string => (ms / 1000).toFixed(2);
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 const mib = (v?: number): string => (v === undefined ? "n/a" : v.toFixed(0));
 
 function markdown(results: SizeResult[], rate: RateResult, m: Record<string, string | number>): string {
@@ -328,6 +390,43 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
       `| ${r.n} | ${s(t.planNoChange.wallMs)} / ${s(f.planNoChange.wallMs)} = **${(t.planNoChange.wallMs / f.planNoChange.wallMs).toFixed(2)}** | ${applyCell(t.applyEmpty, f.applyEmpty)} | ${applyCell(t.applyChanged, f.applyChanged)} |`,
     );
   }
+  if (results.some((r) => r.rounds?.length)) {
+    lines.push("", "### Repeated, paired", "");
+    lines.push(
+      `The same two ratios measured again in ${REPEATS} more rounds, each provider command followed at once by the floor's (the 10% changed flipping between two revisions), since this machine's speed drifts by tens of percent within minutes. Each cell: the ratios of the first measurement and of every round, then their median.`,
+      "",
+    );
+    lines.push("| N | plan no-change: provider / floor | median | apply 10% changed: provider / max(floor, writes/R) | median |", "|---:|---|---:|---|---:|");
+    for (const r of results) {
+      const t = r.terraform;
+      const f = r.floor;
+      if (!r.rounds?.length || !t || "skipped" in t || !f || "skipped" in f) continue;
+      const plans = [t.planNoChange.wallMs / f.planNoChange.wallMs, ...r.rounds.map((x) => x.planProvider.wallMs / x.planFloor.wallMs)];
+      const applyRatio = (tfStep: Step, floorStep: Step): number => tfStep.wallMs / Math.max(floorStep.wallMs, (tfStep.requests.writes / DEFAULT_RATE) * 1000);
+      const applies = [applyRatio(t.applyChanged, f.applyChanged), ...r.rounds.map((x) => applyRatio(x.applyProvider, x.applyFloor))];
+      const list = (xs: number[]): string => xs.map((x) => x.toFixed(2)).join(", ");
+      lines.push(`| ${r.n} | ${list(plans)} | **${median(plans).toFixed(2)}** | ${list(applies)} | **${median(applies).toFixed(2)}** |`);
+    }
+  }
+  const cpuRows = results.flatMap((r) => {
+    const t = r.terraform;
+    const f = r.floor;
+    if (!t || "skipped" in t || !f || "skipped" in f) return [];
+    const pairs: [Step, Step][] = [[t.planNoChange, f.planNoChange], ...(r.rounds ?? []).map((x): [Step, Step] => [x.planProvider, x.planFloor])];
+    if (pairs.some(([p, fl]) => p.cpuMs === undefined || fl.cpuMs === undefined || !p.provider)) return [];
+    const m = (pick: (p: Step, fl: Step) => number): string => s(median(pairs.map(([p, fl]) => pick(p, fl))));
+    return [
+      `| ${r.n} | ${m((p) => p.wallMs)} / ${m((_p, fl) => fl.wallMs)} | ${m((p) => p.cpuMs!)} | ${m((p) => p.provider!.cpuMs)} (${pairs[0][0].provider!.starts} starts) | ${m((p) => p.cpuMs! - p.provider!.cpuMs)} / ${m((_p, fl) => fl.cpuMs!)} |`,
+    ];
+  });
+  if (cpuRows.length > 0) {
+    lines.push("", "### Where a no-change plan's time goes", "");
+    lines.push(
+      `CPU seconds of the same plans (medians over the first measurement and the rounds), from /usr/bin/time around \`terraform\` (its provider processes included) and each provider process's own count (ODS_PROVIDER_STATS). The machine has ${os.cpus().length} cores.`,
+      "",
+    );
+    lines.push("| N | wall s: provider / floor | CPU s: terraform + provider | of which provider processes | terraform's own CPU s: with the provider / floor |", "|---:|---:|---:|---:|---:|", ...cpuRows);
+  }
   lines.push("", `## Under a rate limit`, "");
   lines.push(`Emulator limited to ${rate.ratePerSecond} requests/s (its license still says 100: the client must learn the limit from the answers).`, "");
   lines.push("| N resources | wall s | lower bound N/R s | wall / (N/R) | requests made | wall / (requests/R) | writes | 429 answers provoked |", "|---:|---:|---:|---:|---:|---:|---:|---:|");
@@ -335,7 +434,7 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     `| ${rate.n} | ${s(rate.wallMs)} | ${(rate.n / rate.ratePerSecond).toFixed(2)} | ${rate.timeOverBound.toFixed(2)} | ${rate.requests} | ${(rate.wallMs / ((rate.requests / rate.ratePerSecond) * 1000)).toFixed(2)} | ${rate.writes} | ${rate.status429} |`,
   );
   lines.push("", `Kinds: ods_dataset plus ${SPREAD_KINDS.join(", ")} (round robin). 10% changed: every 10th resource (descriptions, URLs, metadata, user roles; a changed token is rotated).`);
-  lines.push("Reproduce: `npm run bench` (settings: BENCH_SIZES, BENCH_RATE, BENCH_RATE_N, BENCH_TF_BUDGET_S, BENCH_TF_BACKEND, BENCH_CPU_PROF).", "");
+  lines.push("Reproduce: `npm run bench` (settings: BENCH_SIZES, BENCH_RATE, BENCH_RATE_N, BENCH_TF_BUDGET_S, BENCH_TF_BACKEND, BENCH_REPEATS, BENCH_CPU_PROF).", "");
   return lines.join("\n");
 }
 
@@ -378,15 +477,24 @@ async function main(): Promise<void> {
           result.floor = { skipped: tfSkipReason ?? "terraform is not installed" };
         } else {
           await prepareDatasets(emu, "tf", layout);
-          const started = Date.now();
-          result.terraform = await terraformSide(emu, path.join(dir, "tf"), cliConfig, generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
-          log(`  terraform: the four commands took ${((Date.now() - started) / 1000).toFixed(0)} s of a budget of 4 x ${TF_BUDGET_S} s`);
-          if ("skipped" in result.terraform) {
-            tfSkipReason = `N=${n} ran over the budget`;
-            log(`  terraform: ${result.terraform.skipped}; larger sizes skipped`);
-          }
-          result.floor = await floorSide(path.join(dir, "tf"), cliConfig, emu, generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
-          if ("skipped" in result.floor) log(`  ${result.floor.skipped}`);
+          const tfDir = path.join(dir, "tf");
+          // Each working directory keeps its state in a backend of its own for the whole size.
+          await withStateBackend(path.join(tfDir, "work"), TF_BACKEND, () =>
+            withStateBackend(path.join(tfDir, "floor"), TF_BACKEND, async () => {
+              const started = Date.now();
+              const terraform = await terraformSide(emu, tfDir, cliConfig, generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
+              result.terraform = terraform;
+              log(`  terraform: the four commands took ${((Date.now() - started) / 1000).toFixed(0)} s of a budget of 4 x ${TF_BUDGET_S} s`);
+              if ("skipped" in terraform) {
+                tfSkipReason = `N=${n} ran over the budget`;
+                log(`  terraform: ${terraform.skipped}; larger sizes skipped`);
+              }
+              const floor = await floorSide(tfDir, cliConfig, emu, generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
+              result.floor = floor;
+              if ("skipped" in floor) log(`  ${floor.skipped}`);
+              if (!("skipped" in terraform) && !("skipped" in floor) && REPEATS > 0) result.rounds = await pairedRounds(emu, tfDir, cliConfig, n);
+            }),
+          );
         }
         results.push(result);
       } finally {
