@@ -218,6 +218,19 @@ describe("plugin transport over our HTTP/2 with mutual TLS", () => {
     expect(wide.body.equals(BIG)).toBe(true);
   });
 
+  it("reads a header block split over HEADERS and CONTINUATION frames", async () => {
+    // 40 kB of headers is more than one 16 kB frame: node's client adds CONTINUATIONs.
+    const session = open();
+    const req = session.request({ ":method": "POST", ":path": "/test.Echo/Unary", "content-type": "application/grpc+proto", "x-long-a": "a".repeat(20_000), "x-long-b": "b".repeat(20_000) });
+    const trailers = new Promise<http2.IncomingHttpHeaders>((resolve) => req.on("trailers", resolve));
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.end(grpcBody(Buffer.from("long")));
+    expect((await trailers)["grpc-status"]).toBe("0");
+    expect(Buffer.concat(chunks).subarray(5).toString()).toBe("long");
+    expect((await call(session, "/test.Echo/Unary", Buffer.from("next"))).body.toString()).toBe("next");
+  });
+
   it("answers an unknown method with UNIMPLEMENTED trailers-only, and a failing handler with its message", async () => {
     const session = open();
     const unknown = await call(session, "/test.Echo/Nope", Buffer.from("x"));
