@@ -45,8 +45,8 @@ export class LiveIndex {
       } finally {
         this.inFlight.delete(key);
       }
+      this.forget(key);
       this.objects.set(key, list);
-      this.byId.delete(key);
       return list;
     })();
     this.inFlight.set(key, call);
@@ -55,18 +55,26 @@ export class LiveIndex {
 
   /** Objects already listed for a kind (under every parent listed so far for scoped kinds). */
   listed(kind: ResourceKind): WireObject[] {
-    const out: WireObject[] = [];
-    for (const [key, list] of this.objects) if (key === kind.typeName || key.startsWith(`${kind.typeName}@`)) out.push(...list);
-    return out;
+    return this.keysOf(kind).flatMap((key) => this.objects.get(key) ?? []);
   }
 
   findById(kind: ResourceKind, id: string): WireObject | undefined {
-    for (const key of this.objects.keys()) {
-      if (key !== kind.typeName && !key.startsWith(`${kind.typeName}@`)) continue;
+    for (const key of this.keysOf(kind)) {
       const found = this.idsOf(kind, key).get(id);
       if (found) return found;
     }
     return undefined;
+  }
+
+  /** The keys of the lists loaded for a kind: one, or one per parent for scoped kinds. */
+  private keysOf(kind: ResourceKind): string[] {
+    return [...this.objects.keys()].filter((key) => key === kind.typeName || key.startsWith(`${kind.typeName}@`));
+  }
+
+  /** Drops a list and its index. */
+  private forget(key: string): void {
+    this.objects.delete(key);
+    this.byId.delete(key);
   }
 
   /** The object with this id among those of a kind (under one parent, for scoped kinds), listing them first if needed. */
@@ -109,16 +117,7 @@ export class LiveIndex {
     if (!kind) {
       this.objects.clear();
       this.byId.clear();
-    } else if (scope !== undefined && kind.scope) {
-      this.objects.delete(this.key(kind, scope));
-      this.byId.delete(this.key(kind, scope));
-    } else {
-      for (const key of [...this.objects.keys()]) {
-        if (key === kind.typeName || key.startsWith(`${kind.typeName}@`)) {
-          this.objects.delete(key);
-          this.byId.delete(key);
-        }
-      }
-    }
+    } else if (scope !== undefined && kind.scope) this.forget(this.key(kind, scope));
+    else for (const key of this.keysOf(kind)) this.forget(key);
   }
 }
