@@ -14,7 +14,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, startEmulatorProcess, timed } from "./harness";
 import { generateStack, layoutOf, type GeneratedStack } from "./stack-gen";
-import { installProvider, terraformBackendSetting, terraformMissing, TerraformRunner, withStateBackend, writeTerraformConfig } from "./terraform";
+import { datasetImports, installProvider, readProviderStats, terraformBackendSetting, terraformMissing, TerraformRunner, withStateBackend, writeTerraformConfig } from "./terraform";
 
 const N = Number(process.env.PROFILE_N ?? 1000);
 const KEEP = process.env.PROFILE_KEEP;
@@ -22,14 +22,6 @@ const KEEP = process.env.PROFILE_KEEP;
 const STEPS = (process.env.PROFILE_STEPS ?? "apply-empty,plan,apply-changed").split(",").map((x) => x.trim());
 const BACKEND = terraformBackendSetting();
 const SYNTH_APP = path.join(__dirname, "synth-app.js");
-
-interface ProcessStats {
-  pid: number;
-  handshakeMs: number;
-  lifeMs: number;
-  cpuMs: number;
-  rpcs: Record<string, { count: number; totalMs: number; maxMs: number }>;
-}
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -100,7 +92,7 @@ async function main(): Promise<void> {
     await prepareDatasets(emu, "tf", layoutOf(N));
     const work = path.join(root, "work");
     const base = generateStack({ n: N, prefix: "tf" });
-    const imports = Object.entries(base.resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
+    const imports = datasetImports(base);
     await synthesize(base, path.join(root, "synth"));
     writeTerraformConfig(path.join(root, "synth/cdktf.out/stacks/main/cdk.tf.json"), work, imports);
     await withStateBackend(work, BACKEND, async () => {
@@ -129,7 +121,7 @@ async function main(): Promise<void> {
         const r = await tf.run(args, profiled ? { env: { ODS_PROVIDER_CPU_PROF: profDir, ODS_PROVIDER_STATS: statsFile } } : {});
         if (r.code !== 0) throw new Error(`terraform ${label} exited ${r.code}: ${r.stderr.slice(0, 3000)}`);
         if (!profiled) continue;
-        const stats = fs.readFileSync(statsFile, "utf8").trim().split("\n").map((l) => JSON.parse(l) as ProcessStats);
+        const stats = readProviderStats(statsFile);
         out(`## terraform ${args[0]} (${label}): ${(r.wallMs / 1000).toFixed(2)} s wall`, "");
         out(`Provider processes started: ${stats.length}; handshake after ${stats.map((s) => `${s.handshakeMs.toFixed(0)} ms`).join(", ")} (from process start); lifetimes ${stats.map((s) => `${(s.lifeMs / 1000).toFixed(2)} s`).join(", ")}; CPU ${stats.map((s) => `${(s.cpuMs / 1000).toFixed(2)} s`).join(", ")}.`);
         out("");

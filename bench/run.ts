@@ -15,7 +15,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
-import { installProvider, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
+import { datasetImports, installProvider, readProviderStats, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
 
 const RESULTS = path.join(ROOT, "bench/results");
 const SYNTH_APP = path.join(__dirname, "synth-app.js");
@@ -157,9 +157,9 @@ function budgeted(tf: TerraformRunner, budget: string): (label: string, args: st
     try {
       const r = await tf.run(args, { timeoutMs: Math.max(deadline - Date.now(), 1), env: { ODS_PROVIDER_STATS: statsFile } });
       if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when ${budget} ran out`);
-      if (!fs.existsSync(statsFile)) return r; // terraform_data: no provider process
-      const lines = fs.readFileSync(statsFile, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { cpuMs?: number });
-      return { ...r, provider: { cpuMs: lines.reduce((sum, l) => sum + (l.cpuMs ?? 0), 0), starts: lines.length } };
+      const stats = readProviderStats(statsFile);
+      if (stats.length === 0) return r; // terraform_data: no provider process
+      return { ...r, provider: { cpuMs: stats.reduce((sum, p) => sum + p.cpuMs, 0), starts: stats.length } };
     } finally {
       fs.rmSync(statsDir, { recursive: true, force: true });
     }
@@ -169,7 +169,7 @@ function budgeted(tf: TerraformRunner, budget: string): (label: string, args: st
 async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: string, base: GeneratedStack, changed: GeneratedStack): Promise<NonNullable<SizeResult["terraform"]>> {
   const work = path.join(dir, "work");
   await synthesize(base, dir);
-  const imports = Object.entries(base.resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
+  const imports = datasetImports(base);
   writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
   const tf = new TerraformRunner(work, cliConfig, emu);
   const init = await tf.run(["init"]);
@@ -231,7 +231,7 @@ interface PairedRound {
 async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string, n: number): Promise<PairedRound[]> {
   const tfWork = path.join(dir, "work");
   const floorWork = path.join(dir, "floor");
-  const imports = Object.entries(generateStack({ n, prefix: "tf" }).resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
+  const imports = datasetImports(generateStack({ n, prefix: "tf" }));
   const budget = `the budget of 4 x ${TF_BUDGET_S} s for the repeated rounds`;
   const runTf = budgeted(new TerraformRunner(tfWork, cliConfig, emu), budget);
   const runFloor = budgeted(new TerraformRunner(floorWork, cliConfig, emu), budget);

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { ProviderProcessStats } from "../lib/tfprovider/provider-server";
 import { startHttpStateServer } from "./http-state-server";
 import { ODS_BIN, ROOT, timed, type TimedOptions, type TimedRun } from "./harness";
 
@@ -58,13 +59,25 @@ export function installProvider(dir: string): string {
   return line.slice("export TF_CLI_CONFIG_FILE=".length).trim();
 }
 
+/**
+ * Import blocks for a stack's datasets: they exist before the first apply (they hold data),
+ * and Terraform never adopts by name on its own.
+ */
+export function datasetImports(stack: { resource: Record<string, Record<string, Record<string, unknown>>> }): { to: string; id: string }[] {
+  return Object.entries(stack.resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
+}
+
+/** What each provider process of one Terraform command recorded at exit (ODS_PROVIDER_STATS=file); none when no provider ran. */
+export function readProviderStats(file: string): ProviderProcessStats[] {
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as ProviderProcessStats);
+}
+
 /** Turns a synthesized cdk.tf.json into a Terraform working directory's main.tf.json. */
 export function writeTerraformConfig(stackJsonFile: string, workDir: string, imports: { to: string; id: string }[] = []): void {
   const config = JSON.parse(fs.readFileSync(stackJsonFile, "utf8")) as { terraform?: Record<string, unknown>; import?: unknown };
   // cdktf pins a local backend under the app's directory; the working directory's default is what we want.
   if (config.terraform) delete config.terraform.backend;
-  // Objects that exist before the first apply (datasets that hold data) are imported,
-  // as a Terraform user would: Terraform never adopts by name on its own.
   if (imports.length > 0) config.import = imports;
   fs.mkdirSync(workDir, { recursive: true });
   fs.writeFileSync(path.join(workDir, "main.tf.json"), JSON.stringify(config, null, 2));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { datasetName, generateStack, layoutOf, type GeneratedStack } from "../../bench/stack-gen";
-import { installProvider, terraformMissing, TerraformRunner } from "../../bench/terraform";
+import { datasetImports, installProvider, terraformMissing, TerraformRunner } from "../../bench/terraform";
 import { leakedSecrets, removeTempDirs, runOds, stackFlags, tempDir, writeStack } from "../helpers/ods-cli";
 import {
   asSpec, emptyCounts, expectedCounts, faultsInjected, findDuplicates, FULL, prepareDatasets, readStateFile, recordSuite, tokenSecrets,
@@ -134,7 +134,7 @@ describe("faults: 10% 503s, 429 bursts, dropped answers after writes", () => {
     await prepareDatasets(admin, prefix, N);
     const cliConfig = installProvider(tempDir("ods-tf-mirror-"));
     const work = tempDir("ods-tf-");
-    const imports = Object.entries(stack.resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
+    const imports = datasetImports(stack);
     fs.writeFileSync(
       path.join(work, "main.tf.json"),
       JSON.stringify({ terraform: { required_providers: { ods: { source: "registry.terraform.io/ods/ods" } } }, provider: { ods: {} }, resource: stack.resource, import: imports }, null, 1),
