@@ -92,9 +92,9 @@ function comparable(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) => (x === MODEL_UNKNOWN ? "(known after apply)" : x));
 }
 
-/** What a refresh returns: the lifecycle's refresh rule over the prior state. */
-function mergeLive(attrs: Attributes, prior: TfObject, live: Values): TfObject {
-  return toTf(lifecycle.mergeLive(attrs, modelOf(prior), live)) as TfObject;
+/** What a refresh returns: the lifecycle's refresh rule over the prior state's model values. */
+function mergeLive(attrs: Attributes, prior: Values, live: Values): TfObject {
+  return toTf(lifecycle.mergeLive(attrs, prior, live)) as TfObject;
 }
 
 function pathOf(path: Path): AttributePath {
@@ -180,7 +180,10 @@ export class OdsTerraformProvider implements ProviderImpl {
     const id = state?.id;
     if (typeof id !== "string") return;
     const ids = this.managed.get(kind.typeName) ?? new Map<string, string | undefined>();
-    ids.set(id, naturalKeyText(kind, modelOf(state!)));
+    // Only the key's attributes are converted: every refresh and plan passes here.
+    const keyValues: Values = {};
+    for (const name of kind.naturalKey) keyValues[name] = toModel(state![name]);
+    ids.set(id, naturalKeyText(kind, keyValues));
     this.managed.set(kind.typeName, ids);
   }
 
@@ -213,7 +216,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     const priorValues = modelOf(prior);
     const live = await this.live.loadById(this.api(), kind, scopeOf(kind, priorValues), id);
     if (!live) return { newState: null };
-    return { newState: mergeLive(kind.attributes, prior, liveValues(kind, live, priorValues)) };
+    return { newState: mergeLive(kind.attributes, priorValues, liveValues(kind, live, priorValues)) };
   }
 
   async planResourceChange(request: {
@@ -225,9 +228,11 @@ export class OdsTerraformProvider implements ProviderImpl {
     const result = this.planChange(request);
     const planned = result.plannedState;
     const kind = this.kind(request.typeName);
-    const changes = !request.priorState || comparable(toModel(request.priorState)) !== comparable(toModel(planned));
     const existing = request.priorState !== null && (result.requiresReplace ?? []).length === 0;
-    if (planned && changes && wantsPlanCheck(kind, existing) && !(result.diagnostics ?? []).length) {
+    if (!planned || !wantsPlanCheck(kind, existing) || (result.diagnostics ?? []).length > 0) return result;
+    // Compared only for the kinds with a plan-time check (most plans are of other kinds).
+    const changes = !request.priorState || comparable(toModel(request.priorState)) !== comparable(toModel(planned));
+    if (changes) {
       const values = modelOf(planned);
       // A field to claim that its dataset's list shows exists needs no reads of its own.
       if (await claimListed(this.api(), this.live, kind, values)) return result;
