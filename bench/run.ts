@@ -15,7 +15,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
-import { datasetImports, installProvider, readProviderStats, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
+import { datasetImports, installProvider, readProviderStats, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
 
 const RESULTS = path.join(ROOT, "bench/results");
 const SYNTH_APP = path.join(__dirname, "synth-app.js");
@@ -148,14 +148,14 @@ class OverBudget extends Error {}
  * Four Terraform commands sharing one budget: each may use what the ones before it left;
  * one still running when it is spent is killed and reported as OverBudget.
  */
-function budgeted(tf: TerraformRunner, budget: string): (label: string, args: string[]) => () => Promise<TimedRun & { provider?: Step["provider"] }> {
+function budgeted(tf: TerraformRunner, budget: string, env: Record<string, string> = {}): (label: string, args: string[]) => () => Promise<TimedRun & { provider?: Step["provider"] }> {
   const deadline = Date.now() + TF_BUDGET_S * 4 * 1000;
   return (label, args) => async () => {
     // Each provider process Terraform starts appends its CPU and calls here at exit.
     const statsDir = fs.mkdtempSync(path.join(os.tmpdir(), "ods-provider-stats-"));
     const statsFile = path.join(statsDir, "stats.jsonl");
     try {
-      const r = await tf.run(args, { timeoutMs: Math.max(deadline - Date.now(), 1), env: { ODS_PROVIDER_STATS: statsFile } });
+      const r = await tf.run(args, { timeoutMs: Math.max(deadline - Date.now(), 1), env: { ...env, ODS_PROVIDER_STATS: statsFile } });
       if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when ${budget} ran out`);
       const stats = readProviderStats(statsFile);
       if (stats.length === 0) return r; // terraform_data: no provider process
@@ -217,6 +217,8 @@ async function floorSide(dir: string, cliConfig: string, emu: EmulatorProcess, b
 /** One round of the repeated, paired measurements: each provider command next to the floor's. */
 interface PairedRound {
   planProvider: Step;
+  /** The same plan through the null provider (bench/null-provider.ts): our transport and codec, no handler work. */
+  planNull: Step;
   planFloor: Step;
   applyProvider: Step;
   applyFloor: Step;
@@ -227,6 +229,7 @@ interface PairedRound {
  * the changed resources flipping between two revisions), each provider command followed
  * at once by the floor's. This machine's speed drifts by tens of percent within minutes,
  * so a ratio is taken within a pair, and the report gives the median over the rounds.
+ * Between the two plans, the same plan through the null provider, on the same state.
  */
 async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string, n: number): Promise<PairedRound[]> {
   const tfWork = path.join(dir, "work");
@@ -235,10 +238,13 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
   const budget = `the budget of 4 x ${TF_BUDGET_S} s for the repeated rounds`;
   const runTf = budgeted(new TerraformRunner(tfWork, cliConfig, emu), budget);
   const runFloor = budgeted(new TerraformRunner(floorWork, cliConfig, emu), budget);
+  // A plan writes no state, so the null provider plans against the real side's state.
+  const runNull = budgeted(new TerraformRunner(tfWork, cliConfig, emu), budget, { ODS_PROVIDER_NODE: nullProviderLauncher(path.join(dir, "null-provider")) });
   const rounds: PairedRound[] = [];
   try {
     for (let round = 1; round <= REPEATS; round++) {
       const planProvider = await measured(emu, `round ${round}: terraform plan (no changes)`, runTf("terraform plan", ["plan", "-detailed-exitcode"]), [0]);
+      const planNull = await measured(emu, `round ${round}: null provider plan (no changes)`, runNull("terraform plan (null provider)", ["plan", "-detailed-exitcode"]), [0]);
       const planFloor = await measured(emu, `round ${round}: floor plan (no changes)`, runFloor("terraform_data plan", ["plan", "-detailed-exitcode"]), [0]);
       const next = generateStack({ n, prefix: "tf", revision: round % 2 === 1 ? 2 : 1 });
       await synthesize(next, dir);
@@ -246,7 +252,7 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
       const applyProvider = await measured(emu, `round ${round}: terraform apply (10% changed)`, runTf("terraform apply", ["apply", "-auto-approve"]), [0]);
       writeFloorConfig(next, floorWork);
       const applyFloor = await measured(emu, `round ${round}: floor apply (10% changed)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
-      rounds.push({ planProvider, planFloor, applyProvider, applyFloor });
+      rounds.push({ planProvider, planNull, planFloor, applyProvider, applyFloor });
     }
   } catch (err) {
     if (!(err instanceof OverBudget)) throw err;
@@ -426,6 +432,23 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
       "",
     );
     lines.push("| N | wall s: provider / floor | CPU s: terraform + provider | of which provider processes | terraform's own CPU s: with the provider / floor |", "|---:|---:|---:|---:|---:|", ...cpuRows);
+  }
+  const nullRows = results.flatMap((r) => {
+    const rounds = r.rounds ?? [];
+    if (rounds.length === 0) return [];
+    const m = (pick: (x: PairedRound) => number): number => median(rounds.map(pick));
+    const cpu = (step: Step): string => (step.provider ? s(step.provider.cpuMs) : "n/a");
+    return [
+      `| ${r.n} | ${s(m((x) => x.planProvider.wallMs))} / ${s(m((x) => x.planNull.wallMs))} / ${s(m((x) => x.planFloor.wallMs))} | **${m((x) => x.planNull.wallMs / x.planFloor.wallMs).toFixed(2)}** | **${m((x) => x.planProvider.wallMs / x.planNull.wallMs).toFixed(2)}** | ${cpu(rounds[0].planProvider)} / ${cpu(rounds[0].planNull)} |`,
+    ];
+  });
+  if (nullRows.length > 0) {
+    lines.push("", "### Against a provider that does no work", "");
+    lines.push(
+      "The same no-change plan in each round through a null provider (`bench/null-provider.ts`): this provider's schema, plugin server, transport and value codec, bundled the same way, with handlers that answer what Terraform sent them. It shows the lowest a Node provider built this way reaches on this machine, and what our own handlers add above it. Medians over the rounds.",
+      "",
+    );
+    lines.push("| N | wall s: provider / null provider / floor | null provider / floor | provider / null provider | provider processes' CPU s: provider / null (round 1) |", "|---:|---:|---:|---:|---:|", ...nullRows);
   }
   lines.push("", `## Under a rate limit`, "");
   lines.push(`Emulator limited to ${rate.ratePerSecond} requests/s (its license still says 100: the client must learn the limit from the answers).`, "");

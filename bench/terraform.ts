@@ -140,3 +140,28 @@ export function writeFloorConfig(stack: { resource: Record<string, Record<string
   fs.writeFileSync(path.join(workDir, "main.tf.json"), JSON.stringify({ resource: { terraform_data: resources } }, null, 2));
   return Object.keys(resources).length;
 }
+
+/**
+ * Bundles the null provider (null-provider.ts) into DIR and writes DIR/null-provider.sh, to be given to
+ * Terraform as ODS_PROVIDER_NODE: the installed launcher runs it with the real bundle's
+ * path, which it ignores.
+ */
+export function nullProviderLauncher(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const bundle = path.join(dir, "null-provider-bundle.js");
+  const entry = [
+    '"use strict";',
+    'const { serveProvider } = require("./lib/tfprovider/provider-server.js");',
+    'const { OdsTerraformProvider } = require("./lib/tfprovider/ods-provider.js");',
+    'const { nullProvider } = require("./bench/dist/null-provider.js");',
+    "serveProvider(async () => nullProvider(new OdsTerraformProvider().schema()));",
+  ].join("\n");
+  // esbuild is a build-time dependency of the package (scripts/bundle-provider.js); run
+  // as a child so the bench's own process never loads it.
+  const script = `require("esbuild").buildSync({ stdin: { contents: ${JSON.stringify(entry)}, resolveDir: ${JSON.stringify(ROOT)}, loader: "js" }, bundle: true, platform: "node", target: "node20", format: "cjs", minify: true, outfile: ${JSON.stringify(bundle)}, logLevel: "warning", external: ["esbuild"] });`;
+  const built = spawnSync(process.execPath, ["-e", script], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+  if (built.status !== 0) throw new Error(`bundling the null provider failed: ${built.stderr}`);
+  const launcher = path.join(dir, "null-provider.sh");
+  fs.writeFileSync(launcher, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(bundle)}\n`, { mode: 0o755 });
+  return launcher;
+}
