@@ -57,6 +57,14 @@ interface Step {
   code: number | null;
 }
 
+/** The four commands each side runs, in order. */
+interface FourSteps {
+  applyEmpty: Step;
+  planNoChange: Step;
+  applyChanged: Step;
+  planAfter: Step;
+}
+
 interface SizeResult {
   n: number;
   layout: StackLayout;
@@ -66,10 +74,10 @@ interface SizeResult {
   changedResources: number;
   /** Query checks an apply needs: one per starred query or virtual field it creates or changes. */
   queryChecks: { applyEmpty: number; applyChanged: number };
-  ods: { applyEmpty: Step; planNoChange: Step; applyChanged: Step; planAfter: Step };
-  terraform?: { applyEmpty: Step; planNoChange: Step; applyChanged: Step; planAfter: Step } | { skipped: string };
+  ods: FourSteps;
+  terraform?: FourSteps | { skipped: string };
   /** The same N as terraform_data: Terraform's own floor, measured in the same run. */
-  floor?: { applyEmpty: Step; planNoChange: Step; applyChanged: Step; planAfter: Step } | { skipped: string };
+  floor?: FourSteps | { skipped: string };
   /** Rounds of paired measurements after both sides (see pairedRounds). */
   rounds?: PairedRound[];
 }
@@ -166,27 +174,55 @@ function budgeted(tf: TerraformRunner, budget: string, env: Record<string, strin
   };
 }
 
-async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: string, base: GeneratedStack, changed: GeneratedStack): Promise<NonNullable<SizeResult["terraform"]>> {
-  const work = path.join(dir, "work");
-  await synthesize(base, dir);
-  const imports = datasetImports(base);
-  writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
-  const tf = new TerraformRunner(work, cliConfig, emu);
+/** How one side of the Terraform comparison lays out its configuration and names its commands. */
+interface TerraformSide {
+  work: string;
+  /** Writes the working directory's configuration for a stack (the base, then the changed). */
+  write(stack: GeneratedStack): Promise<void>;
+  /** The side's name for a command, "terraform plan" as the provider's or the floor's. */
+  command(what: string): string;
+  budget: string;
+  overBudget(message: string): string;
+}
+
+/**
+ * The four commands of one side under one budget: apply from empty, plan (no changes),
+ * apply of the 10% changed, plan after (expect no changes).
+ */
+async function fourCommands(emu: EmulatorProcess, cliConfig: string, side: TerraformSide, base: GeneratedStack, changed: GeneratedStack): Promise<FourSteps | { skipped: string }> {
+  await side.write(base);
+  const tf = new TerraformRunner(side.work, cliConfig, emu);
   const init = await tf.run(["init"]);
   if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
-  const run = budgeted(tf, `the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S) for the four Terraform commands`);
+  const run = budgeted(tf, side.budget);
+  const step = (what: string, args: string[]): Promise<Step> => measured(emu, side.command(what), run(side.command(what), args), [0]);
   try {
-    const applyEmpty = await measured(emu, "terraform apply (from empty)", run("terraform apply (from empty)", ["apply", "-auto-approve"]), [0]);
-    const planNoChange = await measured(emu, "terraform plan (no changes)", run("terraform plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
-    await synthesize(changed, dir);
-    writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
-    const applyChanged = await measured(emu, "terraform apply (10% changed)", run("terraform apply (10% changed)", ["apply", "-auto-approve"]), [0]);
-    const planAfter = await measured(emu, "terraform plan (after, expect no changes)", run("terraform plan (after)", ["plan", "-detailed-exitcode"]), [0]);
+    const applyEmpty = await step("apply (from empty)", ["apply", "-auto-approve"]);
+    const planNoChange = await step("plan (no changes)", ["plan", "-detailed-exitcode"]);
+    await side.write(changed);
+    const applyChanged = await step("apply (10% changed)", ["apply", "-auto-approve"]);
+    const planAfter = await step("plan (after, expect no changes)", ["plan", "-detailed-exitcode"]);
     return { applyEmpty, planNoChange, applyChanged, planAfter };
   } catch (err) {
-    if (err instanceof OverBudget) return { skipped: `over budget: ${err.message}` };
+    if (err instanceof OverBudget) return { skipped: side.overBudget(err.message) };
     throw err;
   }
+}
+
+/** terraform-provider-ods on the synthesized stack (the datasets imported: they hold data). */
+function providerSide(dir: string, base: GeneratedStack): TerraformSide {
+  const work = path.join(dir, "work");
+  const imports = datasetImports(base);
+  return {
+    work,
+    write: async (stack) => {
+      await synthesize(stack, dir);
+      writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), work, imports);
+    },
+    command: (what) => `terraform ${what}`,
+    budget: `the budget of 4 x ${TF_BUDGET_S} s (BENCH_TF_BUDGET_S) for the four Terraform commands`,
+    overBudget: (message) => `over budget: ${message}`,
+  };
 }
 
 /**
@@ -194,24 +230,15 @@ async function terraformSide(emu: EmulatorProcess, dir: string, cliConfig: strin
  * the same budget as the provider's four commands. It runs even when the provider's side
  * ran over, to tell whether Terraform itself fits that budget at this size.
  */
-async function floorSide(dir: string, cliConfig: string, emu: EmulatorProcess, base: GeneratedStack, changed: GeneratedStack): Promise<NonNullable<SizeResult["floor"]>> {
+function floorSide(dir: string): TerraformSide {
   const work = path.join(dir, "floor");
-  writeFloorConfig(base, work);
-  const tf = new TerraformRunner(work, cliConfig, emu);
-  const init = await tf.run(["init"]);
-  if (init.code !== 0) return { skipped: `terraform init failed: ${init.stdout.slice(-1000)}${init.stderr.slice(-1000)}` };
-  const run = budgeted(tf, `the same budget of 4 x ${TF_BUDGET_S} s`);
-  try {
-    const applyEmpty = await measured(emu, "floor: terraform_data apply (from empty)", run("terraform_data apply (from empty)", ["apply", "-auto-approve"]), [0]);
-    const planNoChange = await measured(emu, "floor: terraform_data plan (no changes)", run("terraform_data plan (no changes)", ["plan", "-detailed-exitcode"]), [0]);
-    writeFloorConfig(changed, work);
-    const applyChanged = await measured(emu, "floor: terraform_data apply (10% changed)", run("terraform_data apply (10% changed)", ["apply", "-auto-approve"]), [0]);
-    const planAfter = await measured(emu, "floor: terraform_data plan (after, expect no changes)", run("terraform_data plan (after)", ["plan", "-detailed-exitcode"]), [0]);
-    return { applyEmpty, planNoChange, applyChanged, planAfter };
-  } catch (err) {
-    if (err instanceof OverBudget) return { skipped: `floor over budget too: ${err.message}` };
-    throw err;
-  }
+  return {
+    work,
+    write: async (stack) => void writeFloorConfig(stack, work),
+    command: (what) => `floor: terraform_data ${what}`,
+    budget: `the same budget of 4 x ${TF_BUDGET_S} s`,
+    overBudget: (message) => `floor over budget too: ${message}`,
+  };
 }
 
 /** One round of the repeated, paired measurements: each provider command next to the floor's. */
@@ -232,14 +259,13 @@ interface PairedRound {
  * Between the two plans, the same plan through the null provider, on the same state.
  */
 async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string, n: number): Promise<PairedRound[]> {
-  const tfWork = path.join(dir, "work");
-  const floorWork = path.join(dir, "floor");
-  const imports = datasetImports(generateStack({ n, prefix: "tf" }));
+  const provider = providerSide(dir, generateStack({ n, prefix: "tf" }));
+  const floor = floorSide(dir);
   const budget = `the budget of 4 x ${TF_BUDGET_S} s for the repeated rounds`;
-  const runTf = budgeted(new TerraformRunner(tfWork, cliConfig, emu), budget);
-  const runFloor = budgeted(new TerraformRunner(floorWork, cliConfig, emu), budget);
+  const runTf = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget);
+  const runFloor = budgeted(new TerraformRunner(floor.work, cliConfig, emu), budget);
   // A plan writes no state, so the null provider plans against the real side's state.
-  const runNull = budgeted(new TerraformRunner(tfWork, cliConfig, emu), budget, { ODS_PROVIDER_NODE: nullProviderLauncher(path.join(dir, "null-provider")) });
+  const runNull = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget, { ODS_PROVIDER_NODE: nullProviderLauncher(path.join(dir, "null-provider")) });
   const rounds: PairedRound[] = [];
   try {
     for (let round = 1; round <= REPEATS; round++) {
@@ -247,10 +273,9 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
       const planNull = await measured(emu, `round ${round}: null provider plan (no changes)`, runNull("terraform plan (null provider)", ["plan", "-detailed-exitcode"]), [0]);
       const planFloor = await measured(emu, `round ${round}: floor plan (no changes)`, runFloor("terraform_data plan", ["plan", "-detailed-exitcode"]), [0]);
       const next = generateStack({ n, prefix: "tf", revision: round % 2 === 1 ? 2 : 1 });
-      await synthesize(next, dir);
-      writeTerraformConfig(path.join(dir, "cdktf.out/stacks/main/cdk.tf.json"), tfWork, imports);
+      await provider.write(next);
       const applyProvider = await measured(emu, `round ${round}: terraform apply (10% changed)`, runTf("terraform apply", ["apply", "-auto-approve"]), [0]);
-      writeFloorConfig(next, floorWork);
+      await floor.write(next);
       const applyFloor = await measured(emu, `round ${round}: floor apply (10% changed)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
       rounds.push({ planProvider, planNull, planFloor, applyProvider, applyFloor });
     }
@@ -505,14 +530,14 @@ async function main(): Promise<void> {
           await withStateBackend(path.join(tfDir, "work"), TF_BACKEND, () =>
             withStateBackend(path.join(tfDir, "floor"), TF_BACKEND, async () => {
               const started = Date.now();
-              const terraform = await terraformSide(emu, tfDir, cliConfig, generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
+              const terraform = await fourCommands(emu, cliConfig, providerSide(tfDir, generateStack({ n, prefix: "tf" })), generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
               result.terraform = terraform;
               log(`  terraform: the four commands took ${((Date.now() - started) / 1000).toFixed(0)} s of a budget of 4 x ${TF_BUDGET_S} s`);
               if ("skipped" in terraform) {
                 tfSkipReason = `N=${n} ran over the budget`;
                 log(`  terraform: ${terraform.skipped}; larger sizes skipped`);
               }
-              const floor = await floorSide(tfDir, cliConfig, emu, generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
+              const floor = await fourCommands(emu, cliConfig, floorSide(tfDir), generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
               result.floor = floor;
               if ("skipped" in floor) log(`  ${floor.skipped}`);
               if (!("skipped" in terraform) && !("skipped" in floor) && REPEATS > 0) result.rounds = await pairedRounds(emu, tfDir, cliConfig, n);
