@@ -40,7 +40,9 @@ export function mergeLive(attrs: Attributes, prior: Values, live: Values): Value
     const p = prior[name] ?? null;
     if (attr.engineOnly || attr.secret) out[name] = p;
     else if (isNested(attr) && attr.type === "object" && p !== null && p !== UNKNOWN && live[name] !== null && live[name] !== undefined) {
-      out[name] = mergeLive(attr.attributes, p as Values, live[name] as Values);
+      const merged = mergeLive(attr.attributes, p as Values, live[name] as Values);
+      // The prior object itself when nothing in it moved (callers compare by identity).
+      out[name] = Object.keys(attr.attributes).every((k) => merged[k] === (p as Values)[k]) ? p : merged;
     } else if (sameValue(attr, p, live[name])) out[name] = p;
     else out[name] = shapeValue(attr, live[name]);
   }

@@ -92,9 +92,15 @@ function comparable(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) => (x === MODEL_UNKNOWN ? "(known after apply)" : x));
 }
 
-/** What a refresh returns: the lifecycle's refresh rule over the prior state's model values. */
-function mergeLive(attrs: Attributes, prior: Values, live: Values): TfObject {
-  return toTf(lifecycle.mergeLive(attrs, prior, live)) as TfObject;
+/**
+ * What a refresh returns: the lifecycle's refresh rule over the prior state. When the rule
+ * kept every prior value, the prior state object itself (the server answers it with the
+ * bytes Terraform sent: most refreshes find nothing changed).
+ */
+function mergeLive(attrs: Attributes, prior: TfObject, priorValues: Values, live: Values): TfObject {
+  const merged = lifecycle.mergeLive(attrs, priorValues, live);
+  if (Object.keys(attrs).every((name) => merged[name] === priorValues[name])) return prior;
+  return toTf(merged) as TfObject;
 }
 
 function pathOf(path: Path): AttributePath {
@@ -216,7 +222,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     const priorValues = modelOf(prior);
     const live = await this.live.loadById(this.api(), kind, scopeOf(kind, priorValues), id);
     if (!live) return { newState: null };
-    return { newState: mergeLive(kind.attributes, priorValues, liveValues(kind, live, priorValues)) };
+    return { newState: mergeLive(kind.attributes, prior, priorValues, liveValues(kind, live, priorValues)) };
   }
 
   async planResourceChange(request: {
@@ -283,9 +289,13 @@ export class OdsTerraformProvider implements ProviderImpl {
       everyAttribute: true,
     });
     // Only what the rules changed is converted back; the rest stays as Terraform sent it.
-    const planned: TfObject = { ...proposed };
+    // When they changed nothing, the proposed object itself: the server answers it with
+    // the bytes Terraform sent.
+    let planned: TfObject = proposed;
     for (const [name, attr] of Object.entries(kind.attributes)) {
-      if (plannedModel[name] !== proposedValues[name]) planned[name] = shape(attr, plannedModel[name]);
+      if (plannedModel[name] === proposedValues[name]) continue;
+      if (planned === proposed) planned = { ...proposed };
+      planned[name] = shape(attr, plannedModel[name]);
     }
     // The key the object will have (a rename frees the old one for another resource).
     if (prior && typeof planned.id === "string") this.remember(kind, planned);

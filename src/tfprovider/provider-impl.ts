@@ -55,7 +55,11 @@ export interface ReadResourceRequest {
   readonly private: Uint8Array;
 }
 export interface ReadResourceResult {
-  /** The object as it is now; null: it no longer exists (Terraform plans to create it). */
+  /**
+   * The object as it is now; null: it no longer exists (Terraform plans to create it).
+   * The request's `currentState` object itself, unmodified, says "unchanged": the server
+   * then answers with the bytes Terraform sent instead of encoding them again.
+   */
   readonly newState: TfObject | null;
   readonly diagnostics?: readonly Diagnostic[];
   /** New private bytes; undefined keeps the ones Terraform sent. */
@@ -76,7 +80,8 @@ export interface PlanResourceRequest {
 export interface PlanResourceResult {
   /**
    * What the object will look like after apply: attributes set in config keep the config
-   * value; computed attributes may be UNKNOWN. null on destroy.
+   * value; computed attributes may be UNKNOWN. null on destroy. The request's
+   * `proposedNewState` object itself, unmodified, is answered with Terraform's own bytes.
    */
   readonly plannedState: TfObject | null;
   /** Attributes whose change forces delete-and-recreate. */

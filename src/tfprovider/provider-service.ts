@@ -253,7 +253,8 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
         return { new_state: req.current_state, diagnostics: diagnostics(result.diagnostics), private: bytes(req.private) };
       }
       return {
-        new_state: encodeObject(result.newState, t.type, "refreshed state", true),
+        // The object Terraform sent, unchanged (see ReadResourceResult): its own bytes.
+        new_state: result.newState === currentState ? req.current_state : encodeObject(result.newState, t.type, "refreshed state", true),
         diagnostics: diagnostics(result.diagnostics),
         private: result.private ?? bytes(req.private),
       };
@@ -262,16 +263,17 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
     async PlanResourceChange(req) {
       const typeName = str(req.type_name);
       const { impl: i, t } = await resource(typeName);
+      const proposedNewState = decodeObject(req.proposed_new_state, t.type, "proposed new state");
       const result = await i.planResourceChange({
         typeName,
         priorState: decodeObject(req.prior_state, t.type, "prior state"),
-        proposedNewState: decodeObject(req.proposed_new_state, t.type, "proposed new state"),
+        proposedNewState,
         config: decodeObject(req.config, t.type, "resource configuration"),
         priorPrivate: bytes(req.prior_private),
         clientCapabilities: capabilities(req.client_capabilities),
       });
       return {
-        planned_state: encodeObject(result.plannedState, t.type, "planned state", false),
+        planned_state: result.plannedState === proposedNewState && proposedNewState !== null ? req.proposed_new_state : encodeObject(result.plannedState, t.type, "planned state", false),
         requires_replace: (result.requiresReplace ?? []).map(pathToProto),
         planned_private: result.plannedPrivate ?? bytes(req.prior_private),
         diagnostics: diagnostics(result.diagnostics),

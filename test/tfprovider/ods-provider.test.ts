@@ -46,6 +46,19 @@ describe("the Terraform adapter", () => {
     else expect(isUnknown(planned.id)).toBe(true);
   });
 
+  it("answers a refresh or plan that changes nothing with the object Terraform sent, so the server returns Terraform's own bytes; drift gives a new object", async () => {
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
+    const created = (await tfApply(p, "ods_role", null, { name: "as-sent", description: "a" }))!;
+    expect((await p.readResource({ typeName: "ods_role", currentState: created })).newState).toBe(created);
+    const plan = await p.planResourceChange({ typeName: "ods_role", priorState: created, proposedNewState: created, config: tfState("ods_role", { name: "as-sent", description: "a" }) });
+    expect(plan.plannedState).toBe(created);
+
+    await use.rig.admin.updateRole(String(created.id), { name: "as-sent", description: "changed elsewhere" } as never);
+    const drifted = (await provider(use.rig.emu.url, use.rig.emu.adminToken).readResource({ typeName: "ods_role", currentState: created })).newState;
+    expect(drifted).not.toBe(created);
+    expect(drifted).toEqual({ ...created, description: "changed elsewhere" });
+  });
+
   it("plans defaults and computed values of a new object", async () => {
     const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
     const plan = await p.planResourceChange({ typeName: "ods_dataset", priorState: null, proposedNewState: tfState("ods_dataset", { name: "n" }), config: tfState("ods_dataset", { name: "n" }) });

@@ -64,6 +64,13 @@ describe("provider server over gRPC with mutual TLS", () => {
         if (req.plannedState?.name === "half-known") return { newState: { ...req.plannedState, id: "x", revision: UNKNOWN } };
         return base.applyResourceChange(req);
       },
+      // "as-sent": answer the very objects Terraform sent, meaning "unchanged".
+      async readResource(req) {
+        return req.currentState.name === "as-sent" ? { newState: req.currentState } : base.readResource(req);
+      },
+      async planResourceChange(req) {
+        return req.proposedNewState?.name === "as-sent" ? { plannedState: req.proposedNewState } : base.planResourceChange(req);
+      },
       stop() {
         stopRequests++;
       },
@@ -125,6 +132,17 @@ describe("provider server over gRPC with mutual TLS", () => {
     const moved = { ...created, zone: "z2" };
     const replan = await call(provider, "PlanResourceChange", { type_name: "tfp_thing", prior_state: apply.new_state, proposed_new_state: mp(moved), config: mp({ ...moved, id: null, revision: null }) });
     expect(replan.requires_replace).toEqual([{ steps: [{ attribute_name: "zone", selector: "attribute_name" }] }]);
+  });
+
+  it("answers an unchanged refresh or plan with the bytes Terraform sent, not a re-encoding", async () => {
+    // Integers written as floats: an encoding of our own would write them as integers.
+    const asSent = { msgpack: Buffer.from(encode(thingConfig({ id: "t-same", name: "as-sent", revision: 3, size: 2 }), { forceIntegerToFloat: true })) };
+    const read = await call(provider, "ReadResource", { type_name: "tfp_thing", current_state: asSent });
+    expect(Buffer.from((read.new_state as { msgpack: Buffer }).msgpack)).toEqual(asSent.msgpack);
+    const plan = await call(provider, "PlanResourceChange", { type_name: "tfp_thing", prior_state: asSent, proposed_new_state: asSent, config: asSent });
+    expect(Buffer.from((plan.planned_state as { msgpack: Buffer }).msgpack)).toEqual(asSent.msgpack);
+    // Told apart from what the server itself writes for the same values.
+    expect(Buffer.from(encode(thingConfig({ id: "t-same", name: "as-sent", revision: 3, size: 2 })))).not.toEqual(asSent.msgpack);
   });
 
   it("keeps the prior state and reports the error when apply fails", async () => {
