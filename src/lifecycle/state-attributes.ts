@@ -32,7 +32,8 @@ export function shapeObject(attrs: Attributes, values: Values): Values {
 /**
  * The prior (declared) value where the live one equals it, else the live one; secrets and
  * engine-only settings cannot be read back and keep the prior value. The provider's refresh
- * rule, so that neither engine sees a difference the other does not.
+ * rule, so that neither engine sees a difference the other does not. When nothing moved,
+ * at any depth, the prior object itself: callers tell "unchanged" by identity.
  */
 export function mergeLive(attrs: Attributes, prior: Values, live: Values): Values {
   const out: Values = {};
@@ -40,13 +41,11 @@ export function mergeLive(attrs: Attributes, prior: Values, live: Values): Value
     const p = prior[name] ?? null;
     if (attr.engineOnly || attr.secret) out[name] = p;
     else if (isNested(attr) && attr.type === "object" && p !== null && p !== UNKNOWN && live[name] !== null && live[name] !== undefined) {
-      const merged = mergeLive(attr.attributes, p as Values, live[name] as Values);
-      // The prior object itself when nothing in it moved (callers compare by identity).
-      out[name] = Object.keys(attr.attributes).every((k) => merged[k] === (p as Values)[k]) ? p : merged;
+      out[name] = mergeLive(attr.attributes, p as Values, live[name] as Values);
     } else if (sameValue(attr, p, live[name])) out[name] = p;
     else out[name] = shapeValue(attr, live[name]);
   }
-  return out;
+  return Object.keys(attrs).every((name) => out[name] === prior[name]) ? prior : out;
 }
 
 /**

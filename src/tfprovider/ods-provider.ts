@@ -99,8 +99,7 @@ function comparable(v: unknown): string {
  */
 function mergeLive(attrs: Attributes, prior: TfObject, priorValues: Values, live: Values): TfObject {
   const merged = lifecycle.mergeLive(attrs, priorValues, live);
-  if (Object.keys(attrs).every((name) => merged[name] === priorValues[name])) return prior;
-  return toTf(merged) as TfObject;
+  return merged === priorValues ? prior : (toTf(merged) as TfObject);
 }
 
 function pathOf(path: Path): AttributePath {
