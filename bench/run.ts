@@ -258,14 +258,15 @@ interface PairedRound {
  * so a ratio is taken within a pair, and the report gives the median over the rounds.
  * Between the two plans, the same plan through the null provider, on the same state.
  */
-async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string, n: number): Promise<PairedRound[]> {
-  const provider = providerSide(dir, generateStack({ n, prefix: "tf" }));
+async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string, base: GeneratedStack, nullLauncher: string): Promise<PairedRound[]> {
+  const n = resourceCount(base);
+  const provider = providerSide(dir, base);
   const floor = floorSide(dir);
   const budget = `the budget of 4 x ${TF_BUDGET_S} s for the repeated rounds`;
   const runTf = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget);
   const runFloor = budgeted(new TerraformRunner(floor.work, cliConfig, emu), budget);
   // A plan writes no state, so the null provider plans against the real side's state.
-  const runNull = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget, { ODS_PROVIDER_NODE: nullProviderLauncher(path.join(dir, "null-provider")) });
+  const runNull = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget, { ODS_PROVIDER_NODE: nullLauncher });
   const rounds: PairedRound[] = [];
   try {
     for (let round = 1; round <= REPEATS; round++) {
@@ -505,6 +506,8 @@ async function main(): Promise<void> {
   const cliConfig = tfMissing ? undefined : installProvider(path.join(root, "tf-mirror"));
   const results: SizeResult[] = [];
   let tfSkipReason: string | undefined = tfMissing;
+  /** The null provider, bundled once for every size's rounds. */
+  let nullLauncher: string | undefined;
   try {
     for (const n of SIZES) {
       log(`N = ${n}`);
@@ -541,17 +544,22 @@ async function main(): Promise<void> {
           await withStateBackend(path.join(tfDir, "work"), TF_BACKEND, () =>
             withStateBackend(path.join(tfDir, "floor"), TF_BACKEND, async () => {
               const started = Date.now();
-              const terraform = await fourCommands(emu, cliConfig, providerSide(tfDir, generateStack({ n, prefix: "tf" })), generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
+              const tfBase = generateStack({ n, prefix: "tf" });
+              const tfChanged = generateStack({ n, prefix: "tf", revision: 1 });
+              const terraform = await fourCommands(emu, cliConfig, providerSide(tfDir, tfBase), tfBase, tfChanged);
               result.terraform = terraform;
               log(`  terraform: the four commands took ${((Date.now() - started) / 1000).toFixed(0)} s of a budget of 4 x ${TF_BUDGET_S} s`);
               if ("skipped" in terraform) {
                 tfSkipReason = `N=${n} ran over the budget`;
                 log(`  terraform: ${terraform.skipped}; larger sizes skipped`);
               }
-              const floor = await fourCommands(emu, cliConfig, floorSide(tfDir), generateStack({ n, prefix: "tf" }), generateStack({ n, prefix: "tf", revision: 1 }));
+              const floor = await fourCommands(emu, cliConfig, floorSide(tfDir), tfBase, tfChanged);
               result.floor = floor;
               if ("skipped" in floor) log(`  ${floor.skipped}`);
-              if (!("skipped" in terraform) && !("skipped" in floor) && REPEATS > 0) result.rounds = await pairedRounds(emu, tfDir, cliConfig, n);
+              if (!("skipped" in terraform) && !("skipped" in floor) && REPEATS > 0) {
+                nullLauncher ??= nullProviderLauncher(path.join(root, "null-provider"));
+                result.rounds = await pairedRounds(emu, tfDir, cliConfig, tfBase, nullLauncher);
+              }
             }),
           );
         }
