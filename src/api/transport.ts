@@ -1,9 +1,10 @@
 // One call with the client's policy: rate limiting, a per-attempt timeout, retries as
-// decided by retry-policy.ts, and errors that carry no secret. HTTP is undici over a
-// keep-alive agent: a plan issues hundreds of small calls to one origin.
-import type * as Undici from "./undici-driver";
+// decided by retry-policy.ts, and errors that carry no secret. HTTP goes over a
+// keep-alive pool (http-exchange.ts): a plan issues hundreds of small calls to one origin.
+import type * as http from "node:http";
 import type { OdsClientConfig, RequestEvent } from "./config";
 import { OdsApiError, redact, redactDeep, secretsIn } from "./errors";
+import { ExchangeFailure, exchange, keepAliveAgent } from "./http-exchange";
 import { RateLimiter, realClock, type Clock } from "./rate-limiter";
 import { mayHaveBeenApplied, retryAfterMs, retryDelayMs, type AttemptOutcome, type Headers, type Method } from "./retry-policy";
 import type { ErrorBody } from "./types";
@@ -37,25 +38,12 @@ type Attempt =
   | { answered: true; status: number; headers: Headers; text: string }
   | { answered: false; sent: boolean; timedOut: boolean; reason: string };
 
-// undici takes 0.1-0.4 s to load. It loads with the first request: a process that never
-// calls the service (the Terraform provider's schema and validation starts) never pays it.
-let undiciModule: typeof Undici | undefined;
-async function loadUndici(): Promise<typeof Undici> {
-  return (undiciModule ??= await import("./undici-driver"));
-}
-
-const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
-
-function errorCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === "string" ? code : undefined;
-}
+const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
 /** True when no connection was made, so nothing can have reached the service. */
 function neverConnected(err: unknown): boolean {
-  const code = errorCode(err);
-  return (code !== undefined && CONNECT_FAILURES.has(code)) || (undiciModule !== undefined && err instanceof undiciModule.errors.ConnectTimeoutError);
+  if (!(err instanceof ExchangeFailure)) return false;
+  return !err.connected || (err.code !== undefined && CONNECT_FAILURES.has(err.code));
 }
 
 function firstHeader(headers: Headers, name: string): string | undefined {
@@ -73,7 +61,7 @@ function queryString(query: QueryParams | undefined): string {
 export class Transport {
   readonly limiter: RateLimiter;
   readonly counters: ClientStats = { requests: 0, retries: 0, rateLimited429: 0, byMethod: {} };
-  private agent?: Undici.Agent;
+  private agent?: http.Agent;
   private readonly clock: Clock;
   private readonly random: () => number;
   /** The lowest of: configured, organization record, X-RateLimit-Limit. */
@@ -189,27 +177,26 @@ export class Transport {
   }
 
   private async attempt(method: Method, target: string, payload: string | undefined): Promise<Attempt> {
-    const http = await loadUndici();
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.config.timeoutMs);
     try {
-      this.agent ??= new http.Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 16 });
-      const res = await http.request(`${this.config.url}${target}`, {
+      this.agent ??= keepAliveAgent(this.config.url, 16, 10_000);
+      const res = await exchange(`${this.config.url}${target}`, {
         method,
         headers: this.headers(payload !== undefined),
         body: payload,
-        dispatcher: this.agent,
+        agent: this.agent,
         signal: controller.signal,
       });
-      const text = await res.body.text();
-      return { answered: true, status: res.statusCode, headers: res.headers, text };
+      return { answered: true, status: res.status, headers: res.headers, text: res.text };
     } catch (err) {
       if (controller.signal.aborted) {
         return { answered: false, sent: true, timedOut: true, reason: `no answer within ${this.config.timeoutMs} ms` };
       }
       const sent = !neverConnected(err);
       const what = sent ? "the connection failed" : "could not connect";
-      const why = [errorCode(err), err instanceof Error ? err.message : undefined].filter(Boolean).join(": ");
+      const code = err instanceof ExchangeFailure ? err.code : undefined;
+      const why = [code, err instanceof Error ? err.message : undefined].filter(Boolean).join(": ");
       return { answered: false, sent, timedOut: false, reason: `${what} (${why || "unknown error"})` };
     } finally {
       clearTimeout(timer);
@@ -266,6 +253,8 @@ export class Transport {
   }
 
   close(): Promise<void> {
-    return this.agent ? this.agent.close() : Promise.resolve();
+    this.agent?.destroy();
+    this.agent = undefined;
+    return Promise.resolve();
   }
 }

@@ -3,6 +3,7 @@
 // writes it with `?ID=<lock id>` while locked, LOCK/UNLOCK (lock_method/unlock_method) on
 // lock_address/unlock_address carry Terraform's lock record; 409/423 answer the holder's.
 import * as crypto from "node:crypto";
+import { exchange } from "../../api/http-exchange";
 import { redactCredentials } from "../../resources";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./types";
 
@@ -42,17 +43,14 @@ export class HttpBackend implements StateBackend {
     }
     let res;
     try {
-      // Loaded on first use, like the service client: most stacks keep their state locally.
-      const { request } = await import("../../api/undici-driver");
-      res = await request(url, { method: method as "GET", headers, body, headersTimeout: 30_000, bodyTimeout: 30_000 });
+      res = await exchange(url, { method, headers, body, idleTimeoutMs: 30_000 });
     } catch (err) {
       throw new StateBackendError(`cannot reach the ${this.description} (${method}): ${(err as Error).message}`);
     }
-    const text = await res.body.text();
-    if (res.statusCode === 401 || res.statusCode === 403) {
-      throw new StateBackendError(`the ${this.description} refused the credentials (${res.statusCode} on ${method}); set username and password in the backend block, or TF_HTTP_USERNAME and TF_HTTP_PASSWORD`);
+    if (res.status === 401 || res.status === 403) {
+      throw new StateBackendError(`the ${this.description} refused the credentials (${res.status} on ${method}); set username and password in the backend block, or TF_HTTP_USERNAME and TF_HTTP_PASSWORD`);
     }
-    return { status: res.statusCode, text };
+    return { status: res.status, text: res.text };
   }
 
   async read(): Promise<string | undefined> {

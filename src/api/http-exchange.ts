@@ -1,0 +1,102 @@
+// One HTTP request and its whole answer, over Node's own http and https modules.
+//
+// Why not a client library: undici did the same job here, and loading it cost about
+// 0.2 s of CPU in every process that called the service (a 0.66 MB bundle compiled
+// afresh each time; Node's own modules come precompiled with the runtime). Terraform
+// starts the provider anew for each command, so that was paid by every `terraform plan`.
+// 66 keep-alive requests against the emulator: 0.29 s CPU with undici, 0.08 s here.
+import * as http from "node:http";
+import * as https from "node:https";
+
+export type AnswerHeaders = http.IncomingHttpHeaders;
+
+export interface HttpAnswer {
+  status: number;
+  headers: AnswerHeaders;
+  text: string;
+}
+
+export interface ExchangeOptions {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Keep-alive pool (see keepAliveAgent); without one, a connection per request. */
+  agent?: http.Agent;
+  /** Aborts the exchange wherever it is. */
+  signal?: AbortSignal;
+  /** Fails the exchange when its connection stays silent this long. */
+  idleTimeoutMs?: number;
+}
+
+/** A request that got no whole answer, and whether it may have reached the server. */
+export class ExchangeFailure extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    /** A connection was made, so the request may have been sent. */
+    readonly connected: boolean,
+  ) {
+    super(message);
+    this.name = "ExchangeFailure";
+  }
+}
+
+/**
+ * A pool of keep-alive connections to one origin. An idle connection closes after
+ * idleMs, or a second before the server says it will close it (Node reads the
+ * server's Keep-Alive hint), so that a request is rarely sent on a dying connection.
+ */
+export function keepAliveAgent(url: string, maxSockets: number, idleMs: number): http.Agent {
+  const options: http.AgentOptions = { keepAlive: true, maxSockets, timeout: idleMs };
+  return new URL(url).protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+}
+
+function errorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+export function exchange(url: string, options: ExchangeOptions): Promise<HttpAnswer> {
+  const target = new URL(url);
+  const module = target.protocol === "https:" ? https : target.protocol === "http:" ? http : undefined;
+  if (!module) return Promise.reject(new ExchangeFailure(`unsupported URL scheme ${target.protocol}`, undefined, false));
+  return new Promise((resolve, reject) => {
+    let connected = false;
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      const message = err instanceof Error ? err.message : String(err);
+      reject(new ExchangeFailure(message, errorCode(err), connected));
+    };
+    const headers: Record<string, string | number> = { ...options.headers };
+    if (options.body !== undefined) headers["content-length"] = Buffer.byteLength(options.body);
+    const req = module.request(
+      target,
+      { method: options.method, headers, agent: options.agent ?? false, signal: options.signal },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", fail);
+        res.on("close", () => {
+          if (!res.complete) fail(Object.assign(new Error("the connection closed before the whole answer"), { code: "ECONNRESET" }));
+        });
+        res.on("end", () => {
+          if (settled) return;
+          settled = true;
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") });
+        });
+      },
+    );
+    req.on("socket", (socket) => {
+      // A reused keep-alive connection is already open; a new one counts from its connect.
+      if (!socket.connecting) connected = true;
+      else socket.once("connect", () => (connected = true));
+    });
+    req.on("error", fail);
+    if (options.idleTimeoutMs !== undefined) {
+      req.setTimeout(options.idleTimeoutMs, () => req.destroy(Object.assign(new Error(`no data for ${options.idleTimeoutMs} ms`), { code: "ETIMEDOUT" })));
+    }
+    req.end(options.body);
+  });
+}
