@@ -38,12 +38,9 @@ type Attempt =
   | { answered: true; status: number; headers: Headers; text: string }
   | { answered: false; sent: boolean; timedOut: boolean; reason: string };
 
-const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
-
 /** True when no connection was made, so nothing can have reached the service. */
 function neverConnected(err: unknown): boolean {
-  if (!(err instanceof ExchangeFailure)) return false;
-  return !err.connected || (err.code !== undefined && CONNECT_FAILURES.has(err.code));
+  return err instanceof ExchangeFailure && !err.connected;
 }
 
 function firstHeader(headers: Headers, name: string): string | undefined {
