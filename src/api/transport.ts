@@ -4,7 +4,7 @@
 import type * as http from "node:http";
 import type { OdsClientConfig, RequestEvent } from "./config";
 import { OdsApiError, redact, redactDeep, secretsIn } from "./errors";
-import { ExchangeFailure, exchange, keepAliveAgent } from "./http-exchange";
+import { certificateRefused, ExchangeFailure, exchange, keepAliveAgent } from "./http-exchange";
 import { RateLimiter, realClock, type Clock } from "./rate-limiter";
 import { mayHaveBeenApplied, retryAfterMs, retryDelayMs, type AttemptOutcome, type Headers, type Method } from "./retry-policy";
 import type { ErrorBody } from "./types";
@@ -36,7 +36,8 @@ export interface TransportDeps {
 
 type Attempt =
   | { answered: true; status: number; headers: Headers; text: string }
-  | { answered: false; sent: boolean; timedOut: boolean; reason: string };
+  /** `final`: trying again cannot help (the server's certificate is refused). */
+  | { answered: false; sent: boolean; timedOut: boolean; final: boolean; reason: string };
 
 /** True when no connection was made, so nothing can have reached the service. */
 function neverConnected(err: unknown): boolean {
@@ -123,7 +124,7 @@ export class Transport {
       ambiguous = failure.requestMayHaveBeenApplied;
 
       const delay = retryDelayMs(policyMethod, outcome, attempt, this.clock.now(), this.random);
-      if (delay === undefined || attempt > this.config.maxRetries || waitedMs + delay > this.config.maxRetryWaitMs) throw failure;
+      if (delay === undefined || (!result.answered && result.final) || attempt > this.config.maxRetries || waitedMs + delay > this.config.maxRetryWaitMs) throw failure;
       waitedMs += delay;
       this.counters.retries++;
       await this.clock.sleep(delay);
@@ -188,13 +189,13 @@ export class Transport {
       return { answered: true, status: res.status, headers: res.headers, text: res.text };
     } catch (err) {
       if (controller.signal.aborted) {
-        return { answered: false, sent: true, timedOut: true, reason: `no answer within ${this.config.timeoutMs} ms` };
+        return { answered: false, sent: true, timedOut: true, final: false, reason: `no answer within ${this.config.timeoutMs} ms` };
       }
       const sent = !neverConnected(err);
       const what = sent ? "the connection failed" : "could not connect";
       const code = err instanceof ExchangeFailure ? err.code : undefined;
       const why = [code, err instanceof Error ? err.message : undefined].filter(Boolean).join(": ");
-      return { answered: false, sent, timedOut: false, reason: `${what} (${why || "unknown error"})` };
+      return { answered: false, sent, timedOut: false, final: certificateRefused(err), reason: `${what} (${why || "unknown error"})` };
     } finally {
       clearTimeout(timer);
     }

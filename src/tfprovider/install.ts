@@ -15,6 +15,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { DEFERRED_CA_ENV } from "../api/deferred-ca";
 import { zipArchive } from "./zip";
 
 export const DEFAULT_PROVIDER_SOURCE = "registry.terraform.io/ods/ods";
@@ -103,7 +104,7 @@ export function installProviderMirror(options: InstallMirrorOptions): InstalledM
   const packageDir = path.join(mirrorDir, host, namespace, type, options.version, terraformPlatform());
   fs.mkdirSync(packageDir, { recursive: true });
   const binaryPath = path.join(packageDir, `terraform-provider-${type}_v${options.version}`);
-  const script = `#!/bin/sh\n# Terraform provider ${source} ${options.version}, served by Node.\nexec ${shellQuote(options.nodePath ?? process.execPath)} ${shellQuote(launcher)} "$@"\n`;
+  const script = launcherScript([`# Terraform provider ${source} ${options.version}, served by Node.`], `${shellQuote(options.nodePath ?? process.execPath)} ${shellQuote(launcher)}`);
   fs.writeFileSync(binaryPath, script, { mode: 0o755 });
   fs.chmodSync(binaryPath, 0o755);
 
@@ -147,15 +148,31 @@ function h1Hash(files: ReadonlyMap<string, Uint8Array>): string {
   return `h1:${createHash("sha256").update(lines.join("")).digest("base64")}`;
 }
 
-function shim(source: string, version: string, bundleName: string): string {
-  // Resolved against the script's own directory and started with the node on PATH
-  // (ODS_PROVIDER_NODE overrides it): no path of the machine that installed it.
+/**
+ * The shell script Terraform runs as the provider: it execs node on the program, after
+ * handing NODE_EXTRA_CA_CERTS over under DEFERRED_CA_ENV. Node parses that file at every
+ * start (~50 ms of CPU here for the system bundle), and of the three starts of a Terraform
+ * command only one calls the service; its HTTPS client loads the file then
+ * (src/api/deferred-ca.ts).
+ */
+function launcherScript(head: readonly string[], command: string): string {
   return [
     "#!/bin/sh",
-    `# Terraform provider ${source} ${version}, served by Node (>= 20.18.1).`,
-    `exec "\${ODS_PROVIDER_NODE:-node}" "$(dirname "$0")/${bundleName}" "$@"`,
+    ...head,
+    `if [ -n "\${NODE_EXTRA_CA_CERTS:-}" ]; then ${DEFERRED_CA_ENV}=$NODE_EXTRA_CA_CERTS; export ${DEFERRED_CA_ENV}; unset NODE_EXTRA_CA_CERTS; fi`,
+    `exec ${command} "$@"`,
     "",
   ].join("\n");
+}
+
+function shim(source: string, version: string, bundleName: string): string {
+  // Resolved against the script's own directory (without forking dirname) and started
+  // with the node on PATH (ODS_PROVIDER_NODE overrides it): no path of the machine that
+  // installed it.
+  return launcherScript(
+    [`# Terraform provider ${source} ${version}, served by Node (>= 20.18.1).`, 'case $0 in */*) here=${0%/*} ;; *) here=. ;; esac'],
+    `"\${ODS_PROVIDER_NODE:-node}" "$here/${bundleName}"`,
+  );
 }
 
 export function installProviderPackage(options: InstallPackageOptions): InstalledPackage {

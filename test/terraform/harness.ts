@@ -19,10 +19,12 @@ export class TerraformWorkspace {
   readonly dir: string;
   private readonly env: NodeJS.ProcessEnv;
 
-  constructor(cliConfigPath: string, target: { url: string; token: string }, dir?: string) {
+  /** `env`: variables to set (a value) or remove (undefined) on top of this process's. */
+  constructor(cliConfigPath: string, target: { url: string; token: string }, dir?: string, env: Record<string, string | undefined> = {}) {
     this.dir = dir ?? tempDir("ods-tf-");
-    this.env = { ...process.env, TF_CLI_CONFIG_FILE: cliConfigPath, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1", ODS_URL: target.url, ODS_TOKEN: target.token };
+    this.env = { ...process.env, TF_CLI_CONFIG_FILE: cliConfigPath, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1", ODS_URL: target.url, ODS_TOKEN: target.token, ...env };
     for (const k of ["TF_LOG", "TF_LOG_PATH", "TF_DATA_DIR", "TF_PLUGIN_CACHE_DIR"]) delete this.env[k];
+    for (const [k, v] of Object.entries(env)) if (v === undefined) delete this.env[k];
   }
 
   /**

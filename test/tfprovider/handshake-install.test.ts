@@ -73,6 +73,16 @@ describe("installing into a filesystem mirror", () => {
     expect(run.stderr).toMatch(/plugin for Terraform/);
   });
 
+  it("hands NODE_EXTRA_CA_CERTS to the provider under ODS_DEFERRED_EXTRA_CA_CERTS, so Node does not parse it at each start", () => {
+    const echo = path.join(dir, "echo-env.js");
+    fs.writeFileSync(echo, 'process.stdout.write(JSON.stringify([process.env.NODE_EXTRA_CA_CERTS ?? null, process.env.ODS_DEFERRED_EXTRA_CA_CERTS ?? null, process.argv.slice(2)]));');
+    const r = installProviderMirror({ dir: path.join(dir, "echo"), version: "1.2.3", launcherPath: echo });
+    const withCas = spawnSync(r.binaryPath, ["a b"], { encoding: "utf8", env: { PATH: process.env.PATH, NODE_EXTRA_CA_CERTS: "/etc/corp ca.pem" }, timeout: 30_000 });
+    expect(JSON.parse(withCas.stdout)).toEqual([null, "/etc/corp ca.pem", ["a b"]]);
+    const without = spawnSync(r.binaryPath, [], { encoding: "utf8", env: { PATH: process.env.PATH }, timeout: 30_000 });
+    expect(JSON.parse(without.stdout)).toEqual([null, null, []]);
+  });
+
   it("rejects a malformed source or version", () => {
     expect(() => installProviderMirror({ dir, version: "1.2", launcherPath: LAUNCHER })).toThrow(/invalid provider version/);
     expect(() => installProviderMirror({ dir, version: "1.2.3", providerSource: "ods/ods", launcherPath: LAUNCHER })).toThrow(/HOST\/NAMESPACE\/TYPE/);

@@ -93,6 +93,17 @@ function connect(server: BoundServer, cert: SelfSignedCertificate | null, option
   return session;
 }
 
+/** Whether a call on the session is served, or refused (the call fails or the session closes). */
+function outcomeOf(session: http2.ClientHttp2Session): Promise<unknown> {
+  return Promise.race([
+    call(session, "/test.Echo/Unary", Buffer.from("x")).then(
+      () => "served",
+      () => "refused",
+    ),
+    new Promise((resolve) => session.on("close", () => resolve("refused"))),
+  ]);
+}
+
 function call(session: http2.ClientHttp2Session, method: string, message: Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = session.request({ ":method": "POST", ":path": method, "content-type": "application/grpc+proto", te: "trailers" });
@@ -282,14 +293,16 @@ describe("plugin transport over our HTTP/2 with mutual TLS", () => {
   it("refuses a client that does not present Terraform's certificate", async () => {
     const stranger = connect(server, createSelfSignedCertificate());
     sessions.push(stranger);
-    const outcome = await Promise.race([
-      call(stranger, "/test.Echo/Unary", Buffer.from("x")).then(
-        () => "served",
-        () => "refused",
-      ),
-      new Promise((resolve) => stranger.on("close", () => resolve("refused"))),
-    ]);
-    expect(outcome).toBe("refused");
+    expect(await outcomeOf(stranger)).toBe("refused");
+  });
+
+  it("refuses a TLS client that presents no certificate at all", async () => {
+    const bare = http2.connect("https://localhost", {
+      createConnection: () => tls.connect({ path: server.listen.address, ca: server.certPem!, ALPNProtocols: ["h2"], servername: "localhost" }),
+    });
+    bare.on("error", () => undefined);
+    sessions.push(bare);
+    expect(await outcomeOf(bare)).toBe("refused");
   });
 });
 
