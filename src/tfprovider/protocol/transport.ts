@@ -120,53 +120,27 @@ function reply(stream: Http2ServerStream, body: Buffer): void {
   stream.end(OK_TRAILER_BLOCK);
 }
 
-/** The DER bytes of each certificate in a PEM text. */
-function pemCertificates(pem: string): Buffer[] {
-  const blocks = pem.matchAll(/-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\s]+)-----END CERTIFICATE-----/g);
-  return [...blocks].map((block) => Buffer.from(block[1].replace(/\s+/g, ""), "base64")).filter((der) => der.length > 0);
-}
-
-interface Credentials {
-  tls?: tls.TlsOptions;
-  /** Terraform's certificate(s): a client must present exactly one of them. */
-  pinned: Buffer[];
-  certDer: Buffer | null;
-  certPem: string | null;
-}
-
-function credentials(clientCertPem: string | null): Credentials {
-  if (clientCertPem === null) return { pinned: [], certDer: null, certPem: null };
-  const pinned = pemCertificates(clientCertPem);
-  if (pinned.length === 0) throw new Error("PLUGIN_CLIENT_CERT holds no PEM certificate");
+function credentials(clientCertPem: string | null): { tls?: tls.TlsOptions; certDer: Buffer | null; certPem: string | null } {
+  if (clientCertPem === null) return { certDer: null, certPem: null };
   const cert = createSelfSignedCertificate({ dnsNames: ["localhost"] });
   return {
     tls: {
       key: cert.keyPem,
       cert: cert.certPem,
-      // A client certificate is required and pinned (checked on each connection below), not
-      // verified against a CA list: Node builds a `ca` option into a copy of its whole root
-      // store, ~140 certificates parsed at every start (10% of the provider's CPU in a small
-      // plan's profile). TLS itself proves the client holds the pinned certificate's key.
-      requestCert: true,
-      rejectUnauthorized: false,
+      ca: clientCertPem,
+      requestCert: true, // a client certificate is required, verified against Terraform's
+      rejectUnauthorized: true,
       ALPNProtocols: ["h2"],
       minVersion: "TLSv1.2",
     },
-    pinned,
     certDer: cert.certDer,
     certPem: cert.certPem,
   };
 }
 
-/** Whether the client of a finished TLS handshake presented one of the pinned certificates. */
-function presentsPinned(socket: tls.TLSSocket, pinned: readonly Buffer[]): boolean {
-  const peer = socket.getPeerX509Certificate();
-  return peer !== undefined && pinned.some((der) => der.equals(peer.raw));
-}
-
 /** Serves the routes (keyed by "/package.Service/Method") and returns the address for the handshake line. */
 export async function bindPluginServer(routes: ReadonlyMap<string, Route>, options: TransportOptions): Promise<BoundServer> {
-  const { tls: tlsOptions, pinned, certDer, certPem } = credentials(options.clientCertPem);
+  const { tls: tlsOptions, certDer, certPem } = credentials(options.clientCertPem);
   const connections = new Set<Http2ServerConnection>();
   const streams = new Set<{ end(): void }>();
   let inFlight = 0;
@@ -252,8 +226,8 @@ export async function bindPluginServer(routes: ReadonlyMap<string, Route>, optio
   if (tlsOptions) {
     const secure = tls.createServer(tlsOptions);
     secure.on("secureConnection", (socket: tls.TLSSocket) => {
-      // Only Terraform, and only over h2 (gRPC is HTTP/2 only).
-      if (!presentsPinned(socket, pinned) || socket.alpnProtocol !== "h2") {
+      // gRPC is HTTP/2 only: a client that did not negotiate h2 is not one of ours.
+      if (socket.alpnProtocol !== "h2") {
         socket.destroy();
         return;
       }
