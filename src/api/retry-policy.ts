@@ -5,7 +5,8 @@
 //   included): creating twice is worse than failing, and the caller can list and adopt;
 // - a connection that was never established (refused, DNS) sent nothing: any method retries;
 // - a 429 means nothing was done: any method waits for Retry-After / X-RateLimit-Reset;
-// - a 503 says the request was not processed: any method retries after a backoff.
+// - a 503 says the request was not processed: any method retries after a backoff;
+// - a failure a retry cannot change (the server's certificate refused) is not retried.
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -14,8 +15,11 @@ export type Headers = Record<string, string | string[] | undefined>;
 /** What one attempt came to. */
 export type AttemptOutcome =
   | { answered: true; status: number; headers: Headers }
-  /** `sent`: the request may have left the client (false only when no connection was made). */
-  | { answered: false; sent: boolean };
+  /**
+   * `sent`: the request may have left the client (false only when no connection was made).
+   * `final`: trying again cannot change the outcome (the server's certificate is refused).
+   */
+  | { answered: false; sent: boolean; final?: boolean };
 
 const IDEMPOTENT: ReadonlySet<Method> = new Set<Method>(["GET", "PUT", "DELETE"]);
 
@@ -64,6 +68,7 @@ export function retryDelayMs(method: Method, outcome: AttemptOutcome, retry: num
     if (outcome.status >= 500 && isIdempotent(method)) return backoffMs(retry, random);
     return undefined;
   }
+  if (outcome.final) return undefined;
   if (isIdempotent(method) || !outcome.sent) return backoffMs(retry, random);
   return undefined;
 }

@@ -124,7 +124,7 @@ export class Transport {
       ambiguous = failure.requestMayHaveBeenApplied;
 
       const delay = retryDelayMs(policyMethod, outcome, attempt, this.clock.now(), this.random);
-      if (delay === undefined || (!result.answered && result.final) || attempt > this.config.maxRetries || waitedMs + delay > this.config.maxRetryWaitMs) throw failure;
+      if (delay === undefined || attempt > this.config.maxRetries || waitedMs + delay > this.config.maxRetryWaitMs) throw failure;
       waitedMs += delay;
       this.counters.retries++;
       await this.clock.sleep(delay);
@@ -136,7 +136,7 @@ export class Transport {
     | { done: true; value: unknown }
     | { done: false; outcome: AttemptOutcome; failure: OdsApiError } {
     if (!result.answered) {
-      const outcome: AttemptOutcome = { answered: false, sent: result.sent };
+      const outcome: AttemptOutcome = { answered: false, sent: result.sent, final: result.final };
       const failure = new OdsApiError({
         kind: result.timedOut ? "timeout" : "network",
         status: 0,

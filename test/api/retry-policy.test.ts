@@ -37,6 +37,11 @@ describe("retryDelayMs", () => {
   const retried = (method: Method, outcome: Parameters<typeof retryDelayMs>[1]): boolean =>
     retryDelayMs(method, outcome, 1, NOW, () => 0.5) !== undefined;
 
+  it.each(["GET", "POST", "PUT", "DELETE"] as Method[])("does not retry %s when a retry cannot change the outcome (a refused certificate)", (method) => {
+    expect(retried(method, { answered: false, sent: false, final: true })).toBe(false);
+    expect(retried(method, { answered: false, sent: false, final: false })).toBe(true);
+  });
+
   it.each(["GET", "PUT", "DELETE"] as Method[])("retries %s on 5xx and on a lost connection", (method) => {
     expect(retried(method, answered(500))).toBe(true);
     expect(retried(method, answered(503))).toBe(true);
