@@ -50,11 +50,13 @@ describe("the npm package", () => {
     }
   });
 
-  it("has no source maps, no type packages and no unused bundled dependency", () => {
+  it("has no source maps (separate or inline: jsii compiles lib/ again), no type packages and no unused bundled dependency", () => {
     expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
+    const libJs = new Map(files.filter((f) => f.startsWith("lib/") && f.endsWith(".js")).map((f) => [f, fs.readFileSync(path.join(ROOT, f), "utf8")]));
+    expect([...libJs].filter(([, text]) => text.includes("sourceMappingURL=data:")).map(([f]) => f)).toEqual([]);
     expect(files.filter((f) => f.includes("node_modules/@types/"))).toEqual([]);
     const bundled = new Set(files.filter((f) => f.startsWith("node_modules/")).map((f) => f.split("/").slice(1, f.split("/")[1].startsWith("@") ? 3 : 2).join("/")));
-    const libText = files.filter((f) => f.startsWith("lib/") && f.endsWith(".js") && !f.startsWith("lib/bundle/")).map((f) => fs.readFileSync(path.join(ROOT, f), "utf8")).join("\n");
+    const libText = [...libJs].filter(([f]) => !f.startsWith("lib/bundle/")).map(([, text]) => text).join("\n");
     for (const dep of Object.keys(pkg.dependencies)) {
       expect(libText.includes(`require("${dep}")`) || libText.includes(`require("${dep}/`), `${dep} is a dependency but nothing in lib/ requires it`).toBe(true);
       expect(bundled.has(dep), `${dep} is not bundled (jsii needs its non-jsii dependencies bundled)`).toBe(true);
