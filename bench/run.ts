@@ -15,7 +15,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
-import { datasetImports, installProvider, readProviderStats, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
+import { datasetImports, installProvider, readProviderStats, startServedProvider, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
 
 const RESULTS = path.join(ROOT, "bench/results");
 const SYNTH_APP = path.join(__dirname, "synth-app.js");
@@ -249,6 +249,10 @@ interface PairedRound {
   planFloor: Step;
   applyProvider: Step;
   applyFloor: Step;
+  /** The same plan and a 10% changed apply through a served provider (`ods terraform serve`), the apply with its own floor apply. */
+  planServed?: Step;
+  applyServed?: Step;
+  applyServedFloor?: Step;
 }
 
 /**
@@ -267,22 +271,40 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
   const runFloor = budgeted(new TerraformRunner(floor.work, cliConfig, emu), budget);
   // A plan writes no state, so the null provider plans against the real side's state.
   const runNull = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget, { ODS_PROVIDER_NODE: nullLauncher });
+  // One served provider for the size's rounds, as a CI job would start it before its terraform commands.
+  const served = startServedProvider(emu);
+  const runServedTf = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget, { TF_REATTACH_PROVIDERS: served.reattach });
+  // Its CPU is not terraform's child's: counted from /proc around each command.
+  const runServed = (label: string, args: string[]) => async () => {
+    const before = served.cpuMs();
+    const r = await runServedTf(label, args)();
+    return { ...r, provider: { cpuMs: served.cpuMs() - before, starts: 0 } };
+  };
   const rounds: PairedRound[] = [];
   try {
     for (let round = 1; round <= REPEATS; round++) {
       const planProvider = await measured(emu, `round ${round}: terraform plan (no changes)`, runTf("terraform plan", ["plan", "-detailed-exitcode"]), [0]);
+      const planServed = await measured(emu, `round ${round}: terraform plan, served provider (no changes)`, runServed("terraform plan (served provider)", ["plan", "-detailed-exitcode"]), [0]);
       const planNull = await measured(emu, `round ${round}: null provider plan (no changes)`, runNull("terraform plan (null provider)", ["plan", "-detailed-exitcode"]), [0]);
       const planFloor = await measured(emu, `round ${round}: floor plan (no changes)`, runFloor("terraform_data plan", ["plan", "-detailed-exitcode"]), [0]);
-      const next = generateStack({ n, prefix: "tf", revision: round % 2 === 1 ? 2 : 1 });
+      // Each apply goes to a revision of its own (the first measurement left revision 1).
+      const next = generateStack({ n, prefix: "tf", revision: 2 * round });
       await provider.write(next);
       const applyProvider = await measured(emu, `round ${round}: terraform apply (10% changed)`, runTf("terraform apply", ["apply", "-auto-approve"]), [0]);
       await floor.write(next);
       const applyFloor = await measured(emu, `round ${round}: floor apply (10% changed)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
-      rounds.push({ planProvider, planNull, planFloor, applyProvider, applyFloor });
+      const after = generateStack({ n, prefix: "tf", revision: 2 * round + 1 });
+      await provider.write(after);
+      const applyServed = await measured(emu, `round ${round}: terraform apply, served provider (10% changed)`, runServed("terraform apply (served provider)", ["apply", "-auto-approve"]), [0]);
+      await floor.write(after);
+      const applyServedFloor = await measured(emu, `round ${round}: floor apply (10% changed, after the served)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
+      rounds.push({ planProvider, planNull, planFloor, applyProvider, applyFloor, planServed, applyServed, applyServedFloor });
     }
   } catch (err) {
     if (!(err instanceof OverBudget)) throw err;
     log(`  repeated rounds stopped: ${err.message}`);
+  } finally {
+    served.stop();
   }
   return rounds;
 }
@@ -435,7 +457,7 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
   if (results.some((r) => r.rounds?.length)) {
     lines.push("", "### Repeated, paired", "");
     lines.push(
-      `The same two ratios measured again in ${REPEATS} more rounds, each provider command followed at once by the floor's (the 10% changed flipping between two revisions), since this machine's speed drifts by tens of percent within minutes. Each cell: the ratios of the first measurement and of every round, then their median.`,
+      `The same two ratios measured again in ${REPEATS} more rounds, each provider command followed at once by the floor's (each 10% changed apply to a revision of its own), since this machine's speed drifts by tens of percent within minutes. Each cell: the ratios of the first measurement and of every round, then their median.`,
       "",
     );
     lines.push("| N | plan no-change: provider / floor | median | apply 10% changed: provider / max(floor, writes/R) | median |", "|---:|---|---:|---|---:|");
@@ -485,6 +507,29 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
       "",
     );
     lines.push("| N | wall s: provider / null provider / floor | null provider / floor | provider / null provider | provider processes' CPU s: provider / null (round 1) |", "|---:|---:|---:|---:|---:|", ...nullRows);
+  }
+  const servedRows = results.flatMap((r) => {
+    const rounds = (r.rounds ?? []).filter((x) => x.planServed && x.applyServed && x.applyServedFloor);
+    if (rounds.length === 0) return [];
+    const plans = rounds.map((x) => x.planServed!.wallMs / x.planFloor.wallMs);
+    const applies = rounds.map((x) => x.applyServed!.wallMs / Math.max(x.applyServedFloor!.wallMs, (x.applyServed!.requests.writes / DEFAULT_RATE) * 1000));
+    const list = (xs: number[]): string => xs.map((x) => x.toFixed(2)).join(", ");
+    const cpu = (pick: (x: PairedRound) => Step | undefined): string => s(median(rounds.map((x) => pick(x)?.provider?.cpuMs ?? NaN)));
+    return [
+      `| ${r.n} | ${s(median(rounds.map((x) => x.planServed!.wallMs)))} / ${s(median(rounds.map((x) => x.planFloor.wallMs)))} | ${list(plans)} | **${median(plans).toFixed(2)}** | ${list(applies)} | **${median(applies).toFixed(2)}** | ${cpu((x) => x.planServed)} / ${cpu((x) => x.planProvider)} |`,
+    ];
+  });
+  if (servedRows.length > 0) {
+    lines.push("", "### Through a served provider (`ods terraform serve`)", "");
+    lines.push(
+      "In each round the same no-change plan, and a 10% changed apply of its own followed at once by the floor's, through one provider process started once per size with `ods terraform serve --detach`, which Terraform attaches to (TF_REATTACH_PROVIDERS) instead of starting the provider three times per command. Its CPU is read from /proc around each command.",
+      "",
+    );
+    lines.push(
+      "| N | plan wall s: served / floor (medians) | plan no-change: served / floor | median | apply 10% changed: served / max(floor, writes/R) | median | provider CPU s per plan: served / started by Terraform |",
+      "|---:|---:|---|---:|---|---:|---:|",
+      ...servedRows,
+    );
   }
   lines.push("", `## Under a rate limit`, "");
   lines.push(`Emulator limited to ${rate.ratePerSecond} requests/s (its license still says 100: the client must learn the limit from the answers).`, "");

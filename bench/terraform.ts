@@ -165,3 +165,41 @@ export function nullProviderLauncher(dir: string): string {
   fs.writeFileSync(launcher, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(bundle)}\n`, { mode: 0o755 });
   return launcher;
 }
+
+export interface ServedProvider {
+  /** TF_REATTACH_PROVIDERS for the terraform commands that attach to it. */
+  readonly reattach: string;
+  readonly pid: number;
+  /** CPU milliseconds the process has used so far (user + system, from /proc). */
+  cpuMs(): number;
+  stop(): void;
+}
+
+/** `ods terraform serve --detach` against the target, as a CI job starts it before its terraform commands. */
+export function startServedProvider(target: { url: string; token: string }): ServedProvider {
+  const r = spawnSync(process.execPath, [ODS_BIN, "terraform", "serve", "--detach", "--idle-exit", "900"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, ODS_URL: target.url, ODS_TOKEN: target.token },
+  });
+  const reattach = /^export TF_REATTACH_PROVIDERS='(.+)'$/m.exec(r.stdout ?? "")?.[1];
+  const pid = Number(/^export ODS_PROVIDER_SERVER_PID=(\d+)$/m.exec(r.stdout ?? "")?.[1]);
+  if (r.status !== 0 || !reattach || !pid) throw new Error(`ods terraform serve failed: ${r.stderr}`);
+  return {
+    reattach,
+    pid,
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/PID/stat (after the parenthesized name): utime and stime in 1/100 s.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
+    stop: () => {
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    },
+  };
+}

@@ -145,6 +145,13 @@ export class OdsTerraformProvider implements ProviderImpl {
     return [];
   }
 
+  /** A served provider's connection closed: its keep-alive connections and credentials go. */
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    await client?.close();
+  }
+
   private api(): OdsClient {
     if (!this.client) throw new Error("the provider is not configured");
     return this.client;

@@ -168,4 +168,9 @@ export interface ProviderImpl {
 
   /** Terraform asked to stop (Ctrl-C): cancel in-flight calls soon, let them fail cleanly. */
   stop?(): Awaitable<void>;
+  /**
+   * The connection this instance served has closed (a served provider: the process goes
+   * on serving other commands): release connections and credentials.
+   */
+  close?(): Awaitable<void>;
 }

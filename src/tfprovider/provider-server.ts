@@ -47,10 +47,13 @@ export interface RunningProviderServer {
 
 const SHUTDOWN_GRACE_MS = 1000;
 
-export async function startProviderServer(source: ProviderImplSource, options: ProviderServerOptions): Promise<RunningProviderServer> {
-  const log = options.logger ?? createLogger("warn");
+/**
+ * The route table of one provider instance. `shutdown` is what the controller's Shutdown
+ * RPC does: stop the process's server, or (served) end this connection only.
+ */
+function providerRoutes(source: ProviderImplSource, log: Logger, observe: RpcObserver | undefined, shutdown: () => void): { routes: Map<string, Route>; close(): Promise<void> } {
   const services = loadProtocolServices();
-  const rpcs = createProviderRpcs(source, log, options.observe);
+  const rpcs = createProviderRpcs(source, log, observe);
   const routes = new Map<string, Route>();
   const mount = (service: ServiceDefinition, implementation: Record<string, Partial<Route>>): void => {
     for (const [name, part] of Object.entries(implementation)) {
@@ -73,21 +76,25 @@ export async function startProviderServer(source: ProviderImplSource, options: P
   // go-plugin's stdio stream: held open and never written (we log to stderr directly).
   mount(services.stdio, { StreamStdio: { stream: () => undefined } });
   mount(services.health, { Check: { unary: async () => ({ status: "SERVING" }) } });
-
-  let stopping: Promise<void> | undefined;
-  let finished!: () => void;
-  const done = new Promise<void>((resolve) => (finished = resolve));
-  const close = (): Promise<void> => (stopping ??= bound.shutdown(SHUTDOWN_GRACE_MS).then(finished));
   mount(services.controller, {
     Shutdown: {
       unary: async () => {
         log.debug("Shutdown requested by Terraform");
-        setImmediate(() => void close());
+        setImmediate(shutdown);
         return {};
       },
     },
   });
+  return { routes, close: () => rpcs.close() };
+}
 
+export async function startProviderServer(source: ProviderImplSource, options: ProviderServerOptions): Promise<RunningProviderServer> {
+  const log = options.logger ?? createLogger("warn");
+  let stopping: Promise<void> | undefined;
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  const close = (): Promise<void> => (stopping ??= bound.shutdown(SHUTDOWN_GRACE_MS).then(finished));
+  const { routes } = providerRoutes(source, log, options.observe, () => void close());
   const bound = await bindPluginServer(routes, options);
   return {
     handshakeLine: handshakeLine(bound.listen, bound.certDer),
@@ -97,6 +104,49 @@ export async function startProviderServer(source: ProviderImplSource, options: P
     close,
     closeNow: () => bound.close(),
   };
+}
+
+export interface SessionServerOptions {
+  readonly socketDir?: string;
+  readonly logger?: Logger;
+  /** Told when the number of open connections changes (a served provider's idle timer). */
+  readonly onSessions?: (open: number) => void;
+}
+
+export interface RunningSessionServer {
+  readonly listen: ListenAddress;
+  /** Graceful, as RunningProviderServer.close. */
+  close(): Promise<void>;
+  closeNow(): void;
+}
+
+/**
+ * A provider that outlives the terraform commands using it (`ods terraform serve`,
+ * attached with TF_REATTACH_PROVIDERS): plaintext gRPC on a unix socket in a private
+ * directory (mode 0700: only this user can connect), and one provider instance per
+ * connection, so each of Terraform's provider instances has its own configuration,
+ * caches and limiter, dropped when its connection closes.
+ */
+export async function startSessionServer(source: ProviderImplSource, options: SessionServerOptions = {}): Promise<RunningSessionServer> {
+  const log = options.logger ?? createLogger("warn");
+  let open = 0;
+  const bound = await bindPluginServer(
+    (connection) => {
+      const session = providerRoutes(source, log, undefined, () => connection.goAway());
+      options.onSessions?.(++open);
+      return {
+        routes: session.routes,
+        closed: () => {
+          // The instance's connections to the service and its credentials go with it.
+          session.close().catch((err: Error) => log.warn(`closing a provider instance: ${err.message}`));
+          options.onSessions?.(--open);
+        },
+      };
+    },
+    { clientCertPem: null, network: "unix", ...(options.socketDir ? { socketDir: options.socketDir } : {}) },
+  );
+  let stopping: Promise<void> | undefined;
+  return { listen: bound.listen, close: () => (stopping ??= bound.shutdown(SHUTDOWN_GRACE_MS)), closeNow: () => bound.close() };
 }
 
 export interface ServeOptions {

@@ -122,6 +122,8 @@ export interface ProviderRpcs {
   readonly handlers: Readonly<Record<string, RpcHandler>>;
   /** Forwards StopProvider to the implementation (also used on shutdown). */
   stop(): Promise<void>;
+  /** Releases the implementation, once its connection has closed (served provider). */
+  close(): Promise<void>;
 }
 
 /** Called after every RPC with its name and duration (profiling, see ODS_PROVIDER_STATS). */
@@ -371,6 +373,10 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
     async stop() {
       const i = compiled?.impl ?? (implPromise ? await implPromise : undefined);
       await i?.stop?.();
+    },
+    async close() {
+      const i = compiled?.impl ?? (implPromise ? await implPromise : undefined);
+      await i?.close?.();
     },
   };
 }

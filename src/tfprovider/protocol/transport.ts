@@ -44,6 +44,25 @@ export interface Route {
   readonly stream?: (stream: OpenStream) => void;
 }
 
+/** The routes of one connection, and what to do when that connection has closed. */
+export interface ConnectionRoutes {
+  readonly routes: ReadonlyMap<string, Route>;
+  closed(): void;
+}
+
+/** A connection's handle for the routes serving it. */
+export interface ConnectionHandle {
+  /** GOAWAY: the client's calls in flight finish, then the connection closes. */
+  goAway(): void;
+}
+
+/**
+ * One route table for every connection (a provider Terraform started: one process, one
+ * provider), or a fresh table per connection (a served provider: each connection is one
+ * provider instance of some terraform command, with its own configuration).
+ */
+export type RouteSource = ReadonlyMap<string, Route> | ((connection: ConnectionHandle) => ConnectionRoutes);
+
 export interface BoundServer {
   readonly listen: ListenAddress;
   /** Our certificate (DER) for the handshake line; null without TLS. */
@@ -139,7 +158,7 @@ function credentials(clientCertPem: string | null): { tls?: tls.TlsOptions; cert
 }
 
 /** Serves the routes (keyed by "/package.Service/Method") and returns the address for the handshake line. */
-export async function bindPluginServer(routes: ReadonlyMap<string, Route>, options: TransportOptions): Promise<BoundServer> {
+export async function bindPluginServer(source: RouteSource, options: TransportOptions): Promise<BoundServer> {
   const { tls: tlsOptions, certDer, certPem } = credentials(options.clientCertPem);
   const connections = new Set<Http2ServerConnection>();
   const streams = new Set<{ end(): void }>();
@@ -147,7 +166,7 @@ export async function bindPluginServer(routes: ReadonlyMap<string, Route>, optio
   let draining = false;
   let drained: (() => void) | undefined;
 
-  const onStream = (stream: Http2ServerStream): void => {
+  const onStream = (stream: Http2ServerStream, routes: ReadonlyMap<string, Route>): void => {
     const requestPath = stream.headers[":path"];
     const route = routes.get(String(requestPath));
     if (draining) return fail(stream, STATUS.UNAVAILABLE, "the provider is shutting down");
@@ -215,10 +234,18 @@ export async function bindPluginServer(routes: ReadonlyMap<string, Route>, optio
   };
 
   // Large states arrive in one message: wide windows save flow-control round trips.
-  const connectionOptions = { maxConcurrentStreams: 1000, streamWindow: 4 * 1024 * 1024, connectionWindow: 16 * 1024 * 1024, onStream };
+  const windows = { maxConcurrentStreams: 1000, streamWindow: 4 * 1024 * 1024, connectionWindow: 16 * 1024 * 1024 };
+  const shared = typeof source === "function" ? undefined : { ...windows, onStream: (stream: Http2ServerStream) => onStream(stream, source) };
   const serve = (socket: net.Socket): void => {
     socket.setNoDelay(true);
-    const connection = new Http2ServerConnection(socket, connectionOptions);
+    let connection: Http2ServerConnection;
+    if (shared) {
+      connection = new Http2ServerConnection(socket, shared);
+    } else {
+      const session = (source as (c: ConnectionHandle) => ConnectionRoutes)({ goAway: () => connection.goAway() });
+      connection = new Http2ServerConnection(socket, { ...windows, onStream: (stream) => onStream(stream, session.routes) });
+      connection.onClose(() => session.closed());
+    }
     connections.add(connection);
     connection.onClose(() => connections.delete(connection));
   };

@@ -1,0 +1,114 @@
+// `terraform-provider-ods serve` (what `ods terraform serve` runs): the provider as one
+// long-lived process that terraform commands attach to through TF_REATTACH_PROVIDERS,
+// go-plugin's reattach contract, instead of starting it three times per command.
+//
+// Why: every start costs a Node start, the bundle's load, a TLS context and a cold JIT
+// (about 0.25 s of CPU each, three per plan); a served provider pays them once and its
+// handlers stay compiled across commands.
+//
+// What changes for the user, and is printed at start:
+// - The provider reads its environment (ODS_URL, ODS_TOKEN, ...) once, when it starts:
+//   terraform does not pass its own environment to a provider it attaches to.
+// - "Test": true in the reattach line tells Terraform not to stop the process when a
+//   command ends; it stops on SIGTERM/SIGINT, or after --idle-exit seconds without a
+//   connection.
+// - Plaintext gRPC on a unix socket in a directory only this user can open (mode 0700),
+//   as Terraform's own debug mode serves; each connection is its own provider instance.
+import { PROVIDER_SOURCE } from "../resources/schema";
+import { createLogger, logLevelFromEnv } from "./protocol/log";
+import { startSessionServer } from "./provider-server";
+import type { ProviderImplSource } from "./provider-service";
+
+export const DEFAULT_IDLE_EXIT_S = 15 * 60;
+
+export interface ServeArguments {
+  readonly socketDir?: string;
+  /** Seconds without any connection before the process exits; 0: never. */
+  readonly idleExitS: number;
+}
+
+/** Parses `serve [--socket-dir DIR] [--idle-exit SECONDS]`; a string is the usage error. */
+export function parseServeArguments(args: readonly string[]): ServeArguments | string {
+  let socketDir: string | undefined;
+  let idleExitS = DEFAULT_IDLE_EXIT_S;
+  for (let i = 0; i < args.length; i++) {
+    const value = args[i + 1];
+    if (args[i] === "--socket-dir" && value !== undefined) {
+      socketDir = value;
+      i++;
+    } else if (args[i] === "--idle-exit" && value !== undefined) {
+      const n = Number(value);
+      if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) return `--idle-exit: expected a whole number of seconds (0: never), got ${JSON.stringify(value)}`;
+      idleExitS = n;
+      i++;
+    } else {
+      return `unexpected argument ${JSON.stringify(args[i])}; usage: terraform-provider-ods serve [--socket-dir DIR] [--idle-exit SECONDS]`;
+    }
+  }
+  return { ...(socketDir ? { socketDir } : {}), idleExitS };
+}
+
+/** go-plugin's ReattachConfig for our provider address, as TF_REATTACH_PROVIDERS holds it. */
+export function reattachValue(socketPath: string, pid: number): string {
+  return JSON.stringify({
+    [PROVIDER_SOURCE]: { Protocol: "grpc", ProtocolVersion: 6, Pid: pid, Test: true, Addr: { Network: "unix", String: socketPath } },
+  });
+}
+
+/** A word for sh: single quotes, with any single quote in it closed and escaped. */
+function shellQuoted(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export async function serveReattachable(source: ProviderImplSource, args: readonly string[]): Promise<number> {
+  const parsed = parseServeArguments(args);
+  if (typeof parsed === "string") {
+    process.stderr.write(`terraform-provider-ods serve: ${parsed}\n`);
+    return 2;
+  }
+  const log = createLogger(logLevelFromEnv(process.env));
+  let idleTimer: NodeJS.Timeout | undefined;
+  let finish!: (code: number) => void;
+  const finished = new Promise<number>((resolve) => (finish = resolve));
+  const server = await startSessionServer(source, {
+    logger: log,
+    ...(parsed.socketDir ? { socketDir: parsed.socketDir } : {}),
+    onSessions: (open) => {
+      clearTimeout(idleTimer);
+      if (open === 0 && parsed.idleExitS > 0) {
+        idleTimer = setTimeout(() => {
+          log.info(`no terraform command attached for ${parsed.idleExitS} s; exiting`);
+          void server.close().then(() => finish(0));
+        }, parsed.idleExitS * 1000);
+        idleTimer.unref();
+      }
+    },
+  });
+  process.on("exit", () => server.closeNow());
+  const stop = (): void => void server.close().then(() => finish(0));
+  // `on`, not `once`: Ctrl-C in a terminal reaches this process twice (from the terminal
+  // and from `ods terraform serve`), and a second signal must not kill it mid-close.
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  // Nobody has connected yet: the idle clock starts now.
+  if (parsed.idleExitS > 0) {
+    idleTimer = setTimeout(stop, parsed.idleExitS * 1000);
+    idleTimer.unref();
+  }
+  // The idle timer is unref'd: the listening socket keeps the process alive.
+  process.stdout.write(
+    `export TF_REATTACH_PROVIDERS=${shellQuoted(reattachValue(server.listen.address, process.pid))}\n` + `export ODS_PROVIDER_SERVER_PID=${process.pid}\n`,
+  );
+  // Detached, nobody reads stdout after these lines: anything else goes to stderr, and a
+  // closed pipe is not a reason to die.
+  process.stdout.on("error", () => undefined);
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  console.log = console.error;
+  process.stderr.write(
+    `terraform-provider-ods serving on ${server.listen.address} (pid ${process.pid}).\n` +
+      `Terraform commands with TF_REATTACH_PROVIDERS set as above attach to this process instead of starting the provider.\n` +
+      `It read ODS_URL, ODS_TOKEN and the rest of its environment now, once; ` +
+      `stop it with: kill ${process.pid}${parsed.idleExitS > 0 ? ` (it exits by itself after ${parsed.idleExitS} s without a connection)` : ""}.\n`,
+  );
+  return finished;
+}

@@ -1,0 +1,178 @@
+// `ods terraform serve`: one provider process that terraform commands attach to through
+// TF_REATTACH_PROVIDERS, driven with the real `ods` CLI and the real `terraform`.
+// Each attached command gets its own provider instance: two commands at once, for two
+// organizations, each write only to their own; the process outlives them, and stops on
+// SIGTERM or when idle, taking its private socket directory with it.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OdsClient } from "../../src/api";
+import { startEmulator, type EmulatorHandle } from "../../src/emulator";
+import { removeTempDirs, runOds, tempDir } from "../helpers/ods-cli";
+import { TerraformWorkspace, hasTerraform, installProvider, odsConfig } from "./harness";
+
+let orgA: EmulatorHandle;
+let orgB: EmulatorHandle;
+let cliConfig: string;
+const started: number[] = [];
+
+beforeAll(async () => {
+  if (!hasTerraform) return;
+  orgA = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-a-") });
+  orgB = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-b-") });
+  cliConfig = installProvider();
+});
+afterAll(async () => {
+  for (const pid of started) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone, as it should be
+    }
+  }
+  await orgA?.close();
+  await orgB?.close();
+  removeTempDirs();
+});
+
+interface Served {
+  pid: number;
+  reattach: string;
+  socket: string;
+  stdout: string;
+  stderr: string;
+  logFile: string;
+}
+
+/** `ods terraform serve --detach` with the target in its environment, as a CI step runs it. */
+async function serve(target: EmulatorHandle, ...args: string[]): Promise<Served> {
+  const logFile = path.join(tempDir("ods-serve-log-"), "provider.log");
+  const r = await runOds(["terraform", "serve", "--detach", "--log-file", logFile, ...args], {
+    env: { ODS_URL: target.url, ODS_TOKEN: target.adminToken, TF_LOG_PROVIDER: "debug" },
+    timeoutMs: 60_000,
+  });
+  expect(r.code, r.stderr).toBe(0);
+  const reattach = /^export TF_REATTACH_PROVIDERS='(.+)'$/m.exec(r.stdout)?.[1];
+  const pid = Number(/^export ODS_PROVIDER_SERVER_PID=(\d+)$/m.exec(r.stdout)?.[1]);
+  expect(reattach, r.stdout).toBeDefined();
+  started.push(pid);
+  const config = JSON.parse(reattach!) as Record<string, { Pid: number; Test: boolean; Addr: { Network: string; String: string } }>;
+  const entry = config["registry.terraform.io/ods/ods"];
+  expect(entry).toMatchObject({ Pid: pid, Test: true, Addr: { Network: "unix" } });
+  return { pid, reattach: reattach!, socket: entry.Addr.String, stdout: r.stdout, stderr: r.stderr, logFile };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits (bounded) for a process to be gone. */
+async function gone(pid: number, withinMs: number): Promise<boolean> {
+  for (const until = Date.now() + withinMs; Date.now() < until; ) {
+    if (!alive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !alive(pid);
+}
+
+function stack(prefix: string, provider: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    ...odsConfig({
+      resource: {
+        ods_role: { r: { name: `${prefix}-readers`, description: "served", members: [], org_capabilities: { datasets: ["read"] } } },
+        ods_notifier: { n: { name: `${prefix}-oncall`, properties: { email: { emails: ["a@example.com"] } } } },
+      },
+    }),
+    provider: { ods: provider },
+  };
+}
+
+describe.skipIf(!hasTerraform)("terraform attached to a served provider", () => {
+  it("serves two terraform commands at once, each with its own configuration, and outlives them", { timeout: 300_000 }, async () => {
+    const served = await serve(orgA, "--idle-exit", "0");
+    const env = { TF_REATTACH_PROVIDERS: served.reattach };
+    // Workspace a: the served provider's environment (org A). Workspace b: org B, named in the provider block.
+    const a = new TerraformWorkspace(cliConfig, { url: "http://127.0.0.1:9", token: "not-this-one" }, undefined, env);
+    const b = new TerraformWorkspace(cliConfig, { url: "http://127.0.0.1:9", token: "not-this-one" }, undefined, env);
+    a.writeConfig(stack("ws-a"));
+    b.writeConfig({ ...stack("ws-b", { url: orgB.url, token: "${var.token}" }), variable: { token: { type: "string", sensitive: true } } });
+    const bEnv = { TF_VAR_token: orgB.adminToken };
+    const b2 = new TerraformWorkspace(cliConfig, { url: "http://127.0.0.1:9", token: "not-this-one" }, b.dir, { ...env, ...bEnv });
+
+    for (const ws of [a, b2]) {
+      const init = await ws.run("init");
+      expect(init.status, init.out).toBe(0);
+    }
+    const [applyA, applyB] = await Promise.all([a.run("apply", "-auto-approve"), b2.run("apply", "-auto-approve")]);
+    expect(applyA.status, applyA.out).toBe(0);
+    expect(applyB.status, applyB.out).toBe(0);
+    expect(applyA.out).toMatch(/2 added/);
+    expect(applyB.out).toMatch(/2 added/);
+
+    // Each organization holds its own workspace's objects and nothing of the other's.
+    const names = async (emu: EmulatorHandle) => {
+      const client = new OdsClient({ url: emu.url, token: emu.adminToken });
+      try {
+        return (await client.listRoles()).map((r) => r.name).sort();
+      } finally {
+        await client.close();
+      }
+    };
+    expect(await names(orgA)).toContain("ws-a-readers");
+    expect(await names(orgA)).not.toContain("ws-b-readers");
+    expect(await names(orgB)).toContain("ws-b-readers");
+    expect(await names(orgB)).not.toContain("ws-a-readers");
+
+    // Converged, through the same process, which is still the one serving.
+    for (const ws of [a, b2]) {
+      const plan = await ws.run("plan", "-detailed-exitcode");
+      expect(plan.status, plan.out).toBe(0);
+    }
+    expect(alive(served.pid)).toBe(true);
+    // Terraform did not start a provider of its own: no plugin process other than the served one.
+    expect(fs.existsSync(path.join(a.dir, ".terraform/providers/registry.terraform.io/ods"))).toBe(false);
+
+    // No token anywhere: what serve printed, the provider's debug log, terraform's output.
+    const log = fs.readFileSync(served.logFile, "utf8");
+    expect(log).toMatch(/ReadResource|PlanResourceChange|ApplyResourceChange/);
+    for (const text of [served.stdout, served.stderr, log, applyA.out, applyB.out]) {
+      expect(text).not.toContain(orgA.adminToken);
+      expect(text).not.toContain(orgB.adminToken);
+    }
+
+    // SIGTERM: the process ends and its private socket directory goes with it.
+    expect(fs.statSync(path.dirname(served.socket)).mode & 0o777).toBe(0o700);
+    process.kill(served.pid, "SIGTERM");
+    expect(await gone(served.pid, 10_000)).toBe(true);
+    expect(fs.existsSync(path.dirname(served.socket))).toBe(false);
+    // And a terraform command attached to it now fails plainly instead of starting its own provider.
+    const after = await a.run("plan");
+    expect(after.status).not.toBe(0);
+  });
+
+  it("exits by itself after --idle-exit seconds without a terraform command", { timeout: 60_000 }, async () => {
+    const served = await serve(orgA, "--idle-exit", "1");
+    expect(await gone(served.pid, 15_000)).toBe(true);
+    expect(fs.existsSync(path.dirname(served.socket))).toBe(false);
+  });
+
+  it("runs in the foreground without --detach, printing the same lines, until idle", { timeout: 60_000 }, async () => {
+    const r = await runOds(["terraform", "serve", "--idle-exit", "1"], { env: { ODS_URL: orgA.url, ODS_TOKEN: orgA.adminToken }, timeoutMs: 30_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^export TF_REATTACH_PROVIDERS='\{"registry\.terraform\.io\/ods\/ods":/m);
+    expect(r.stderr).toMatch(/reads? ODS_URL, ODS_TOKEN|read ODS_URL, ODS_TOKEN/);
+    expect(r.stdout + r.stderr).not.toContain(orgA.adminToken);
+  });
+
+  it("refuses a malformed --idle-exit before starting anything", async () => {
+    const r = await runOds(["terraform", "serve", "--detach", "--idle-exit", "soon"], { env: { ODS_URL: orgA.url, ODS_TOKEN: orgA.adminToken } });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/--idle-exit.*whole number of seconds/);
+    expect(r.stdout).not.toContain("TF_REATTACH_PROVIDERS");
+  });
+});
