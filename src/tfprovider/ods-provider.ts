@@ -110,6 +110,9 @@ function sentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
+// The model is fixed for the process: every instance (one per connection when served) shares its schema.
+let providerSchema: ProviderSchemaJson | undefined;
+
 export class OdsTerraformProvider implements ProviderImpl {
   private client?: OdsClient;
   private orgId?: string;
@@ -117,7 +120,7 @@ export class OdsTerraformProvider implements ProviderImpl {
   private readonly live = new LiveIndex();
 
   schema(): ProviderSchemaJson {
-    return providersSchemaJson().provider_schemas[PROVIDER_SOURCE];
+    return (providerSchema ??= providersSchemaJson().provider_schemas[PROVIDER_SOURCE]);
   }
 
   configure(request: { config: TfObject }): readonly Diagnostic[] {

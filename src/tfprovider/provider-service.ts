@@ -129,10 +129,46 @@ export interface ProviderRpcs {
 /** Called after every RPC with its name and duration (profiling, see ODS_PROVIDER_STATS). */
 export type RpcObserver = (rpc: string, ms: number) => void;
 
+// A served provider makes one implementation per connection, three per terraform command,
+// all with the same schema object: it is compiled once.
+const compiledSchemas = new WeakMap<object, CompiledSchema>();
+
+/** The implementation's schema, compiled once per schema object. */
+export function compiledSchemaOf(impl: ProviderImpl): CompiledSchema {
+  const json = impl.schema();
+  let compiled = compiledSchemas.get(json);
+  if (!compiled) {
+    compiled = compileSchema(json);
+    compiledSchemas.set(json, compiled);
+  }
+  return compiled;
+}
+
+const schemaResponses = new WeakMap<CompiledSchema, PreEncoded>();
+
+/** GetProviderSchema's answer, encoded once per compiled schema. */
+function schemaResponseOf(schema: CompiledSchema): PreEncoded {
+  let encoded = schemaResponses.get(schema);
+  if (!encoded) {
+    encoded = protocolCodec.preEncoded(GET_PROVIDER_SCHEMA_RESPONSE, providerSchemaResponse(schema));
+    schemaResponses.set(schema, encoded);
+  }
+  return encoded;
+}
+
+/**
+ * Loads an implementation's model and compiles and encodes its schema ahead of the first
+ * call (a served provider, before it says it is ready).
+ */
+export async function preloadProvider(source: ProviderImplSource): Promise<void> {
+  const impl = typeof source === "function" ? await source() : source;
+  schemaResponseOf(compiledSchemaOf(impl));
+  await impl.close?.();
+}
+
 export function createProviderRpcs(source: ProviderImplSource, log: Logger, observe?: RpcObserver): ProviderRpcs {
   let implPromise: Promise<ProviderImpl> | undefined;
   let compiled: { impl: ProviderImpl; schema: CompiledSchema } | undefined;
-  let schemaResponse: Promise<PreEncoded> | undefined;
 
   // The implementation (and with it the resource model) loads on the first call, so
   // the handshake line goes out before any of that work.
@@ -141,7 +177,7 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
   async function schema(): Promise<{ impl: ProviderImpl; schema: CompiledSchema }> {
     if (compiled) return compiled;
     const i = await impl();
-    compiled = { impl: i, schema: compileSchema(i.schema()) };
+    compiled = { impl: i, schema: compiledSchemaOf(i) };
     return compiled;
   }
 
@@ -174,8 +210,7 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
 
     async GetProviderSchema() {
       // The largest answer (~23 kB) and always the same: encoded once per process.
-      schemaResponse ??= (async () => protocolCodec.preEncoded(GET_PROVIDER_SCHEMA_RESPONSE, providerSchemaResponse((await schema()).schema)))();
-      return (await schemaResponse) as unknown as Message;
+      return schemaResponseOf((await schema()).schema) as unknown as Message;
     },
 
     async ValidateProviderConfig(req) {

@@ -17,7 +17,7 @@
 import { PROVIDER_SOURCE } from "../resources/schema";
 import { createLogger, logLevelFromEnv } from "./protocol/log";
 import { startSessionServer } from "./provider-server";
-import type { ProviderImplSource } from "./provider-service";
+import { preloadProvider, type ProviderImplSource } from "./provider-service";
 
 export const DEFAULT_IDLE_EXIT_S = 15 * 60;
 
@@ -85,6 +85,10 @@ export async function serveReattachable(source: ProviderImplSource, args: readon
     },
   });
   process.on("exit", () => server.closeNow());
+  // The model loads, and its schema is compiled and encoded, before we say we are ready:
+  // the first terraform command then finds them done (a Terraform-started provider does
+  // this after its handshake, on each of its starts).
+  await preloadProvider(source);
   const stop = (): void => void server.close().then(() => finish(0));
   // `on`, not `once`: Ctrl-C in a terminal reaches this process twice (from the terminal
   // and from `ods terraform serve`), and a second signal must not kill it mid-close.
