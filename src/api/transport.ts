@@ -32,6 +32,11 @@ export interface TransportDeps {
   clock?: Clock;
   /** Jitter source in [0, 1). */
   random?: () => number;
+  /**
+   * A limiter shared with other clients of the same organization in this process (a
+   * served provider's instances), so that together they keep under its one budget.
+   */
+  limiter?: RateLimiter;
 }
 
 type Attempt =
@@ -69,7 +74,7 @@ export class Transport {
     this.clock = deps.clock ?? realClock;
     this.random = deps.random ?? Math.random;
     this.limits.configured = config.rateLimitPerSecond;
-    this.limiter = new RateLimiter(config.rateLimitPerSecond, this.clock);
+    this.limiter = deps.limiter ?? new RateLimiter(config.rateLimitPerSecond, this.clock);
   }
 
   /** The limit the client keeps under now, if any. */

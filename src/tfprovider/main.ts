@@ -4,18 +4,21 @@
 // (serve-reattach.ts).
 import "./cpu-profile";
 import { serveProvider } from "./provider-server";
+import type { OdsProviderOptions, SharedLimiters } from "./ods-provider";
 import type { ProviderImpl } from "./provider-impl";
 import { serveReattachable } from "./serve-reattach";
 
-async function odsProvider(): Promise<ProviderImpl> {
+async function odsProvider(options: OdsProviderOptions = {}): Promise<ProviderImpl> {
   const { OdsTerraformProvider } = await import("./ods-provider");
-  return new OdsTerraformProvider();
+  return new OdsTerraformProvider(options);
 }
 
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   if (argv[0] === "serve") {
-    const code = await serveReattachable(odsProvider, argv.slice(1));
+    // One budget per organization across every instance this process serves.
+    const sharedLimiters: SharedLimiters = new Map();
+    const code = await serveReattachable(() => odsProvider({ sharedLimiters }), argv.slice(1));
     process.exit(code);
   }
-  return serveProvider(odsProvider);
+  return serveProvider(() => odsProvider());
 }

@@ -1,7 +1,8 @@
 // The ODS resource model served as a Terraform provider: the translation between
 // Terraform's protocol values and the resource lifecycle (src/lifecycle) that `ods
 // plan/apply` uses too, behind the generic plugin server's ProviderImpl contract.
-import { OdsClient, resolveClientConfig } from "../api";
+import { createHash } from "node:crypto";
+import { OdsClient, RateLimiter, resolveClientConfig } from "../api";
 import {
   type Attribute,
   type Attributes,
@@ -113,7 +114,21 @@ function sentence(text: string): string {
 // The model is fixed for the process: every instance (one per connection when served) shares its schema.
 let providerSchema: ProviderSchemaJson | undefined;
 
+/**
+ * The rate limiters of a served provider's instances, one per organization and token (a
+ * hash of it: the key holds no secret), so that the instances of one terraform command and
+ * commands running side by side keep under the organization's one budget together.
+ */
+export type SharedLimiters = Map<string, RateLimiter>;
+
+export interface OdsProviderOptions {
+  /** Set by a served provider (`ods terraform serve`); a provider Terraform starts is one instance. */
+  readonly sharedLimiters?: SharedLimiters;
+}
+
 export class OdsTerraformProvider implements ProviderImpl {
+  constructor(private readonly options: OdsProviderOptions = {}) {}
+
   private client?: OdsClient;
   private orgId?: string;
   /** One list call per kind (per dataset) per provider process serves every refresh. */
@@ -132,15 +147,21 @@ export class OdsTerraformProvider implements ProviderImpl {
     try {
       const timeout = str("timeout");
       const rate = c.rate_limit_per_second;
-      this.client = new OdsClient(
-        resolveClientConfig({
-          url: str("url"),
-          token: str("token"),
-          orgId: str("org_id"),
-          rateLimitPerSecond: typeof rate === "number" ? rate : undefined,
-          timeoutMs: timeout ? durationMillis(timeout) : undefined,
-        }),
-      );
+      const config = resolveClientConfig({
+        url: str("url"),
+        token: str("token"),
+        orgId: str("org_id"),
+        rateLimitPerSecond: typeof rate === "number" ? rate : undefined,
+        timeoutMs: timeout ? durationMillis(timeout) : undefined,
+      });
+      const shared = this.options.sharedLimiters;
+      let limiter: RateLimiter | undefined;
+      if (shared) {
+        const key = [config.url, config.orgId ?? "", createHash("sha256").update(config.token).digest("hex"), config.rateLimitPerSecond ?? ""].join("\n");
+        limiter = shared.get(key);
+        if (!limiter) shared.set(key, (limiter = new RateLimiter(config.rateLimitPerSecond)));
+      }
+      this.client = new OdsClient(config, limiter ? { limiter } : {});
       this.orgId = this.client.config.orgId;
     } catch (err) {
       return [errorDiagnostic("Invalid provider configuration", (err as Error).message)];

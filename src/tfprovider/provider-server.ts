@@ -6,6 +6,8 @@
 //                             then exits the process.
 //   startProviderServer(...)  the same server without touching process state, for
 //                             tests and tools that talk to it in-process.
+//   startSessionServer(...)   a served provider (`ods terraform serve`): plaintext, one
+//                             provider instance per connection, outlives the commands.
 //
 // The ProviderImpl contract is documented in provider-impl.ts; pass a factory instead
 // of an instance to load the resource model only after the handshake line is out
@@ -17,6 +19,8 @@ import { checkLaunchEnvironment, handshakeLine, type ListenAddress, type PluginE
 import { createLogger, type Logger, logLevelFromEnv } from "./protocol/log";
 import { bindPluginServer, type Route } from "./protocol/transport";
 import { createProviderRpcs, type Message, type ProviderImplSource, type RpcObserver } from "./provider-service";
+
+import type { ProviderImpl } from "./provider-impl";
 
 export type * from "./provider-impl";
 export type { ProviderImplSource } from "./provider-service";
@@ -124,10 +128,10 @@ export interface RunningSessionServer {
  * A provider that outlives the terraform commands using it (`ods terraform serve`,
  * attached with TF_REATTACH_PROVIDERS): plaintext gRPC on a unix socket in a private
  * directory (mode 0700: only this user can connect), and one provider instance per
- * connection, so each of Terraform's provider instances has its own configuration,
- * caches and limiter, dropped when its connection closes.
+ * connection, so each of Terraform's provider instances has its own configuration and
+ * caches, released when its connection closes. `source` is called once per connection.
  */
-export async function startSessionServer(source: ProviderImplSource, options: SessionServerOptions = {}): Promise<RunningSessionServer> {
+export async function startSessionServer(source: () => ProviderImpl | Promise<ProviderImpl>, options: SessionServerOptions = {}): Promise<RunningSessionServer> {
   const log = options.logger ?? createLogger("warn");
   let open = 0;
   const bound = await bindPluginServer(

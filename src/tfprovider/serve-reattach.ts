@@ -13,11 +13,13 @@
 //   command ends; it stops on SIGTERM/SIGINT, or after --idle-exit seconds without a
 //   connection.
 // - Plaintext gRPC on a unix socket in a directory only this user can open (mode 0700),
-//   as Terraform's own debug mode serves; each connection is its own provider instance.
+//   as Terraform's own debug mode serves; each connection is its own provider instance,
+//   and the instances share one rate limiter per organization (see main.ts).
 import { PROVIDER_SOURCE } from "../resources/schema";
 import { createLogger, logLevelFromEnv } from "./protocol/log";
 import { startSessionServer } from "./provider-server";
-import { preloadProvider, type ProviderImplSource } from "./provider-service";
+import type { ProviderImpl } from "./provider-impl";
+import { preloadProvider } from "./provider-service";
 
 export const DEFAULT_IDLE_EXIT_S = 15 * 60;
 
@@ -60,7 +62,7 @@ function shellQuoted(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-export async function serveReattachable(source: ProviderImplSource, args: readonly string[]): Promise<number> {
+export async function serveReattachable(source: () => ProviderImpl | Promise<ProviderImpl>, args: readonly string[]): Promise<number> {
   const parsed = parseServeArguments(args);
   if (typeof parsed === "string") {
     process.stderr.write(`terraform-provider-ods serve: ${parsed}\n`);

@@ -13,6 +13,9 @@ import { TerraformWorkspace, hasTerraform, installProvider, odsConfig } from "./
 
 let orgA: EmulatorHandle;
 let orgB: EmulatorHandle;
+/** An organization whose service answers 429 past 5 requests per second. */
+let limited: EmulatorHandle;
+const LIMIT = 5;
 let cliConfig: string;
 const started: number[] = [];
 
@@ -20,6 +23,7 @@ beforeAll(async () => {
   if (!hasTerraform) return;
   orgA = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-a-") });
   orgB = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-b-") });
+  limited = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-limited-"), rateLimitPerSecond: LIMIT });
   cliConfig = installProvider();
 });
 afterAll(async () => {
@@ -32,6 +36,7 @@ afterAll(async () => {
   }
   await orgA?.close();
   await orgB?.close();
+  await limited?.close();
   removeTempDirs();
 });
 
@@ -153,6 +158,31 @@ describe.skipIf(!hasTerraform)("terraform attached to a served provider", () => 
     // And a terraform command attached to it now fails plainly instead of starting its own provider.
     const after = await a.run("plan");
     expect(after.status).not.toBe(0);
+  });
+
+  it("keeps two commands for one organization under its one budget together: no 429", { timeout: 180_000 }, async () => {
+    const served = await serve(limited, "--idle-exit", "0");
+    try {
+      const env = { TF_REATTACH_PROVIDERS: served.reattach };
+      // Each command alone keeps under the limit; two side by side with a limiter each would not.
+      const notifiers = (prefix: string) =>
+        Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`n${i}`, { name: `${prefix}-${i}`, properties: { email: { emails: ["a@example.com"] } } }]));
+      const workspaces = ["one", "two"].map((prefix) => {
+        const ws = new TerraformWorkspace(cliConfig, { url: limited.url, token: limited.adminToken }, undefined, env);
+        ws.writeConfig({ ...odsConfig({ resource: { ods_notifier: notifiers(prefix) } }), provider: { ods: { rate_limit_per_second: LIMIT } } });
+        return ws;
+      });
+      for (const ws of workspaces) expect((await ws.run("init")).status).toBe(0);
+      limited.resetRequests();
+      const applies = await Promise.all(workspaces.map((ws) => ws.run("apply", "-auto-approve")));
+      for (const a of applies) expect(a.status, a.out).toBe(0);
+      const log = limited.requests();
+      expect(log.filter((r) => r.method === "POST").length).toBe(16);
+      expect(log.filter((r) => r.status === 429)).toEqual([]);
+    } finally {
+      process.kill(served.pid, "SIGTERM");
+      expect(await gone(served.pid, 10_000)).toBe(true);
+    }
   });
 
   it("exits by itself after --idle-exit seconds without a terraform command", { timeout: 60_000 }, async () => {
