@@ -22,7 +22,19 @@ export class TerraformWorkspace {
   /** `env`: variables to set (a value) or remove (undefined) on top of this process's. */
   constructor(cliConfigPath: string, target: { url: string; token: string }, dir?: string, env: Record<string, string | undefined> = {}) {
     this.dir = dir ?? tempDir("ods-tf-");
-    this.env = { ...process.env, TF_CLI_CONFIG_FILE: cliConfigPath, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1", ODS_URL: target.url, ODS_TOKEN: target.token, ...env };
+    this.env = {
+      ...process.env,
+      TF_CLI_CONFIG_FILE: cliConfigPath,
+      CHECKPOINT_DISABLE: "1",
+      TF_IN_AUTOMATION: "1",
+      ODS_URL: target.url,
+      ODS_TOKEN: target.token,
+      // Terraform passes its environment on to the provider, which makes its socket
+      // directory here: a provider killed with SIGKILL (runKillable) cannot remove it, and
+      // removeTempDirs then does.
+      PLUGIN_UNIX_SOCKET_DIR: tempDir("ods-tf-sock-"),
+      ...env,
+    };
     for (const k of ["TF_LOG", "TF_LOG_PATH", "TF_DATA_DIR", "TF_PLUGIN_CACHE_DIR"]) delete this.env[k];
     for (const [k, v] of Object.entries(env)) if (v === undefined) delete this.env[k];
   }
