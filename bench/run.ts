@@ -372,6 +372,11 @@ function median(xs: number[]): number {
 }
 const mib = (v?: number): string => (v === undefined ? "n/a" : v.toFixed(0));
 
+/** An apply against its bound: the larger of the floor's apply and its writes at the default rate. */
+function applyRatio(tfStep: Step, floorStep: Step): number {
+  return tfStep.wallMs / Math.max(floorStep.wallMs, (tfStep.requests.writes / DEFAULT_RATE) * 1000);
+}
+
 function markdown(results: SizeResult[], rate: RateResult, m: Record<string, string | number>): string {
   const lines: string[] = [];
   lines.push(`# Benchmark results`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.terraform}. Run at ${m.date}.`, "");
@@ -466,7 +471,6 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
       const f = r.floor;
       if (!r.rounds?.length || !t || "skipped" in t || !f || "skipped" in f) continue;
       const plans = [t.planNoChange.wallMs / f.planNoChange.wallMs, ...r.rounds.map((x) => x.planProvider.wallMs / x.planFloor.wallMs)];
-      const applyRatio = (tfStep: Step, floorStep: Step): number => tfStep.wallMs / Math.max(floorStep.wallMs, (tfStep.requests.writes / DEFAULT_RATE) * 1000);
       const applies = [applyRatio(t.applyChanged, f.applyChanged), ...r.rounds.map((x) => applyRatio(x.applyProvider, x.applyFloor))];
       const list = (xs: number[]): string => xs.map((x) => x.toFixed(2)).join(", ");
       lines.push(`| ${r.n} | ${list(plans)} | **${median(plans).toFixed(2)}** | ${list(applies)} | **${median(applies).toFixed(2)}** |`);
@@ -512,7 +516,7 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     const rounds = (r.rounds ?? []).filter((x) => x.planServed && x.applyServed && x.applyServedFloor);
     if (rounds.length === 0) return [];
     const plans = rounds.map((x) => x.planServed!.wallMs / x.planFloor.wallMs);
-    const applies = rounds.map((x) => x.applyServed!.wallMs / Math.max(x.applyServedFloor!.wallMs, (x.applyServed!.requests.writes / DEFAULT_RATE) * 1000));
+    const applies = rounds.map((x) => applyRatio(x.applyServed!, x.applyServedFloor!));
     const list = (xs: number[]): string => xs.map((x) => x.toFixed(2)).join(", ");
     const cpu = (pick: (x: PairedRound) => Step | undefined): string => s(median(rounds.map((x) => pick(x)?.provider?.cpuMs ?? NaN)));
     return [

@@ -6,7 +6,6 @@ import "./cpu-profile";
 import { serveProvider } from "./provider-server";
 import type { OdsProviderOptions, SharedLimiters } from "./ods-provider";
 import type { ProviderImpl } from "./provider-impl";
-import { serveReattachable } from "./serve-reattach";
 
 async function odsProvider(options: OdsProviderOptions = {}): Promise<ProviderImpl> {
   const { OdsTerraformProvider } = await import("./ods-provider");
@@ -15,6 +14,8 @@ async function odsProvider(options: OdsProviderOptions = {}): Promise<ProviderIm
 
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   if (argv[0] === "serve") {
+    // Loaded only here: a provider Terraform starts needs none of it before its handshake.
+    const { serveReattachable } = await import("./serve-reattach");
     // One budget per organization across every instance this process serves.
     const sharedLimiters: SharedLimiters = new Map();
     const code = await serveReattachable(() => odsProvider({ sharedLimiters }), argv.slice(1));

@@ -18,9 +18,8 @@ import { loadProtocolServices } from "./protocol/definitions";
 import { checkLaunchEnvironment, handshakeLine, type ListenAddress, type PluginEnv } from "./protocol/handshake";
 import { createLogger, type Logger, logLevelFromEnv } from "./protocol/log";
 import { bindPluginServer, type Route } from "./protocol/transport";
-import { createProviderRpcs, type Message, type ProviderImplSource, type RpcObserver } from "./provider-service";
-
 import type { ProviderImpl } from "./provider-impl";
+import { createProviderRpcs, type Message, type ProviderImplSource, type RpcObserver } from "./provider-service";
 
 export type * from "./provider-impl";
 export type { ProviderImplSource } from "./provider-service";

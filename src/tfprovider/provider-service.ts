@@ -134,7 +134,7 @@ export type RpcObserver = (rpc: string, ms: number) => void;
 const compiledSchemas = new WeakMap<object, CompiledSchema>();
 
 /** The implementation's schema, compiled once per schema object. */
-export function compiledSchemaOf(impl: ProviderImpl): CompiledSchema {
+function compiledSchemaOf(impl: ProviderImpl): CompiledSchema {
   const json = impl.schema();
   let compiled = compiledSchemas.get(json);
   if (!compiled) {

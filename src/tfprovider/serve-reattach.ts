@@ -57,8 +57,11 @@ export function reattachValue(socketPath: string, pid: number): string {
   });
 }
 
-/** A word for sh: single quotes, with any single quote in it closed and escaped. */
-function shellQuoted(s: string): string {
+/**
+ * A word for sh. The twin of install.ts's shellQuote, not imported from there: that would
+ * put the installer (zip, hashing) into the provider bundle every Terraform start parses.
+ */
+function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -69,41 +72,34 @@ export async function serveReattachable(source: () => ProviderImpl | Promise<Pro
     return 2;
   }
   const log = createLogger(logLevelFromEnv(process.env));
-  let idleTimer: NodeJS.Timeout | undefined;
   let finish!: (code: number) => void;
   const finished = new Promise<number>((resolve) => (finish = resolve));
-  const server = await startSessionServer(source, {
-    logger: log,
-    ...(parsed.socketDir ? { socketDir: parsed.socketDir } : {}),
-    onSessions: (open) => {
-      clearTimeout(idleTimer);
-      if (open === 0 && parsed.idleExitS > 0) {
-        idleTimer = setTimeout(() => {
-          log.info(`no terraform command attached for ${parsed.idleExitS} s; exiting`);
-          void server.close().then(() => finish(0));
-        }, parsed.idleExitS * 1000);
-        idleTimer.unref();
-      }
-    },
-  });
+  const stop = (): void => void server.close().then(() => finish(0));
+  // The idle clock runs while no command is attached, from the start on. Unref'd: the
+  // listening socket is what keeps the process alive.
+  let idleTimer: NodeJS.Timeout | undefined;
+  const idle = (open: number): void => {
+    clearTimeout(idleTimer);
+    if (open > 0 || parsed.idleExitS === 0) return;
+    idleTimer = setTimeout(() => {
+      log.info(`no terraform command attached for ${parsed.idleExitS} s; exiting`);
+      stop();
+    }, parsed.idleExitS * 1000);
+    idleTimer.unref();
+  };
+  const server = await startSessionServer(source, { logger: log, ...(parsed.socketDir ? { socketDir: parsed.socketDir } : {}), onSessions: idle });
   process.on("exit", () => server.closeNow());
   // The model loads, and its schema is compiled and encoded, before we say we are ready:
   // the first terraform command then finds them done (a Terraform-started provider does
   // this after its handshake, on each of its starts).
   await preloadProvider(source);
-  const stop = (): void => void server.close().then(() => finish(0));
   // `on`, not `once`: Ctrl-C in a terminal reaches this process twice (from the terminal
   // and from `ods terraform serve`), and a second signal must not kill it mid-close.
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
-  // Nobody has connected yet: the idle clock starts now.
-  if (parsed.idleExitS > 0) {
-    idleTimer = setTimeout(stop, parsed.idleExitS * 1000);
-    idleTimer.unref();
-  }
-  // The idle timer is unref'd: the listening socket keeps the process alive.
+  idle(0);
   process.stdout.write(
-    `export TF_REATTACH_PROVIDERS=${shellQuoted(reattachValue(server.listen.address, process.pid))}\n` + `export ODS_PROVIDER_SERVER_PID=${process.pid}\n`,
+    `export TF_REATTACH_PROVIDERS=${shellQuote(reattachValue(server.listen.address, process.pid))}\n` + `export ODS_PROVIDER_SERVER_PID=${process.pid}\n`,
   );
   // Detached, nobody reads stdout after these lines: anything else goes to stderr, and a
   // closed pipe is not a reason to die.
