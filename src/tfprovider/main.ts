@@ -4,7 +4,7 @@
 // (serve-reattach.ts).
 import "./cpu-profile";
 import { serveProvider } from "./provider-server";
-import type { OdsProviderOptions, SharedLimiters } from "./ods-provider";
+import type { OdsProviderOptions, SharedTargets } from "./ods-provider";
 import type { ProviderImpl } from "./provider-impl";
 
 async function odsProvider(options: OdsProviderOptions = {}): Promise<ProviderImpl> {
@@ -16,9 +16,9 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   if (argv[0] === "serve") {
     // Loaded only here: a provider Terraform starts needs none of it before its handshake.
     const { serveReattachable } = await import("./serve-reattach");
-    // One budget per organization across every instance this process serves.
-    const sharedLimiters: SharedLimiters = new Map();
-    const code = await serveReattachable(() => odsProvider({ sharedLimiters }), argv.slice(1));
+    // One budget (and one memo of passed checks) per organization across every instance this process serves.
+    const sharedTargets: SharedTargets = new Map();
+    const code = await serveReattachable(() => odsProvider({ sharedTargets }), argv.slice(1));
     process.exit(code);
   }
   return serveProvider(() => odsProvider());

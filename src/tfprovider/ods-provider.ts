@@ -42,6 +42,7 @@ import {
 } from "../lifecycle";
 import { errorDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
 import type { ProviderImpl, UpgradeStateRequest, UpgradeStateResult } from "./provider-impl";
+import { PassedChecks } from "./passed-checks";
 import type { ProviderSchemaJson } from "./schema-json";
 import { UNKNOWN, isUnknown, type TfObject, type TfValue } from "./values";
 
@@ -115,15 +116,26 @@ function sentence(text: string): string {
 let providerSchema: ProviderSchemaJson | undefined;
 
 /**
- * The rate limiters of a served provider's instances, one per organization and token (a
- * hash of it: the key holds no secret), so that the instances of one terraform command and
- * commands running side by side keep under the organization's one budget together.
+ * What a served provider's instances share per organization and token (the key holds a
+ * hash of the token, not the token): one rate limiter, so that the instances of one
+ * terraform command and commands running side by side keep under the organization's one
+ * budget together; and the plan-time checks that passed (passed-checks.ts).
  */
-export type SharedLimiters = Map<string, RateLimiter>;
+export interface TargetShare {
+  readonly limiter: RateLimiter;
+  readonly passedChecks: PassedChecks;
+}
+
+export type SharedTargets = Map<string, TargetShare>;
 
 export interface OdsProviderOptions {
   /** Set by a served provider (`ods terraform serve`); a provider Terraform starts is one instance. */
-  readonly sharedLimiters?: SharedLimiters;
+  readonly sharedTargets?: SharedTargets;
+}
+
+/** A check's identity: its kind and the values it reads (a query's text, its dataset). */
+function checkKey(kind: ResourceKind, values: Values): string {
+  return JSON.stringify([kind.typeName, ...(kind.planCheck?.needs ?? []).map((n) => values[n] ?? null)]);
 }
 
 export class OdsTerraformProvider implements ProviderImpl {
@@ -131,6 +143,8 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   private client?: OdsClient;
   private orgId?: string;
+  /** Shared with the other instances of a served provider; a started provider keeps none. */
+  private passedChecks?: PassedChecks;
   /** One list call per kind (per dataset) per provider process serves every refresh. */
   private readonly live = new LiveIndex();
 
@@ -154,14 +168,15 @@ export class OdsTerraformProvider implements ProviderImpl {
         rateLimitPerSecond: typeof rate === "number" ? rate : undefined,
         timeoutMs: timeout ? durationMillis(timeout) : undefined,
       });
-      const shared = this.options.sharedLimiters;
-      let limiter: RateLimiter | undefined;
+      const shared = this.options.sharedTargets;
+      let share: TargetShare | undefined;
       if (shared) {
         const key = [config.url, config.orgId ?? "", createHash("sha256").update(config.token).digest("hex"), config.rateLimitPerSecond ?? ""].join("\n");
-        limiter = shared.get(key);
-        if (!limiter) shared.set(key, (limiter = new RateLimiter(config.rateLimitPerSecond)));
+        share = shared.get(key);
+        if (!share) shared.set(key, (share = { limiter: new RateLimiter(config.rateLimitPerSecond), passedChecks: new PassedChecks() }));
       }
-      this.client = new OdsClient(config, limiter ? { limiter } : {});
+      this.passedChecks = share?.passedChecks;
+      this.client = new OdsClient(config, share ? { limiter: share.limiter } : {});
       this.orgId = this.client.config.orgId;
     } catch (err) {
       return [errorDiagnostic("Invalid provider configuration", (err as Error).message)];
@@ -280,7 +295,11 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   /** The same check as `ods plan` (a query compiled by the service); skipped when the service cannot check. */
   private async runCheck(kind: ResourceKind, values: Values): Promise<Diagnostic | undefined> {
+    // A claim's check reads the organization's data (does the field exist?); a query's does not.
+    const key = this.passedChecks && kind.creation !== "claim" ? checkKey(kind, values) : undefined;
+    if (key && this.passedChecks?.passed(key)) return undefined;
     const outcome = await runPlanCheck(this.api(), kind, values, { seesWholePlan: false });
+    if (outcome.kind === "ok" && key) this.passedChecks?.remember(key);
     if (outcome.kind !== "problem") return undefined;
     const title = kind.planCheck?.title ?? "Invalid value";
     return errorDiagnostic(`${title} in ${kind.typeName}`, describeProblem(outcome.problem), outcome.problem.attribute.split("."));

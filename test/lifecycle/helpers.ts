@@ -5,7 +5,7 @@ import * as path from "node:path";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { resourceKind, type Attributes, type Values } from "../../src/resources";
-import { OdsTerraformProvider } from "../../src/tfprovider/ods-provider";
+import { OdsTerraformProvider, type OdsProviderOptions } from "../../src/tfprovider/ods-provider";
 import type { TfObject, TfValue } from "../../src/tfprovider/values";
 import { applyPlan } from "../../src/reconcile/apply";
 import { makePlan } from "../../src/reconcile/plan";
@@ -44,8 +44,8 @@ export async function startRig(): Promise<Rig> {
 }
 
 /** A configured provider, as Terraform would start it, talking to `url`. */
-export function provider(url: string, token: string): OdsTerraformProvider {
-  const p = new OdsTerraformProvider();
+export function provider(url: string, token: string, options: OdsProviderOptions = {}): OdsTerraformProvider {
+  const p = new OdsTerraformProvider(options);
   const diags = p.configure({ config: { url, token, org_id: null, rate_limit_per_second: null, timeout: null } });
   if (diags.length > 0) throw new Error(JSON.stringify(diags));
   return p;

@@ -130,3 +130,34 @@ describe("claiming dataset fields through the adapter", () => {
     expect(plan.diagnostics?.[0]?.detail).toMatch(/dataset field "never_ingested" does not exist in dataset "claims"/);
   });
 });
+
+describe("the instances of a served provider (ods terraform serve)", () => {
+  const checks = (): number => use.rig.emu.requests().filter((r) => r.method === "POST" && r.path === "/v1/datasets/_apl").length;
+  const vfield = (expression: string): Values => ({ dataset: "adapter", name: "v-shared", expression });
+  const plan = (p: ReturnType<typeof provider>, values: Values) => {
+    const config = tfState("ods_virtual_field", values);
+    return p.planResourceChange({ typeName: "ods_virtual_field", priorState: null, proposedNewState: config, config });
+  };
+
+  it("compile a changed query once per command: the apply walk's instance reuses the plan walk's pass, and a failed check is asked again", async () => {
+    const sharedTargets = new Map();
+    const plans = provider(use.rig.emu.url, use.rig.emu.adminToken, { sharedTargets }); // Terraform's plan walk
+    const applies = provider(use.rig.emu.url, use.rig.emu.adminToken, { sharedTargets }); // its apply walk, planning again
+    use.rig.emu.resetRequests();
+    expect((await plan(plans, vfield("1 + 2"))).diagnostics ?? []).toEqual([]);
+    expect(checks()).toBe(1);
+    const applied = await tfApply(applies, "ods_virtual_field", null, vfield("1 + 2"));
+    expect(applied).toMatchObject({ name: "v-shared", expression: "1 + 2" });
+    expect(checks()).toBe(1);
+
+    // A provider Terraform starts is a process of its own: it checks for itself.
+    expect((await plan(provider(use.rig.emu.url, use.rig.emu.adminToken), vfield("1 + 2"))).diagnostics ?? []).toEqual([]);
+    expect(checks()).toBe(2);
+
+    // A broken expression is refused by every instance, each asking the service.
+    for (const p of [plans, applies]) {
+      expect((await plan(p, vfield("1 +"))).diagnostics?.[0]?.summary).toMatch(/Invalid query in ods_virtual_field/);
+    }
+    expect(checks()).toBe(4);
+  });
+});
