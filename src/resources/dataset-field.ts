@@ -75,6 +75,7 @@ const datasetFieldApi: ResourceApi = {
 const fieldExists: PlanCheck = {
   title: "Missing dataset field",
   needs: ["dataset", "name"],
+  answerDependsOnlyOnValues: false,
   check: async (client, values, scope) => {
     const dataset = String(values.dataset);
     const name = String(values.name);

@@ -34,6 +34,13 @@ export interface PlanCheck {
   /** What a failure is called in a Terraform diagnostic, e.g. "Invalid query". */
   title: string;
   needs: readonly string[];
+  /**
+   * True when the answer depends only on the values of `needs` (a query compiled by the
+   * service: unknown fields are not errors), not on the organization's objects; a served
+   * provider then reuses a pass for a while (src/tfprovider/passed-checks.ts). False when
+   * the check reads what exists (a role, a field), which can change between commands.
+   */
+  answerDependsOnlyOnValues: boolean;
   check(client: OdsClient, values: Values, scope: PlanCheckScope): Promise<PlanCheckProblem | undefined>;
 }
 

@@ -10,6 +10,7 @@ import { compileQuery } from "./query-check";
 const queryCompiles: PlanCheck = {
   title: "Invalid query",
   needs: ["dataset", "query"],
+  answerDependsOnlyOnValues: true,
   async check(client, values) {
     const apl = (values.query as Values | undefined)?.apl;
     if (typeof apl !== "string") return undefined;

@@ -38,6 +38,7 @@ export const BUILT_IN_ROLES = ["admin", "user", "read-only", "none"] as const;
 const roleExists: PlanCheck = {
   title: "Unknown role",
   needs: ["role"],
+  answerDependsOnlyOnValues: false,
   check: async (client, values) => {
     const role = values.role;
     if (typeof role !== "string" || (BUILT_IN_ROLES as readonly string[]).includes(role)) return undefined;

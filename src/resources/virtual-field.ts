@@ -13,6 +13,7 @@ import { compileQuery } from "./query-check";
 const expressionCompiles: PlanCheck = {
   title: "Invalid query",
   needs: ["dataset", "expression"],
+  answerDependsOnlyOnValues: true,
   async check(client, values) {
     const { dataset, expression } = values;
     if (typeof dataset !== "string" || typeof expression !== "string" || expression.includes("\n")) return undefined;

@@ -295,8 +295,7 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   /** The same check as `ods plan` (a query compiled by the service); skipped when the service cannot check. */
   private async runCheck(kind: ResourceKind, values: Values): Promise<Diagnostic | undefined> {
-    // A claim's check reads the organization's data (does the field exist?); a query's does not.
-    const key = this.passedChecks && kind.creation !== "claim" ? checkKey(kind, values) : undefined;
+    const key = this.passedChecks && kind.planCheck?.answerDependsOnlyOnValues ? checkKey(kind, values) : undefined;
     if (key && this.passedChecks?.passed(key)) return undefined;
     const outcome = await runPlanCheck(this.api(), kind, values, { seesWholePlan: false });
     if (outcome.kind === "ok" && key) this.passedChecks?.remember(key);

@@ -8,14 +8,15 @@
 // apply at N=1000 in the bench).
 //
 // Only passes are kept: a failed check is asked again, so a fix shows at the next plan.
-// A pass is a compiled query (unknown fields and datasets are not errors), which depends
-// on the query text, not on the organization's data; it is still kept only for a while.
+// Only checks whose answer depends on their values alone are kept (a compiled query:
+// unknown fields and datasets are not errors), not those that read the organization's
+// objects (does the role exist?); a pass is still kept only for a while.
 
 /** Long enough for the plan and apply walks of one command at N=5000 (about 2 minutes). */
-export const PASSED_CHECK_TTL_MS = 5 * 60_000;
+const PASSED_CHECK_TTL_MS = 5 * 60_000;
 
 /** Bounds the memory of a long-lived served provider: the oldest passes go first. */
-export const PASSED_CHECKS_MAX = 10_000;
+const PASSED_CHECKS_MAX = 10_000;
 
 export class PassedChecks {
   /** Key -> when it passed; insertion order is age order (a pass is re-inserted when renewed). */

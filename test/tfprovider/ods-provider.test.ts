@@ -160,4 +160,16 @@ describe("the instances of a served provider (ods terraform serve)", () => {
     }
     expect(checks()).toBe(4);
   });
+
+  it("ask again a check that reads the organization's objects: a user's custom role may be gone by the next plan", async () => {
+    const role = await use.rig.admin.createRole({ name: "shared-check-role", description: "", members: [], capabilities: {} } as never);
+    const sharedTargets = new Map();
+    const instances = [1, 2].map(() => provider(use.rig.emu.url, use.rig.emu.adminToken, { sharedTargets }));
+    const config = tfState("ods_user", { email: "shared-check@example.com", name: "S", role: role.id });
+    use.rig.emu.resetRequests();
+    for (const p of instances) {
+      expect((await p.planResourceChange({ typeName: "ods_user", priorState: null, proposedNewState: config, config })).diagnostics ?? []).toEqual([]);
+    }
+    expect(use.rig.emu.requests().filter((r) => r.method === "GET" && r.path === "/v2/rbac/roles")).toHaveLength(2);
+  });
 });
