@@ -27,15 +27,22 @@ export interface ServeArguments {
   readonly socketDir?: string;
   /** Seconds without any connection before the process exits; 0: never. */
   readonly idleExitS: number;
+  /** Stop when our stdin ends, i.e. the process that started us is gone (`ods terraform serve -- COMMAND`). */
+  readonly exitWithParent?: true;
 }
 
-/** Parses `serve [--socket-dir DIR] [--idle-exit SECONDS]`; a string is the usage error. */
+const USAGE = "usage: terraform-provider-ods serve [--socket-dir DIR] [--idle-exit SECONDS] [--exit-with-parent]";
+
+/** Parses `serve [--socket-dir DIR] [--idle-exit SECONDS] [--exit-with-parent]`; a string is the usage error. */
 export function parseServeArguments(args: readonly string[]): ServeArguments | string {
   let socketDir: string | undefined;
   let idleExitS = DEFAULT_IDLE_EXIT_S;
+  let exitWithParent = false;
   for (let i = 0; i < args.length; i++) {
     const value = args[i + 1];
-    if (args[i] === "--socket-dir" && value !== undefined) {
+    if (args[i] === "--exit-with-parent") {
+      exitWithParent = true;
+    } else if (args[i] === "--socket-dir" && value !== undefined) {
       socketDir = value;
       i++;
     } else if (args[i] === "--idle-exit" && value !== undefined) {
@@ -44,10 +51,10 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
       idleExitS = n;
       i++;
     } else {
-      return `unexpected argument ${JSON.stringify(args[i])}; usage: terraform-provider-ods serve [--socket-dir DIR] [--idle-exit SECONDS]`;
+      return `unexpected argument ${JSON.stringify(args[i])}; ${USAGE}`;
     }
   }
-  return { ...(socketDir ? { socketDir } : {}), idleExitS };
+  return { ...(socketDir ? { socketDir } : {}), idleExitS, ...(exitWithParent ? { exitWithParent: true as const } : {}) };
 }
 
 /** go-plugin's ReattachConfig for our provider address, as TF_REATTACH_PROVIDERS holds it. */
@@ -63,6 +70,21 @@ export function reattachValue(socketPath: string, pid: number): string {
  */
 function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Calls `gone` once the process that started us has ended, seen as the end of our stdin:
+ * `ods terraform serve -- COMMAND` holds the pipe's other end open and never writes to
+ * it, and the kernel closes it when `ods` exits in any way. `ods` stops us itself when the
+ * command ends; this covers `ods` being killed outright (SIGKILL, a crashed CI runner),
+ * which would otherwise leave us serving with nobody to stop us.
+ */
+function watchParent(gone: () => void): void {
+  process.stdin.on("data", () => undefined);
+  process.stdin.once("end", gone);
+  process.stdin.once("error", gone);
+  // The listening socket keeps the process alive; this pipe must not.
+  (process.stdin as unknown as { unref?: () => void }).unref?.();
 }
 
 export async function serveReattachable(source: () => ProviderImpl | Promise<ProviderImpl>, args: readonly string[]): Promise<number> {
@@ -98,6 +120,7 @@ export async function serveReattachable(source: () => ProviderImpl | Promise<Pro
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
   idle(0);
+  if (parsed.exitWithParent) watchParent(stop);
   process.stdout.write(
     `export TF_REATTACH_PROVIDERS=${shellQuote(reattachValue(server.listen.address, process.pid))}\n` + `export ODS_PROVIDER_SERVER_PID=${process.pid}\n`,
   );

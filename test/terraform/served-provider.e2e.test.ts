@@ -230,6 +230,93 @@ describe.skipIf(!hasTerraform)("terraform attached to a served provider", () => 
     expect(r.stdout + r.stderr).not.toContain(orgA.adminToken);
   });
 
+  /** The environment a CI job gives `ods terraform serve -- ...` for the workspace's terraform. */
+  const jobEnv = (target: EmulatorHandle): Record<string, string> => ({
+    TF_CLI_CONFIG_FILE: cliConfig,
+    CHECKPOINT_DISABLE: "1",
+    TF_IN_AUTOMATION: "1",
+    ODS_URL: target.url,
+    ODS_TOKEN: target.adminToken,
+    // Were terraform to start a provider of its own, it would run this and fail.
+    ODS_PROVIDER_NODE: "/nonexistent/node",
+  });
+  const servedPid = (out: string): number => Number(/^served=(\d+)$/m.exec(out)?.[1]);
+
+  it("serves the provider for one command (-- COMMAND), stops it when the command ends, and exits with the command's code", { timeout: 180_000 }, async () => {
+    const dir = tempDir("ods-serve-cmd-");
+    const writeStack = (description: string) => {
+      const config = stack("cmd");
+      ((config.resource as Record<string, Record<string, Record<string, unknown>>>).ods_role.r as Record<string, unknown>).description = description;
+      fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(config));
+    };
+    writeStack("served");
+    const logFile = path.join(dir, "provider.log");
+    const script = [
+      "terraform init -input=false -no-color > /dev/null",
+      "terraform apply -auto-approve -input=false -no-color",
+      "terraform plan -detailed-exitcode -input=false -no-color > /dev/null",
+      'echo "served=$ODS_PROVIDER_SERVER_PID"',
+    ].join(" && ");
+    const first = await runOds(["terraform", "serve", "--log-file", logFile, "--", "sh", "-c", script], { cwd: dir, env: jobEnv(orgA), timeoutMs: 150_000 });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/Apply complete! Resources: 2 added/);
+    // Terraform attached to the served provider: it installed and started none of its own.
+    expect(fs.existsSync(path.join(dir, ".terraform/providers/registry.terraform.io/ods"))).toBe(false);
+    const socket = /serving on (\S+) \(pid/.exec(fs.readFileSync(logFile, "utf8"))?.[1];
+    expect(socket).toBeDefined();
+    const socketDir = path.dirname(socket!);
+    const client = new OdsClient({ url: orgA.url, token: orgA.adminToken });
+    try {
+      expect((await client.listRoles()).find((r) => r.name === "cmd-readers")?.description).toBe("served");
+    } finally {
+      await client.close();
+    }
+    // Gone with the command: the process and its private socket directory.
+    const pid = servedPid(first.stdout);
+    expect(pid).toBeGreaterThan(0);
+    expect(alive(pid)).toBe(false);
+    expect(fs.existsSync(socketDir)).toBe(false);
+    for (const text of [first.stdout, first.stderr, fs.readFileSync(logFile, "utf8")]) expect(text).not.toContain(orgA.adminToken);
+
+    // The command's exit code is ods's: a plan with changes, -detailed-exitcode, exits 2.
+    writeStack("changed");
+    const second = await runOds(["terraform", "serve", "--", "terraform", "plan", "-detailed-exitcode", "-input=false", "-no-color"], { cwd: dir, env: jobEnv(orgA), timeoutMs: 120_000 });
+    expect(second.code, second.stdout + second.stderr).toBe(2);
+    expect(second.stdout).toMatch(/1 to change/);
+  });
+
+  it("stops the provider served for a command when ods itself is killed", { timeout: 60_000 }, async () => {
+    let pids: { served: number; shell: number } | undefined;
+    const run = runOds(["terraform", "serve", "--", "sh", "-c", 'echo "served=$ODS_PROVIDER_SERVER_PID shell=$$"; exec sleep 50 > /dev/null 2>&1'], {
+      env: jobEnv(orgA),
+      timeoutMs: 40_000,
+      onStdout: (chunk, child) => {
+        const m = /served=(\d+) shell=(\d+)/.exec(chunk);
+        if (!m || pids) return;
+        pids = { served: Number(m[1]), shell: Number(m[2]) };
+        child.kill("SIGKILL");
+      },
+    });
+    const r = await run;
+    expect(r.signal).toBe("SIGKILL");
+    expect(pids).toBeDefined();
+    try {
+      expect(await gone(pids!.served, 10_000)).toBe(true);
+    } finally {
+      process.kill(pids!.shell, "SIGKILL");
+    }
+  });
+
+  it("refuses --detach with a command, and reports a command that cannot run", async () => {
+    const both = await runOds(["terraform", "serve", "--detach", "--", "true"], { env: jobEnv(orgA) });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--detach and a command exclude each other/);
+    expect(both.stdout).not.toContain("TF_REATTACH_PROVIDERS");
+    const missing = await runOds(["terraform", "serve", "--", "no-such-command-here"], { env: jobEnv(orgA) });
+    expect(missing.code).toBe(127);
+    expect(missing.stderr).toMatch(/cannot run no-such-command-here/);
+  });
+
   it("refuses a malformed --idle-exit before starting anything", async () => {
     const r = await runOds(["terraform", "serve", "--detach", "--idle-exit", "soon"], { env: { ODS_URL: orgA.url, ODS_TOKEN: orgA.adminToken } });
     expect(r.code).not.toBe(0);

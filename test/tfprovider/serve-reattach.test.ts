@@ -9,10 +9,15 @@ describe("terraform-provider-ods serve arguments", () => {
     expect(parseServeArguments(["--idle-exit", "0", "--socket-dir", "/run/x"])).toEqual({ idleExitS: 0, socketDir: "/run/x" });
   });
 
+  it("follows its parent only when asked (ods terraform serve -- COMMAND)", () => {
+    expect(parseServeArguments(["--idle-exit", "0", "--exit-with-parent"])).toEqual({ idleExitS: 0, exitWithParent: true });
+    expect(parseServeArguments(["--idle-exit", "0"])).not.toHaveProperty("exitWithParent");
+  });
+
   it("names the argument and what it expected", () => {
     expect(parseServeArguments(["--idle-exit", "-3"])).toMatch(/--idle-exit: expected a whole number of seconds.*"-3"/);
     expect(parseServeArguments(["--idle-exit"])).toMatch(/unexpected argument "--idle-exit"; usage:/);
-    expect(parseServeArguments(["--port", "1"])).toMatch(/unexpected argument "--port"/);
+    expect(parseServeArguments(["--port", "1"])).toMatch(/unexpected argument "--port".*--exit-with-parent/);
   });
 });
 
