@@ -126,7 +126,7 @@ describe.skipIf(Boolean(skipReason))("a fresh CDKTF project using the packed pac
     await expect(admin.getDataset("consumer-logs")).rejects.toThrow();
   }, 900_000);
 
-  it("deploys, diffs and destroys through `ods terraform serve --detach` run from the installed package", async () => {
+  it("deploys, diffs and destroys through `ods terraform serve --detach`, then `ods terraform serve -- cdktf ...`, run from the installed package", async () => {
     // The README's served-provider journey for a CDKTF team: one long-lived provider
     // started with the target in its environment, then cdktf-cli, whose terraform
     // attaches to it through TF_REATTACH_PROVIDERS. cdktf gets neither ODS_URL nor
@@ -160,14 +160,34 @@ describe.skipIf(Boolean(skipReason))("a fresh CDKTF project using the packed pac
     expect(destroy.status, output(destroy)).toBe(0);
     await expect(admin.getDataset("consumer-logs")).rejects.toThrow();
 
-    for (const text of [started.stdout, started.stderr, output(deploy), output(diff), output(destroy), fs.readFileSync(logFile, "utf8")]) {
-      expect(text).not.toContain(emu.adminToken);
-    }
     // SIGTERM ends it and removes its private socket directory.
     process.kill(servedPid, "SIGTERM");
     for (let i = 0; i < 100 && fs.existsSync(path.dirname(socket)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fs.existsSync(path.dirname(socket))).toBe(false);
     servedPid = undefined;
+
+    // The same journey with `ods terraform serve -- cdktf ...`: ods serves the provider for
+    // that one cdktf command, then stops it, and exits with cdktf's code.
+    const viaCommand = (...args: string[]) =>
+      runAsync(path.join(project, "node_modules/.bin/ods"), ["terraform", "serve", "--log-file", logFile, "--", (cli as { bin: string }).bin, ...args], {
+        cwd: project,
+        env: { ...env, ODS_PROVIDER_NODE: path.join(tmp, "no-such-node") },
+        timeoutMs: 600_000,
+      });
+    const deployed = await viaCommand("deploy", "consumer", "--auto-approve");
+    expect(deployed.status, output(deployed)).toBe(0);
+    expect((await admin.getDataset("consumer-logs")).name).toBe("consumer-logs");
+    const destroyed = await viaCommand("destroy", "consumer", "--auto-approve");
+    expect(destroyed.status, output(destroyed)).toBe(0);
+    await expect(admin.getDataset("consumer-logs")).rejects.toThrow();
+    const log = fs.readFileSync(logFile, "utf8");
+    const sockets = [...log.matchAll(/serving on (\S+) \(pid/g)].map((m) => m[1]);
+    expect(sockets.length).toBe(3); // --detach, then one per cdktf command
+    for (const s of sockets) expect(fs.existsSync(path.dirname(s))).toBe(false);
+
+    for (const text of [started.stdout, started.stderr, output(deploy), output(diff), output(destroy), output(deployed), output(destroyed), log]) {
+      expect(text).not.toContain(emu.adminToken);
+    }
   }, 900_000);
 
   it("runs `ods demo` from the installed package in a directory without cdktf.json", async () => {
