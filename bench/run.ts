@@ -15,7 +15,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
-import { datasetImports, installProvider, readProviderStats, startServedProvider, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
+import { datasetImports, installProvider, readProviderStats, SERVED_FOR_COMMAND, startServedProvider, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
 
 const RESULTS = path.join(ROOT, "bench/results");
 const SYNTH_APP = path.join(__dirname, "synth-app.js");
@@ -253,6 +253,9 @@ interface PairedRound {
   planServed?: Step;
   applyServed?: Step;
   applyServedFloor?: Step;
+  /** A 10% changed apply of its own through `ods terraform serve -- terraform apply` (a provider served for that one command, cold), with its floor apply. */
+  applyCommand?: Step;
+  applyCommandFloor?: Step;
 }
 
 /**
@@ -280,6 +283,8 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
     const r = await runServedTf(label, args)();
     return { ...r, provider: { cpuMs: served.cpuMs() - before, starts: 0 } };
   };
+  // `ods terraform serve -- terraform apply`: a provider of its own for each command, started cold.
+  const runCommandTf = budgeted(new TerraformRunner(provider.work, cliConfig, emu, SERVED_FOR_COMMAND), budget);
   const rounds: PairedRound[] = [];
   try {
     for (let round = 1; round <= REPEATS; round++) {
@@ -298,7 +303,13 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
       const applyServed = await measured(emu, `round ${round}: terraform apply, served provider (10% changed)`, runServed("terraform apply (served provider)", ["apply", "-auto-approve"]), [0]);
       await floor.write(after);
       const applyServedFloor = await measured(emu, `round ${round}: floor apply (10% changed, after the served)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
-      rounds.push({ planProvider, planNull, planFloor, applyProvider, applyFloor, planServed, applyServed, applyServedFloor });
+      // Revisions 2r and 2r+1 are the two applies above; 1000+r is this one's own.
+      const third = generateStack({ n, prefix: "tf", revision: 1000 + round });
+      await provider.write(third);
+      const applyCommand = await measured(emu, `round ${round}: ods terraform serve -- terraform apply (10% changed)`, runCommandTf("terraform apply (served for the command)", ["apply", "-auto-approve"]), [0]);
+      await floor.write(third);
+      const applyCommandFloor = await measured(emu, `round ${round}: floor apply (10% changed, after the one served for its command)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
+      rounds.push({ planProvider, planNull, planFloor, applyProvider, applyFloor, planServed, applyServed, applyServedFloor, applyCommand, applyCommandFloor });
     }
   } catch (err) {
     if (!(err instanceof OverBudget)) throw err;
@@ -533,6 +544,27 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
       "| N | plan wall s: served / floor (medians) | plan no-change: served / floor | median | apply 10% changed: served / max(floor, writes/R) | median | provider CPU s per plan: served / started by Terraform |",
       "|---:|---:|---|---:|---|---:|---:|",
       ...servedRows,
+    );
+  }
+  const commandRows = results.flatMap((r) => {
+    const rounds = (r.rounds ?? []).filter((x) => x.applyCommand && x.applyCommandFloor);
+    if (rounds.length === 0) return [];
+    const started = rounds.map((x) => applyRatio(x.applyProvider, x.applyFloor));
+    const command = rounds.map((x) => applyRatio(x.applyCommand!, x.applyCommandFloor!));
+    const list = (xs: number[]): string => xs.map((x) => x.toFixed(2)).join(", ");
+    const cpu = (pick: (x: PairedRound) => Step): string => s(median(rounds.map((x) => pick(x).cpuMs ?? NaN)));
+    return [`| ${r.n} | ${list(command)} | **${median(command).toFixed(2)}** | ${list(started)} | **${median(started).toFixed(2)}** | ${cpu((x) => x.applyCommand!)} / ${cpu((x) => x.applyProvider)} |`];
+  });
+  if (commandRows.length > 0) {
+    lines.push("", "### Served for one command (`ods terraform serve -- terraform apply`)", "");
+    lines.push(
+      "In each round a 10% changed apply of its own through `ods terraform serve -- terraform apply`: a provider process started for that one command, cold, which its walks (validation, plan, apply) attach to in turn; then the floor's apply. Set against the rounds' apply through the provider Terraform starts. CPU: the whole command, provider processes included (from /usr/bin/time).",
+      "",
+    );
+    lines.push(
+      "| N | apply 10% changed: served for the command / max(floor, writes/R) | median | the same, started by Terraform (rounds) | median | CPU s of the apply: served for the command / started |",
+      "|---:|---|---:|---|---:|---:|",
+      ...commandRows,
     );
   }
   lines.push("", `## Under a rate limit`, "");

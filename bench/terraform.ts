@@ -83,11 +83,16 @@ export function writeTerraformConfig(stackJsonFile: string, workDir: string, imp
   fs.writeFileSync(path.join(workDir, "main.tf.json"), JSON.stringify(config, null, 2));
 }
 
+/** `ods terraform serve -- terraform ...`: the provider served for that one command, then stopped. */
+export const SERVED_FOR_COMMAND: readonly string[] = [process.execPath, ODS_BIN, "terraform", "serve", "--"];
+
 export class TerraformRunner {
+  /** `launcher`: a command that runs terraform with the rest of the words (SERVED_FOR_COMMAND); none by default. */
   constructor(
     readonly workDir: string,
     private readonly cliConfig: string,
     private readonly target: { url: string; token: string },
+    private readonly launcher: readonly string[] = [],
   ) {}
 
   private env(): NodeJS.ProcessEnv {
@@ -107,7 +112,8 @@ export class TerraformRunner {
   run(args: string[], opts: TimedOptions = {}): Promise<TimedRun> {
     const prompting = ["init", "plan", "apply", "destroy"].includes(args[0]);
     const flags = prompting ? ["-no-color", "-input=false"] : ["-no-color"];
-    return timed("terraform", [args[0], ...flags, ...args.slice(1)], { cwd: this.workDir, timeoutMs: 900_000, ...opts, env: { ...this.env(), ...opts.env } });
+    const [command, ...before] = [...this.launcher, "terraform"];
+    return timed(command, [...before, args[0], ...flags, ...args.slice(1)], { cwd: this.workDir, timeoutMs: 900_000, ...opts, env: { ...this.env(), ...opts.env } });
   }
 }
 
