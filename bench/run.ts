@@ -376,6 +376,11 @@ function machine(): Record<string, string | number> {
 
 const s = (ms: number): string => (ms / 1000).toFixed(2);
 
+/** Each round's ratio, as the report lists them before their median. */
+function ratioList(xs: number[]): string {
+  return xs.map((x) => x.toFixed(2)).join(", ");
+}
+
 function median(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -483,8 +488,7 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
       if (!r.rounds?.length || !t || "skipped" in t || !f || "skipped" in f) continue;
       const plans = [t.planNoChange.wallMs / f.planNoChange.wallMs, ...r.rounds.map((x) => x.planProvider.wallMs / x.planFloor.wallMs)];
       const applies = [applyRatio(t.applyChanged, f.applyChanged), ...r.rounds.map((x) => applyRatio(x.applyProvider, x.applyFloor))];
-      const list = (xs: number[]): string => xs.map((x) => x.toFixed(2)).join(", ");
-      lines.push(`| ${r.n} | ${list(plans)} | **${median(plans).toFixed(2)}** | ${list(applies)} | **${median(applies).toFixed(2)}** |`);
+      lines.push(`| ${r.n} | ${ratioList(plans)} | **${median(plans).toFixed(2)}** | ${ratioList(applies)} | **${median(applies).toFixed(2)}** |`);
     }
   }
   const cpuRows = results.flatMap((r) => {
@@ -528,10 +532,9 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     if (rounds.length === 0) return [];
     const plans = rounds.map((x) => x.planServed!.wallMs / x.planFloor.wallMs);
     const applies = rounds.map((x) => applyRatio(x.applyServed!, x.applyServedFloor!));
-    const list = (xs: number[]): string => xs.map((x) => x.toFixed(2)).join(", ");
     const cpu = (pick: (x: PairedRound) => Step | undefined): string => s(median(rounds.map((x) => pick(x)?.provider?.cpuMs ?? NaN)));
     return [
-      `| ${r.n} | ${s(median(rounds.map((x) => x.planServed!.wallMs)))} / ${s(median(rounds.map((x) => x.planFloor.wallMs)))} | ${list(plans)} | **${median(plans).toFixed(2)}** | ${list(applies)} | **${median(applies).toFixed(2)}** | ${cpu((x) => x.planServed)} / ${cpu((x) => x.planProvider)} |`,
+      `| ${r.n} | ${s(median(rounds.map((x) => x.planServed!.wallMs)))} / ${s(median(rounds.map((x) => x.planFloor.wallMs)))} | ${ratioList(plans)} | **${median(plans).toFixed(2)}** | ${ratioList(applies)} | **${median(applies).toFixed(2)}** | ${cpu((x) => x.planServed)} / ${cpu((x) => x.planProvider)} |`,
     ];
   });
   if (servedRows.length > 0) {
@@ -551,9 +554,8 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     if (rounds.length === 0) return [];
     const started = rounds.map((x) => applyRatio(x.applyProvider, x.applyFloor));
     const command = rounds.map((x) => applyRatio(x.applyCommand!, x.applyCommandFloor!));
-    const list = (xs: number[]): string => xs.map((x) => x.toFixed(2)).join(", ");
     const cpu = (pick: (x: PairedRound) => Step): string => s(median(rounds.map((x) => pick(x).cpuMs ?? NaN)));
-    return [`| ${r.n} | ${list(command)} | **${median(command).toFixed(2)}** | ${list(started)} | **${median(started).toFixed(2)}** | ${cpu((x) => x.applyCommand!)} / ${cpu((x) => x.applyProvider)} |`];
+    return [`| ${r.n} | ${ratioList(command)} | **${median(command).toFixed(2)}** | ${ratioList(started)} | **${median(started).toFixed(2)}** | ${cpu((x) => x.applyCommand!)} / ${cpu((x) => x.applyProvider)} |`];
   });
   if (commandRows.length > 0) {
     lines.push("", "### Served for one command (`ods terraform serve -- terraform apply`)", "");
