@@ -77,7 +77,7 @@ export function registerTerraformCommand(program: Command, setExitCode: (code: n
       // waiting at its approval prompt is not idle), and it follows `ods` if `ods` is killed.
       const idleExit = o.idleExit ?? (command.length > 0 ? 0 : 900);
       const args = [BUNDLE, "serve", "--idle-exit", String(idleExit), ...(o.socketDir ? ["--socket-dir", o.socketDir] : [])];
-      if (command.length > 0) setExitCode(await serveForCommand([...args, "--exit-with-parent"], command, o.logFile));
+      if (command.length > 0) setExitCode(await serveForCommand(args, command, o.logFile));
       else setExitCode(o.detach ? await serveDetached(args, o.logFile) : await serveInForeground(args));
     });
 }
@@ -113,14 +113,13 @@ interface ServedProvider {
 /**
  * Starts the provider in a process group of its own (a Ctrl-C meant for terraform must
  * not stop it mid-apply), its log to `logFile` or discarded, and resolves once it printed
- * its export lines; a string is why it did not start.
+ * its export lines; a string is why it did not start. `followUs`: it stops when we are
+ * gone, its stdin being its lifeline, a pipe we hold and never write to, which the kernel
+ * closes however we end (--exit-with-parent).
  */
-function startServed(args: string[], logFile: string | undefined): Promise<ServedProvider | string> {
+function startServed(args: string[], logFile: string | undefined, followUs = false): Promise<ServedProvider | string> {
   const log = logFile ? fs.openSync(logFile, "a") : "ignore";
-  // With --exit-with-parent, the provider's stdin is its lifeline: a pipe we hold and never
-  // write to, which the kernel closes however we end.
-  const lifeline = args.includes("--exit-with-parent") ? "pipe" : "ignore";
-  const child = spawn(process.execPath, args, { detached: true, stdio: [lifeline, "pipe", log] });
+  const child = spawn(process.execPath, followUs ? [...args, "--exit-with-parent"] : args, { detached: true, stdio: [followUs ? "pipe" : "ignore", "pipe", log] });
   if (typeof log === "number") fs.closeSync(log);
   return new Promise((resolve) => {
     let text = "";
@@ -177,7 +176,7 @@ function exportedValue(exports: string, name: string): string | undefined {
  * timeout, `kill`) is passed on once.
  */
 async function serveForCommand(args: string[], command: string[], logFile: string | undefined): Promise<number> {
-  const served = await startServed(args, logFile);
+  const served = await startServed(args, logFile, true);
   if (typeof served === "string") {
     process.stderr.write(`ods terraform serve: ${served}; ${shellWord(command[0])} was not run\n`);
     return 1;
