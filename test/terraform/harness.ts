@@ -15,6 +15,11 @@ export interface TfResult {
   out: string;
 }
 
+/** What terraform needs to reach our provider and a target: the installed mirror's CLI config, the target's URL and token, no checkpoint calls, no prompts. */
+export function terraformEnv(cliConfigPath: string, target: { url: string; token: string }): Record<string, string> {
+  return { TF_CLI_CONFIG_FILE: cliConfigPath, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1", ODS_URL: target.url, ODS_TOKEN: target.token };
+}
+
 export class TerraformWorkspace {
   readonly dir: string;
   private readonly env: NodeJS.ProcessEnv;
@@ -24,11 +29,7 @@ export class TerraformWorkspace {
     this.dir = dir ?? tempDir("ods-tf-");
     this.env = {
       ...process.env,
-      TF_CLI_CONFIG_FILE: cliConfigPath,
-      CHECKPOINT_DISABLE: "1",
-      TF_IN_AUTOMATION: "1",
-      ODS_URL: target.url,
-      ODS_TOKEN: target.token,
+      ...terraformEnv(cliConfigPath, target),
       // Terraform passes its environment on to the provider, which makes its socket
       // directory here: a provider killed with SIGKILL (runKillable) cannot remove it, and
       // removeTempDirs then does.

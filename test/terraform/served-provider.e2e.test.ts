@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { removeTempDirs, runOds, tempDir } from "../helpers/ods-cli";
-import { TerraformWorkspace, hasTerraform, installProvider, odsConfig } from "./harness";
+import { TerraformWorkspace, hasTerraform, installProvider, odsConfig, terraformEnv } from "./harness";
 
 let orgA: EmulatorHandle;
 let orgB: EmulatorHandle;
@@ -232,11 +232,7 @@ describe.skipIf(!hasTerraform)("terraform attached to a served provider", () => 
 
   /** The environment a CI job gives `ods terraform serve -- ...` for the workspace's terraform. */
   const jobEnv = (target: EmulatorHandle): Record<string, string> => ({
-    TF_CLI_CONFIG_FILE: cliConfig,
-    CHECKPOINT_DISABLE: "1",
-    TF_IN_AUTOMATION: "1",
-    ODS_URL: target.url,
-    ODS_TOKEN: target.adminToken,
+    ...terraformEnv(cliConfig, { url: target.url, token: target.adminToken }),
     // Were terraform to start a provider of its own, it would run this and fail.
     ODS_PROVIDER_NODE: "/nonexistent/node",
   });
