@@ -36,8 +36,9 @@ export interface PlanCheck {
   needs: readonly string[];
   /**
    * True when the answer depends only on the values of `needs` (a query compiled by the
-   * service: unknown fields are not errors), not on the organization's objects; a served
-   * provider then reuses a pass for a while (src/tfprovider/passed-checks.ts). False when
+   * service: unknown fields are not errors), not on the organization's objects; the Terraform
+   * provider then reuses a pass for a while, across the walks (and processes) of a
+   * command (src/tfprovider/passed-checks.ts). False when
    * the check reads what exists (a role, a field), which can change between commands.
    */
   answerDependsOnlyOnValues: boolean;

@@ -21,5 +21,6 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     const code = await serveReattachable(() => odsProvider({ sharedTargets }), argv.slice(1));
     process.exit(code);
   }
-  return serveProvider(() => odsProvider());
+  // Each walk of a command is a process of its own: passed checks go to a journal file.
+  return serveProvider(async () => odsProvider({ checkJournalDir: (await import("./passed-checks")).checkJournalDir() }));
 }

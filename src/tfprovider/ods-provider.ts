@@ -42,7 +42,7 @@ import {
 } from "../lifecycle";
 import { errorDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
 import type { ProviderImpl, UpgradeStateRequest, UpgradeStateResult } from "./provider-impl";
-import { PassedChecks } from "./passed-checks";
+import { PassedChecks, checkJournal } from "./passed-checks";
 import type { ProviderSchemaJson } from "./schema-json";
 import { UNKNOWN, isUnknown, type TfObject, type TfValue } from "./values";
 
@@ -131,11 +131,18 @@ export type SharedTargets = Map<string, TargetShare>;
 export interface OdsProviderOptions {
   /** Set by a served provider (`ods terraform serve`); a provider Terraform starts is one instance. */
   readonly sharedTargets?: SharedTargets;
+  /**
+   * Without sharedTargets: a directory (checkJournalDir) where the passed checks are
+   * written down for the command's next provider process. None: every process checks.
+   */
+  readonly checkJournalDir?: string;
 }
 
-/** A check's identity: its kind and the values it reads (a query's text, its dataset). */
+const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+/** A check's identity, hashed (it may be written to a file): its kind and the values it reads (a query's text, its dataset). */
 function checkKey(kind: ResourceKind, values: Values): string {
-  return JSON.stringify([kind.typeName, ...(kind.planCheck?.needs ?? []).map((n) => values[n] ?? null)]);
+  return sha256(JSON.stringify([kind.typeName, ...(kind.planCheck?.needs ?? []).map((n) => values[n] ?? null)]));
 }
 
 export class OdsTerraformProvider implements ProviderImpl {
@@ -143,7 +150,7 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   private client?: OdsClient;
   private orgId?: string;
-  /** Shared with the other instances of a served provider; a started provider keeps none. */
+  /** Shared with the other instances of a served provider; a started provider's is a journal file, if any. */
   private passedChecks?: PassedChecks;
   /** One list call per kind (per dataset) per provider process serves every refresh. */
   private readonly live = new LiveIndex();
@@ -168,14 +175,15 @@ export class OdsTerraformProvider implements ProviderImpl {
         rateLimitPerSecond: typeof rate === "number" ? rate : undefined,
         timeoutMs: timeout ? durationMillis(timeout) : undefined,
       });
-      const shared = this.options.sharedTargets;
+      const { sharedTargets: shared, checkJournalDir } = this.options;
+      // The target: the token only as a digest, since the key may name a file.
+      const target = [config.url, config.orgId ?? "", sha256(config.token), config.rateLimitPerSecond ?? ""].join("\n");
       let share: TargetShare | undefined;
       if (shared) {
-        const key = [config.url, config.orgId ?? "", createHash("sha256").update(config.token).digest("hex"), config.rateLimitPerSecond ?? ""].join("\n");
-        share = shared.get(key);
-        if (!share) shared.set(key, (share = { limiter: new RateLimiter(config.rateLimitPerSecond), passedChecks: new PassedChecks() }));
+        share = shared.get(target);
+        if (!share) shared.set(target, (share = { limiter: new RateLimiter(config.rateLimitPerSecond), passedChecks: new PassedChecks() }));
       }
-      this.passedChecks = share?.passedChecks;
+      this.passedChecks = share?.passedChecks ?? (checkJournalDir ? new PassedChecks(undefined, undefined, undefined, checkJournal(checkJournalDir, sha256(target))) : undefined);
       this.client = new OdsClient(config, share ? { limiter: share.limiter } : {});
       this.orgId = this.client.config.orgId;
     } catch (err) {

@@ -34,6 +34,9 @@ export class TerraformWorkspace {
       // directory here: a provider killed with SIGKILL (runKillable) cannot remove it, and
       // removeTempDirs then does.
       PLUGIN_UNIX_SOCKET_DIR: tempDir("ods-tf-sock-"),
+      // The journal of passed checks the provider's processes share: one per workspace,
+      // so that no test sees another's passes.
+      ODS_PROVIDER_CACHE_DIR: tempDir("ods-tf-cache-"),
       ...env,
     };
     for (const k of ["TF_LOG", "TF_LOG_PATH", "TF_DATA_DIR", "TF_PLUGIN_CACHE_DIR"]) delete this.env[k];

@@ -185,20 +185,23 @@ describe.skipIf(!hasTerraform)("terraform attached to a served provider", () => 
     }
   });
 
-  it("compiles each changed query once per apply, where a provider Terraform starts compiles it in both of the apply's walks", { timeout: 180_000 }, async () => {
+  it("compiles each changed query once per apply, served or started (its processes share a journal); with ODS_PROVIDER_CACHE_DIR=off a started provider compiles it in both walks", { timeout: 240_000 }, async () => {
     const admin = new OdsClient({ url: orgA.url, token: orgA.adminToken });
     await admin.createDataset({ name: "served-queries" } as never);
     await admin.close();
     const vfields = (prefix: string, expression: string) =>
-      odsConfig({ resource: { ods_virtual_field: Object.fromEntries([1, 2].map((i) => [`v${i}`, { dataset: "served-queries", name: `${prefix}-${i}`, expression }])) } });
+      odsConfig({ resource: { ods_virtual_field: Object.fromEntries([1, 2].map((i) => [`v${i}`, { dataset: "served-queries", name: `${prefix}-${i}`, expression: `${expression} + ${i}` }])) } });
     const compiles = () => orgA.requests().filter((r) => r.method === "POST" && r.path === "/v1/datasets/_apl").length;
     const served = await serve(orgA, "--idle-exit", "0");
     try {
-      const attached = new TerraformWorkspace(cliConfig, { url: orgA.url, token: orgA.adminToken }, undefined, { TF_REATTACH_PROVIDERS: served.reattach });
-      const own = new TerraformWorkspace(cliConfig, { url: orgA.url, token: orgA.adminToken });
+      const target = { url: orgA.url, token: orgA.adminToken };
+      const attached = new TerraformWorkspace(cliConfig, target, undefined, { TF_REATTACH_PROVIDERS: served.reattach });
+      const own = new TerraformWorkspace(cliConfig, target);
+      const unjournaled = new TerraformWorkspace(cliConfig, target, undefined, { ODS_PROVIDER_CACHE_DIR: "off" });
       attached.writeConfig(vfields("served", "1 + 2"));
       own.writeConfig(vfields("started", "1 + 2"));
-      for (const ws of [attached, own]) expect((await ws.run("init")).status).toBe(0);
+      unjournaled.writeConfig(vfields("off", "1 + 2"));
+      for (const ws of [attached, own, unjournaled]) expect((await ws.run("init")).status).toBe(0);
       for (const expression of ["1 + 2", "2 + 3"]) {
         attached.writeConfig(vfields("served", expression));
         orgA.resetRequests();
@@ -206,10 +209,12 @@ describe.skipIf(!hasTerraform)("terraform attached to a served provider", () => 
         expect(apply.status, apply.out).toBe(0);
         expect(compiles()).toBe(2);
       }
-      orgA.resetRequests();
-      const apply = await own.run("apply", "-auto-approve");
-      expect(apply.status, apply.out).toBe(0);
-      expect(compiles()).toBe(4);
+      for (const [ws, expected] of [[own, 2], [unjournaled, 4]] as const) {
+        orgA.resetRequests();
+        const apply = await ws.run("apply", "-auto-approve");
+        expect(apply.status, apply.out).toBe(0);
+        expect(compiles()).toBe(expected);
+      }
     } finally {
       process.kill(served.pid, "SIGTERM");
       expect(await gone(served.pid, 10_000)).toBe(true);

@@ -1,9 +1,13 @@
 // The Terraform adapter without a terraform binary: its plan, apply, read and import
 // functions called in process against an emulator on 127.0.0.1:0, case by case.
-import { beforeAll, describe, expect, it } from "vitest";
+import * as fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Values } from "../../src/resources";
 import { isUnknown, type TfObject } from "../../src/tfprovider/values";
 import { provider, tfApply, tfState, useRig } from "../lifecycle/helpers";
+import { removeTempDirs, tempDir } from "../helpers/ods-cli";
+
+afterAll(removeTempDirs);
 
 const use = useRig();
 beforeAll(async () => {
@@ -131,9 +135,9 @@ describe("claiming dataset fields through the adapter", () => {
   });
 });
 
-describe("the instances of a served provider (ods terraform serve)", () => {
+describe("the instances of one command: served (ods terraform serve), or started with a journal", () => {
   const checks = (): number => use.rig.emu.requests().filter((r) => r.method === "POST" && r.path === "/v1/datasets/_apl").length;
-  const vfield = (expression: string): Values => ({ dataset: "adapter", name: "v-shared", expression });
+  const vfield = (expression: string, name = "v-shared"): Values => ({ dataset: "adapter", name, expression });
   const plan = (p: ReturnType<typeof provider>, values: Values) => {
     const config = tfState("ods_virtual_field", values);
     return p.planResourceChange({ typeName: "ods_virtual_field", priorState: null, proposedNewState: config, config });
@@ -159,6 +163,31 @@ describe("the instances of a served provider (ods terraform serve)", () => {
       expect((await plan(p, vfield("1 +"))).diagnostics?.[0]?.summary).toMatch(/Invalid query in ods_virtual_field/);
     }
     expect(checks()).toBe(4);
+  });
+
+  it("with a journal, a provider Terraform starts reuses the pass of the command's earlier process, keyed by organization and token, never writing the token", async () => {
+    const checkJournalDir = tempDir();
+    const started = () => provider(use.rig.emu.url, use.rig.emu.adminToken, { checkJournalDir }); // one process per walk
+    use.rig.emu.resetRequests();
+    expect((await plan(started(), vfield("3 + 4", "v-journal"))).diagnostics ?? []).toEqual([]);
+    expect(checks()).toBe(1);
+    expect(await tfApply(started(), "ods_virtual_field", null, vfield("3 + 4", "v-journal"))).toMatchObject({ expression: "3 + 4" });
+    expect(checks()).toBe(1);
+
+    // Another token is another target: it asks for itself.
+    const other = await use.rig.admin.createToken({ name: "journal-other", datasetCapabilities: { adapter: { query: ["read"] } } } as never);
+    expect((await plan(provider(use.rig.emu.url, String(other.token), { checkJournalDir }), vfield("3 + 4", "v-journal"))).diagnostics ?? []).toEqual([]);
+    expect(checks()).toBe(2);
+
+    // A failure is not written down: every process asks again.
+    for (const p of [started(), started()]) expect((await plan(p, vfield("3 +", "v-journal"))).diagnostics?.[0]?.summary).toMatch(/Invalid query/);
+    expect(checks()).toBe(4);
+
+    const written = fs.readdirSync(checkJournalDir).map((f) => f + fs.readFileSync(`${checkJournalDir}/${f}`, "utf8"));
+    expect(written).toHaveLength(2);
+    for (const text of written) {
+      for (const secret of [use.rig.emu.adminToken, String(other.token), "3 + 4"]) expect(text).not.toContain(secret);
+    }
   });
 
   it("ask again a check that reads the organization's objects: a user's custom role may be gone by the next plan", async () => {
