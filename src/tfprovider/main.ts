@@ -18,7 +18,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     const { serveReattachable } = await import("./serve-reattach");
     // One budget (and one memo of passed checks) per organization across every instance this process serves.
     const sharedTargets: SharedTargets = new Map();
-    const code = await serveReattachable(() => odsProvider({ sharedTargets }), argv.slice(1));
+    const checkJournalDir = (await import("./passed-checks")).checkJournalDir();
+    const code = await serveReattachable(() => odsProvider({ sharedTargets, checkJournalDir }), argv.slice(1));
     process.exit(code);
   }
   // Each walk of a command is a process of its own: passed checks go to a journal file.

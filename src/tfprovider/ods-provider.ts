@@ -132,8 +132,9 @@ export interface OdsProviderOptions {
   /** Set by a served provider (`ods terraform serve`); a provider Terraform starts is one instance. */
   readonly sharedTargets?: SharedTargets;
   /**
-   * Without sharedTargets: a directory (checkJournalDir) where the passed checks are
-   * written down for the command's next provider process. None: every process checks.
+   * A directory (checkJournalDir) where the passed checks are written down for the
+   * provider processes that come next: the next walk of a command, or the next command.
+   * None: a started provider's every process checks; a served one remembers in memory.
    */
   readonly checkJournalDir?: string;
 }
@@ -178,12 +179,14 @@ export class OdsTerraformProvider implements ProviderImpl {
       const { sharedTargets: shared, checkJournalDir } = this.options;
       // The target: the token only as a digest, since the key may name a file.
       const target = [config.url, config.orgId ?? "", sha256(config.token), config.rateLimitPerSecond ?? ""].join("\n");
+      const journaled = (): PassedChecks | undefined =>
+        checkJournalDir ? new PassedChecks(undefined, undefined, undefined, checkJournal(checkJournalDir, sha256(target))) : undefined;
       let share: TargetShare | undefined;
       if (shared) {
         share = shared.get(target);
-        if (!share) shared.set(target, (share = { limiter: new RateLimiter(config.rateLimitPerSecond), passedChecks: new PassedChecks() }));
+        if (!share) shared.set(target, (share = { limiter: new RateLimiter(config.rateLimitPerSecond), passedChecks: journaled() ?? new PassedChecks() }));
       }
-      this.passedChecks = share?.passedChecks ?? (checkJournalDir ? new PassedChecks(undefined, undefined, undefined, checkJournal(checkJournalDir, sha256(target))) : undefined);
+      this.passedChecks = share ? share.passedChecks : journaled();
       this.client = new OdsClient(config, share ? { limiter: share.limiter } : {});
       this.orgId = this.client.config.orgId;
     } catch (err) {

@@ -53,7 +53,7 @@ interface Served {
 async function serve(target: EmulatorHandle, ...args: string[]): Promise<Served> {
   const logFile = path.join(tempDir("ods-serve-log-"), "provider.log");
   const r = await runOds(["terraform", "serve", "--detach", "--log-file", logFile, ...args], {
-    env: { ODS_URL: target.url, ODS_TOKEN: target.adminToken, TF_LOG_PROVIDER: "debug" },
+    env: { ODS_URL: target.url, ODS_TOKEN: target.adminToken, TF_LOG_PROVIDER: "debug", ODS_PROVIDER_CACHE_DIR: tempDir("ods-serve-cache-") },
     timeoutMs: 60_000,
   });
   expect(r.code, r.stderr).toBe(0);
@@ -240,6 +240,7 @@ describe.skipIf(!hasTerraform)("terraform attached to a served provider", () => 
     ...terraformEnv(cliConfig, { url: target.url, token: target.adminToken }),
     // Were terraform to start a provider of its own, it would run this and fail.
     ODS_PROVIDER_NODE: "/nonexistent/node",
+    ODS_PROVIDER_CACHE_DIR: tempDir("ods-serve-cache-"),
   });
   const servedPid = (out: string): number => Number(/^served=(\d+)$/m.exec(out)?.[1]);
 

@@ -190,6 +190,20 @@ describe("the instances of one command: served (ods terraform serve), or started
     }
   });
 
+  it("a served provider reads the journal too: a command it serves reuses a pass that an earlier process wrote down", async () => {
+    const checkJournalDir = tempDir();
+    use.rig.emu.resetRequests();
+    expect((await plan(provider(use.rig.emu.url, use.rig.emu.adminToken, { checkJournalDir }), vfield("5 + 6", "v-journal-2"))).diagnostics ?? []).toEqual([]);
+    expect(checks()).toBe(1);
+    const served = provider(use.rig.emu.url, use.rig.emu.adminToken, { sharedTargets: new Map(), checkJournalDir });
+    expect((await plan(served, vfield("5 + 6", "v-journal-2"))).diagnostics ?? []).toEqual([]);
+    expect((await plan(served, vfield("6 + 7", "v-journal-2"))).diagnostics ?? []).toEqual([]);
+    expect(checks()).toBe(2);
+    // ...and writes its own passes down for the processes after it.
+    expect((await plan(provider(use.rig.emu.url, use.rig.emu.adminToken, { checkJournalDir }), vfield("6 + 7", "v-journal-2"))).diagnostics ?? []).toEqual([]);
+    expect(checks()).toBe(2);
+  });
+
   it("ask again a check that reads the organization's objects: a user's custom role may be gone by the next plan", async () => {
     const role = await use.rig.admin.createRole({ name: "shared-check-role", description: "", members: [], capabilities: {} } as never);
     const sharedTargets = new Map();
