@@ -7,9 +7,10 @@ import { serveProvider } from "./provider-server";
 import type { OdsProviderOptions, SharedTargets } from "./ods-provider";
 import type { ProviderImpl } from "./provider-impl";
 
-async function odsProvider(options: OdsProviderOptions = {}): Promise<ProviderImpl> {
-  const { OdsTerraformProvider } = await import("./ods-provider");
-  return new OdsTerraformProvider(options);
+/** Started or served, a provider writes the checks that passed to the journal (passed-checks.ts) for the processes after it. */
+async function odsProvider(options: Pick<OdsProviderOptions, "sharedTargets"> = {}): Promise<ProviderImpl> {
+  const [{ OdsTerraformProvider }, { checkJournalDir }] = await Promise.all([import("./ods-provider"), import("./passed-checks")]);
+  return new OdsTerraformProvider({ ...options, checkJournalDir: checkJournalDir() });
 }
 
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
@@ -18,10 +19,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     const { serveReattachable } = await import("./serve-reattach");
     // One budget (and one memo of passed checks) per organization across every instance this process serves.
     const sharedTargets: SharedTargets = new Map();
-    const checkJournalDir = (await import("./passed-checks")).checkJournalDir();
-    const code = await serveReattachable(() => odsProvider({ sharedTargets, checkJournalDir }), argv.slice(1));
+    const code = await serveReattachable(() => odsProvider({ sharedTargets }), argv.slice(1));
     process.exit(code);
   }
-  // Each walk of a command is a process of its own: passed checks go to a journal file.
-  return serveProvider(async () => odsProvider({ checkJournalDir: (await import("./passed-checks")).checkJournalDir() }));
+  return serveProvider(() => odsProvider());
 }

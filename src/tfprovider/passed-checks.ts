@@ -26,8 +26,11 @@ const PASSED_CHECKS_MAX = 10_000;
 
 /** Where passes outlive the process: read once before the first question, appended to on each pass. */
 export interface PassJournal {
-  /** Every pass recorded, as [key, when it passed], oldest first; [] when there is nothing to read. */
-  read(): readonly (readonly [string, number])[];
+  /**
+   * Every pass recorded, as [key, when it passed], oldest first; [] when there is nothing
+   * to read. Passes from before `staleBefore` are past the TTL: a grown journal drops them.
+   */
+  read(staleBefore: number): readonly (readonly [string, number])[];
   append(key: string, at: number): void;
 }
 
@@ -73,7 +76,7 @@ export class PassedChecks {
     if (this.journalRead || !this.journal) return;
     this.journalRead = true;
     const now = this.now();
-    for (const [key, at] of this.journal.read()) if (now - at < this.ttlMs && at <= now) this.record(key, at);
+    for (const [key, at] of this.journal.read(now - this.ttlMs)) if (now - at < this.ttlMs && at <= now) this.record(key, at);
   }
 
   get size(): number {
@@ -86,7 +89,8 @@ export class PassedChecks {
 /** A journal larger than this is rewritten with its live passes only, when it is read. */
 const JOURNAL_COMPACT_BYTES = 256 * 1024;
 
-/** Keys are hex digests (checkJournal's caller hashes them), one pass per line: "<epoch ms> <key>". */
+/** One pass per line: "<epoch ms> <key>", the key a hex digest (checkJournal's caller hashes it). */
+const journalLine = (key: string, at: number): string => `${at} ${key}`;
 const JOURNAL_LINE = /^(\d{1,15}) ([0-9a-f]{16,128})$/;
 
 /**
@@ -119,7 +123,7 @@ export function checkJournalDir(env: NodeJS.ProcessEnv = process.env): string | 
 export function checkJournal(dir: string, name: string): PassJournal {
   const file = path.join(dir, `checks-${name}.log`);
   return {
-    read() {
+    read(staleBefore) {
       let text: string;
       try {
         text = fs.readFileSync(file, "utf8");
@@ -131,13 +135,15 @@ export function checkJournal(dir: string, name: string): PassJournal {
         const m = JOURNAL_LINE.exec(line);
         if (m) passes.push([m[2], Number(m[1])]);
       }
-      if (text.length > JOURNAL_COMPACT_BYTES) compact(file, passes);
+      if (text.length > JOURNAL_COMPACT_BYTES) compact(file, passes, staleBefore);
       return passes;
     },
     append(key, at) {
-      if (!/^[0-9a-f]{16,128}$/.test(key)) return;
+      // Only what read() would take back is written.
+      const line = journalLine(key, at);
+      if (!JOURNAL_LINE.test(line)) return;
       try {
-        fs.appendFileSync(file, `${at} ${key}\n`, { mode: 0o600 });
+        fs.appendFileSync(file, `${line}\n`, { mode: 0o600 });
       } catch {
         // Not written down: the next process asks the service again.
       }
@@ -146,9 +152,8 @@ export function checkJournal(dir: string, name: string): PassJournal {
 }
 
 /** Keeps the passes still inside the TTL; written aside and renamed, so a reader never sees half a file. */
-function compact(file: string, passes: readonly (readonly [string, number])[]): void {
-  const since = Date.now() - PASSED_CHECK_TTL_MS;
-  const kept = passes.filter(([, at]) => at >= since).map(([key, at]) => `${at} ${key}\n`);
+function compact(file: string, passes: readonly (readonly [string, number])[], staleBefore: number): void {
+  const kept = passes.filter(([, at]) => at >= staleBefore).map(([key, at]) => `${journalLine(key, at)}\n`);
   const aside = `${file}.${process.pid}.tmp`;
   try {
     fs.writeFileSync(aside, kept.join(""), { mode: 0o600 });
