@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     env: { CHECKPOINT_DISABLE: "1" },
+    globalSetup: ["test/global-setup.ts"],
   },
 });

@@ -14,6 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
+import { stopDaemonsIn } from "../lib/tfprovider/daemon-launcher";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
 import { datasetImports, installProvider, readProviderStats, SERVED_FOR_COMMAND, startServedProvider, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
 
@@ -167,7 +168,10 @@ function budgeted(tf: TerraformRunner, budget: string, env: Record<string, strin
       if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when ${budget} ran out`);
       const stats = readProviderStats(statsFile);
       if (stats.length === 0) return r; // terraform_data: no provider process
-      return { ...r, provider: { cpuMs: stats.reduce((sum, p) => sum + p.cpuMs, 0), starts: stats.length } };
+      // A start handed to the provider daemon ran its session outside terraform's process
+      // tree, where /usr/bin/time does not see it: added here, so the command's CPU is whole.
+      const sessionsMs = stats.reduce((sum, p) => sum + (p.sessionCpuMs ?? 0), 0);
+      return { ...r, ...(r.cpuMs !== undefined ? { cpuMs: r.cpuMs + sessionsMs } : {}), provider: { cpuMs: stats.reduce((sum, p) => sum + p.cpuMs, 0), starts: stats.length } };
     } finally {
       fs.rmSync(statsDir, { recursive: true, force: true });
     }
@@ -253,6 +257,10 @@ interface PairedRound {
   planServed?: Step;
   applyServed?: Step;
   applyServedFloor?: Step;
+  /** The same plan, and a 10% changed apply of its own with its floor apply, through a provider Terraform starts with ODS_PROVIDER_DAEMON=off: every start its own cold process. */
+  planOff?: Step;
+  applyOff?: Step;
+  applyOffFloor?: Step;
   /** A 10% changed apply of its own through `ods terraform serve -- terraform apply` (a provider served for that one command, cold), with its floor apply. */
   applyCommand?: Step;
   applyCommandFloor?: Step;
@@ -283,6 +291,8 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
     const r = await runServedTf(label, args)();
     return { ...r, provider: { cpuMs: served.cpuMs() - before, starts: 0 } };
   };
+  // The provider Terraform starts, each start serving itself (as before the daemon).
+  const runOff = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget, { ODS_PROVIDER_DAEMON: "off" });
   // `ods terraform serve -- terraform apply`: a provider of its own for each command, started cold.
   const runCommandTf = budgeted(new TerraformRunner(provider.work, cliConfig, emu, SERVED_FOR_COMMAND), budget);
   const rounds: PairedRound[] = [];
@@ -290,6 +300,7 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
     for (let round = 1; round <= REPEATS; round++) {
       const planProvider = await measured(emu, `round ${round}: terraform plan (no changes)`, runTf("terraform plan", ["plan", "-detailed-exitcode"]), [0]);
       const planServed = await measured(emu, `round ${round}: terraform plan, served provider (no changes)`, runServed("terraform plan (served provider)", ["plan", "-detailed-exitcode"]), [0]);
+      const planOff = await measured(emu, `round ${round}: terraform plan, ODS_PROVIDER_DAEMON=off (no changes)`, runOff("terraform plan (daemon off)", ["plan", "-detailed-exitcode"]), [0]);
       const planNull = await measured(emu, `round ${round}: null provider plan (no changes)`, runNull("terraform plan (null provider)", ["plan", "-detailed-exitcode"]), [0]);
       const planFloor = await measured(emu, `round ${round}: floor plan (no changes)`, runFloor("terraform_data plan", ["plan", "-detailed-exitcode"]), [0]);
       // Each apply goes to a revision of its own (the first measurement left revision 1).
@@ -309,7 +320,13 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
       const applyCommand = await measured(emu, `round ${round}: ods terraform serve -- terraform apply (10% changed)`, runCommandTf("terraform apply (served for the command)", ["apply", "-auto-approve"]), [0]);
       await floor.write(third);
       const applyCommandFloor = await measured(emu, `round ${round}: floor apply (10% changed, after the one served for its command)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
-      rounds.push({ planProvider, planNull, planFloor, applyProvider, applyFloor, planServed, applyServed, applyServedFloor, applyCommand, applyCommandFloor });
+      // Revisions 2000+r: the daemon-off apply's own.
+      const fourth = generateStack({ n, prefix: "tf", revision: 2000 + round });
+      await provider.write(fourth);
+      const applyOff = await measured(emu, `round ${round}: terraform apply, ODS_PROVIDER_DAEMON=off (10% changed)`, runOff("terraform apply (daemon off)", ["apply", "-auto-approve"]), [0]);
+      await floor.write(fourth);
+      const applyOffFloor = await measured(emu, `round ${round}: floor apply (10% changed, after the daemon-off one)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
+      rounds.push({ planProvider, planNull, planFloor, applyProvider, applyFloor, planServed, applyServed, applyServedFloor, applyCommand, applyCommandFloor, planOff, applyOff, applyOffFloor });
     }
   } catch (err) {
     if (!(err instanceof OverBudget)) throw err;
@@ -527,6 +544,30 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     );
     lines.push("| N | wall s: provider / null provider / floor | null provider / floor | provider / null provider | provider processes' CPU s: provider / null (round 1) |", "|---:|---:|---:|---:|---:|", ...nullRows);
   }
+  const offRows = results.flatMap((r) => {
+    const rounds = (r.rounds ?? []).filter((x) => x.planOff && x.applyOff && x.applyOffFloor);
+    if (rounds.length === 0) return [];
+    const plans = rounds.map((x) => x.planProvider.wallMs / x.planFloor.wallMs);
+    const plansOff = rounds.map((x) => x.planOff!.wallMs / x.planFloor.wallMs);
+    const applies = rounds.map((x) => applyRatio(x.applyProvider, x.applyFloor));
+    const appliesOff = rounds.map((x) => applyRatio(x.applyOff!, x.applyOffFloor!));
+    const cpu = (pick: (x: PairedRound) => Step | undefined): string => s(median(rounds.map((x) => pick(x)?.provider?.cpuMs ?? NaN)));
+    return [
+      `| ${r.n} | ${ratioList(plans)} | **${median(plans).toFixed(2)}** | ${ratioList(plansOff)} | **${median(plansOff).toFixed(2)}** | ${ratioList(applies)} | **${median(applies).toFixed(2)}** | ${ratioList(appliesOff)} | **${median(appliesOff).toFixed(2)}** | ${cpu((x) => x.planProvider)} / ${cpu((x) => x.planOff)} |`,
+    ];
+  });
+  if (offRows.length > 0) {
+    lines.push("", "### A provider Terraform starts: with its daemon (the default) and without", "");
+    lines.push(
+      "In each round the same no-change plan and a 10% changed apply of its own (with the floor's apply of the same revision) through the provider Terraform starts with `ODS_PROVIDER_DAEMON=off`: every start serves itself in a cold process, as before the daemon. Set against the rounds' plan and apply with the default, where each start hands its session to the provider daemon of its environment. Provider CPU: the started processes' and the daemon's sessions' (ODS_PROVIDER_STATS).",
+      "",
+    );
+    lines.push(
+      "| N | plan no-change / floor: default | median | daemon off | median | apply 10% changed / max(floor, writes/R): default | median | daemon off | median | provider CPU s per plan: default / daemon off |",
+      "|---:|---|---:|---|---:|---|---:|---|---:|---:|",
+      ...offRows,
+    );
+  }
   const servedRows = results.flatMap((r) => {
     const rounds = (r.rounds ?? []).filter((x) => x.planServed && x.applyServed && x.applyServedFloor);
     if (rounds.length === 0) return [];
@@ -587,6 +628,11 @@ async function main(): Promise<void> {
   const tfMissing = SKIP_TERRAFORM ? "skipped by BENCH_TERRAFORM=skip" : terraformMissing();
   if (tfMissing) log(`terraform side skipped: ${tfMissing}`);
   const cliConfig = tfMissing ? undefined : installProvider(path.join(root, "tf-mirror"));
+  // The provider daemons Terraform's starts hand off to (one per size: each has its own
+  // emulator, so its own URL and token) live here and are stopped after each size.
+  const providerCache = path.join(root, "provider-cache");
+  fs.mkdirSync(providerCache, { mode: 0o700 });
+  process.env.ODS_PROVIDER_CACHE_DIR = providerCache;
   const results: SizeResult[] = [];
   let tfSkipReason: string | undefined = tfMissing;
   /** The null provider, bundled once for every size's rounds. */
@@ -648,6 +694,7 @@ async function main(): Promise<void> {
         }
         results.push(result);
       } finally {
+        stopDaemonsIn(providerCache);
         await emu.stop();
       }
     }
@@ -660,6 +707,7 @@ async function main(): Promise<void> {
     log(`\n${md}`);
     log(`written: bench/results/latest.md, bench/results/latest.json`);
   } finally {
+    stopDaemonsIn(providerCache);
     fs.rmSync(root, { recursive: true, force: true });
   }
 }

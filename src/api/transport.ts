@@ -65,6 +65,8 @@ export class Transport {
   readonly limiter: RateLimiter;
   readonly counters: ClientStats = { requests: 0, retries: 0, rateLimited429: 0, byMethod: {} };
   private agent?: http.Agent;
+  /** Set by close(): nothing more is sent. */
+  private closed = false;
   private readonly clock: Clock;
   private readonly random: () => number;
   /** The lowest of: configured, organization record, X-RateLimit-Limit. */
@@ -180,6 +182,10 @@ export class Transport {
   }
 
   private async attempt(method: Method, target: string, payload: string | undefined): Promise<Attempt> {
+    // A closed client sends nothing more: calls still queued, or about to retry, when its
+    // user went away (a provider session whose Terraform was killed) end here, as they
+    // would have in a killed process.
+    if (this.closed) return { answered: false, sent: false, timedOut: false, final: true, reason: "the client was closed" };
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.config.timeoutMs);
     try {
@@ -256,6 +262,7 @@ export class Transport {
   }
 
   close(): Promise<void> {
+    this.closed = true;
     this.agent?.destroy();
     this.agent = undefined;
     return Promise.resolve();

@@ -1,7 +1,8 @@
 // Entry of the `terraform-provider-ods` binary. The resource model loads only after the
 // handshake line is out: Terraform starts the provider several times per command.
 // `terraform-provider-ods serve` runs it as one process terraform commands attach to
-// (serve-reattach.ts).
+// (serve-reattach.ts). A start by Terraform first tries to hand itself to the provider
+// daemon (daemon-launcher.ts, provider-daemon.ts), whose code is already warm.
 import "./cpu-profile";
 import { serveProvider } from "./provider-server";
 import type { OdsProviderOptions, SharedTargets } from "./ods-provider";
@@ -21,6 +22,17 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     const sharedTargets: SharedTargets = new Map();
     const code = await serveReattachable(() => odsProvider({ sharedTargets }), argv.slice(1));
     process.exit(code);
+  }
+  if (argv[0] === "daemon") {
+    const { runProviderDaemon } = await import("./provider-daemon");
+    // As a served provider: one budget and one memo per organization across its sessions.
+    const sharedTargets: SharedTargets = new Map();
+    process.exit(await runProviderDaemon(() => odsProvider({ sharedTargets }), argv.slice(1)));
+  }
+  const bundlePath = process.argv[1];
+  if (bundlePath) {
+    const { launchThroughDaemon } = await import("./daemon-launcher");
+    if (await launchThroughDaemon(process.env, bundlePath)) return;
   }
   return serveProvider(() => odsProvider());
 }

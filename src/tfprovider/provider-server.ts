@@ -44,7 +44,7 @@ export interface RunningProviderServer {
   readonly done: Promise<void>;
   /** Graceful: ends open streams, lets in-flight calls finish (bounded), then stops. */
   close(): Promise<void>;
-  /** Immediate and synchronous, for process exit: drops connections, removes the socket. */
+  /** Immediate: drops connections, removes the socket, releases the provider instance (its client sends nothing more). */
   closeNow(): void;
 }
 
@@ -96,16 +96,28 @@ export async function startProviderServer(source: ProviderImplSource, options: P
   let stopping: Promise<void> | undefined;
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
-  const close = (): Promise<void> => (stopping ??= bound.shutdown(SHUTDOWN_GRACE_MS).then(finished));
-  const { routes } = providerRoutes(source, log, options.observe, () => void close());
-  const bound = await bindPluginServer(routes, options);
+  // The instance goes with the server: in the provider daemon the process lives on.
+  const close = (): Promise<void> =>
+    (stopping ??= bound
+      .shutdown(SHUTDOWN_GRACE_MS)
+      .then(() => session.close())
+      .catch((err: Error) => log.warn(`closing the provider instance: ${err.message}`))
+      .then(finished));
+  const session = providerRoutes(source, log, options.observe, () => void close());
+  const bound = await bindPluginServer(session.routes, options);
   return {
     handshakeLine: handshakeLine(bound.listen, bound.certDer),
     listen: bound.listen,
     certPem: bound.certPem,
     done,
     close,
-    closeNow: () => bound.close(),
+    closeNow: () => {
+      bound.close();
+      // In a process that lives on (the provider daemon, when Terraform killed the
+      // session's launcher), the instance's calls still running must send nothing more.
+      session.close().catch((err: Error) => log.warn(`closing the provider instance: ${err.message}`));
+      finished();
+    },
   };
 }
 
@@ -181,6 +193,14 @@ export interface ProviderProcessStats {
   readonly cpuMs: number;
   /** Per RPC: how many calls, and their summed and largest handler time in ms. */
   readonly rpcs: Record<string, { count: number; totalMs: number; maxMs: number }>;
+  /** When a provider daemon served the start (daemon-launcher.ts): its pid. */
+  readonly daemonPid?: number;
+  /**
+   * Of cpuMs, what the daemon spent during the session (the CPU its process used while the
+   * session was open, so sessions open at once each count the other's too). It ran outside
+   * terraform's process tree: a CPU count of terraform and its children misses it.
+   */
+  readonly sessionCpuMs?: number;
 }
 
 /**

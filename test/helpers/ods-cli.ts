@@ -4,6 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseState, type StateFile } from "../../src/reconcile/state";
+import { stopDaemonsIn } from "../../src/tfprovider/daemon-launcher";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const ODS_BIN = path.join(ROOT, "bin/ods.js");
@@ -56,8 +57,22 @@ export function tempDir(prefix = "ods-test-"): string {
   return d;
 }
 
+/** Whether a process of this pid is running (signal 0 tests without signalling). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function removeTempDirs(): void {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  // A provider cache directory among them may hold daemons that Terraform's provider starts handed off to.
+  for (const d of dirs.splice(0)) {
+    stopDaemonsIn(d);
+    fs.rmSync(d, { recursive: true, force: true });
+  }
 }
 
 type Block = Record<string, unknown>;

@@ -1,0 +1,224 @@
+// A started terraform-provider-ods hands itself to a provider daemon with the same
+// environment: the real bundle, started as Terraform starts it (cookie, protocol
+// versions, a client certificate), driven by a grpc-js client playing Terraform.
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { type Client, credentials, makeGenericClientConstructor, type ServiceDefinition } from "@grpc/grpc-js";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_IDLE_EXIT_S, daemonIdleSeconds, planDaemon, stopDaemonsIn } from "../../src/tfprovider/daemon-launcher";
+import { createSelfSignedCertificate, type SelfSignedCertificate } from "../../src/tfprovider/protocol/certificate";
+import { loadProtocolServices } from "../../src/tfprovider/protocol/definitions";
+import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../src/tfprovider/protocol/handshake";
+import type { ProviderProcessStats } from "../../src/tfprovider/provider-server";
+import { processAlive as alive } from "../helpers/ods-cli";
+
+const BUNDLE = path.resolve(__dirname, "../../lib/bundle/terraform-provider-ods.js");
+const services = loadProtocolServices();
+const dirs: string[] = [];
+const children: ReturnType<typeof spawn>[] = [];
+
+function privateDir(prefix: string): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(d, 0o700);
+  dirs.push(d);
+  return d;
+}
+
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
+});
+afterAll(() => {
+  for (const d of dirs.splice(0)) {
+    stopDaemonsIn(d);
+    fs.rmSync(d, { recursive: true, force: true });
+  }
+});
+
+const waitFor = async (what: string, ok: () => boolean, ms = 10_000): Promise<void> => {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    if (ok()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+
+function grpcClient(service: ServiceDefinition, address: string, serverCertPem: string, clientCert: SelfSignedCertificate): Client {
+  const creds = credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(clientCert.keyPem), Buffer.from(clientCert.certPem));
+  return new (makeGenericClientConstructor(service, "svc"))(`unix:${address}`, creds, { "grpc.use_local_subchannel_pool": 1 });
+}
+
+function call(c: Client, method: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const fn = (c as unknown as Record<string, (req: object, opts: { deadline: number }, cb: (e: Error | null, r: Record<string, unknown>) => void) => void>)[method];
+    fn.call(c, {}, { deadline: Date.now() + 15_000 }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+interface Start {
+  child: ReturnType<typeof spawn>;
+  address: string;
+  serverCertPem: string;
+  terraformCert: SelfSignedCertificate;
+  exited: Promise<number | null>;
+  err(): string;
+}
+
+/** Starts the bundle as Terraform does and waits for its handshake line. */
+async function startProvider(env: Record<string, string>): Promise<Start> {
+  const terraformCert = createSelfSignedCertificate();
+  const child = spawn(process.execPath, [BUNDLE], {
+    env: { PATH: process.env.PATH, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "5,6", PLUGIN_CLIENT_CERT: terraformCert.certPem, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const line = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no handshake; stderr: ${stderr}`)), 20_000);
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+      if (stdout.includes("\n")) {
+        clearTimeout(timer);
+        resolve(stdout.split("\n")[0]);
+      }
+    });
+  });
+  const [, , network, address, , cert] = line.split("|");
+  expect(network).toBe("unix");
+  const serverCertPem = `-----BEGIN CERTIFICATE-----\n${Buffer.from(cert, "base64").toString("base64")}\n-----END CERTIFICATE-----\n`;
+  return { child, address, serverCertPem, terraformCert, exited, err: () => stderr };
+}
+
+/** One session as Terraform's schema start makes it: GetProviderSchema, then Shutdown. */
+async function schemaThenShutdown(s: Start): Promise<Record<string, unknown>> {
+  const provider = grpcClient(services.provider, s.address, s.serverCertPem, s.terraformCert);
+  const controller = grpcClient(services.controller, s.address, s.serverCertPem, s.terraformCert);
+  try {
+    const schema = await call(provider, "GetProviderSchema");
+    await call(controller, "Shutdown");
+    return schema;
+  } finally {
+    provider.close();
+    controller.close();
+  }
+}
+
+const statsOf = (file: string): ProviderProcessStats[] =>
+  fs
+    .readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as ProviderProcessStats);
+
+describe("which daemon serves a start", () => {
+  const dir = privateDir("ods-daemon-plan-");
+  const base = { ODS_PROVIDER_CACHE_DIR: dir, ODS_URL: "http://127.0.0.1:1", ODS_TOKEN: "tok-one" };
+
+  it("is the same for the same environment, whatever certificate, protocol list and stats file this start was given", () => {
+    // Terraform gives every start a certificate of its own, and lists the protocol versions in either order.
+    const a = planDaemon({ ...base, PLUGIN_CLIENT_CERT: "A", PLUGIN_PROTOCOL_VERSIONS: "5,6", ODS_PROVIDER_STATS: "/tmp/a" }, BUNDLE);
+    const b = planDaemon({ ...base, PLUGIN_CLIENT_CERT: "B", PLUGIN_PROTOCOL_VERSIONS: "6,5", ODS_PROVIDER_STATS: "/tmp/b" }, BUNDLE);
+    if (typeof a !== "object" || typeof b !== "object") throw new Error("expected a daemon plan");
+    expect(a.socket).toBe(b.socket);
+    expect(path.dirname(a.socket)).toBe(dir);
+    // The daemon runs with the environment, less what belongs to one start.
+    expect(a.env).toEqual(base);
+    expect(a.idleExitS).toBe(DEFAULT_IDLE_EXIT_S);
+  });
+
+  it("differs for another token or URL, and its name holds neither", () => {
+    const a = planDaemon(base, BUNDLE);
+    const b = planDaemon({ ...base, ODS_TOKEN: "tok-two" }, BUNDLE);
+    const c = planDaemon({ ...base, ODS_URL: "http://127.0.0.1:2" }, BUNDLE);
+    if (typeof a !== "object" || typeof b !== "object" || typeof c !== "object") throw new Error("expected daemon plans");
+    expect(new Set([a.socket, b.socket, c.socket]).size).toBe(3);
+    expect(a.socket).not.toContain("tok-one");
+  });
+
+  it("is none when turned off or without a private cache directory; a value it cannot read is said", () => {
+    expect(planDaemon({ ...base, ODS_PROVIDER_DAEMON: "off" }, BUNDLE)).toBeUndefined();
+    expect(planDaemon({ ...base, ODS_PROVIDER_CACHE_DIR: "off" }, BUNDLE)).toBeUndefined();
+    expect(planDaemon({ ...base, ODS_PROVIDER_DAEMON: "soon" }, BUNDLE)).toMatch(/ODS_PROVIDER_DAEMON: expected "off" or a number of idle seconds, got "soon"/);
+    expect(daemonIdleSeconds("45")).toBe(45);
+    expect(daemonIdleSeconds("0")).toBeUndefined();
+  });
+});
+
+describe("a started provider and its daemon", { timeout: 60_000 }, () => {
+  it("hands the start to a daemon, which serves the next start with the same environment; each start ends on Shutdown", async () => {
+    const dir = privateDir("ods-daemon-");
+    const stats = path.join(dir, "stats.jsonl");
+    const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_STATS: stats, TF_LOG: "debug", ODS_URL: "http://127.0.0.1:1" };
+
+    const first = await startProvider(env);
+    const schema = await schemaThenShutdown(first);
+    expect(Object.keys(schema.resource_schemas as object)).toContain("ods_dataset");
+    expect(await first.exited).toBe(0);
+    // The session's logs reach the stderr Terraform reads.
+    expect(first.err()).toMatch(/\[DEBUG\] provider\.ods: GetProviderSchema took/);
+
+    const second = await startProvider(env);
+    await schemaThenShutdown(second);
+    expect(await second.exited).toBe(0);
+    const [a, b] = statsOf(stats);
+    expect(a.daemonPid).toBeGreaterThan(0);
+    expect(b.daemonPid).toBe(a.daemonPid);
+    expect(a.pid).not.toBe(b.pid);
+    expect(b.rpcs.GetProviderSchema.count).toBe(1);
+    expect(alive(a.daemonPid!)).toBe(true);
+
+    // Another token: a daemon of its own, as a started process would read its own environment.
+    const other = await startProvider({ ...env, ODS_TOKEN: "another" });
+    await schemaThenShutdown(other);
+    expect(await other.exited).toBe(0);
+    expect(statsOf(stats)[2].daemonPid).not.toBe(a.daemonPid);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".sock"))).toHaveLength(2);
+
+    expect(stopDaemonsIn(dir)).toBe(2);
+    await waitFor("the daemons to stop", () => !alive(a.daemonPid!) && fs.readdirSync(dir).every((f) => !f.startsWith("daemon-")));
+  });
+
+  it("ends a session whose launcher Terraform killed, and exits after its idle time", async () => {
+    const dir = privateDir("ods-daemon-kill-");
+    const stats = path.join(dir, "stats.jsonl");
+    const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_DAEMON: "2", ODS_PROVIDER_STATS: stats, ODS_URL: "http://127.0.0.1:1" };
+    const start = await startProvider(env);
+    expect(fs.existsSync(start.address)).toBe(true);
+    const pidFile = fs.readdirSync(dir).find((f) => f.endsWith(".pid"))!;
+    const daemonPid = Number(fs.readFileSync(path.join(dir, pidFile), "utf8"));
+    start.child.kill("SIGKILL");
+    // The session's own socket goes with it; the daemon, idle now, exits after 2 s.
+    await waitFor("the session socket to be removed", () => !fs.existsSync(start.address));
+    expect(alive(daemonPid)).toBe(true);
+    await waitFor("the idle daemon to exit", () => !alive(daemonPid));
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith("daemon-"))).toEqual([]);
+  });
+
+  it("stops when its directory is removed", async () => {
+    const dir = privateDir("ods-daemon-gone-");
+    const start = await startProvider({ ODS_PROVIDER_CACHE_DIR: dir, ODS_URL: "http://127.0.0.1:1" });
+    await schemaThenShutdown(start);
+    const daemonPid = Number(fs.readFileSync(path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith(".pid"))!), "utf8"));
+    fs.rmSync(dir, { recursive: true, force: true });
+    await waitFor("the orphaned daemon to exit", () => !alive(daemonPid));
+  });
+
+  it("serves in the started process itself with ODS_PROVIDER_DAEMON=off, and with a value it cannot read (saying so)", async () => {
+    const dir = privateDir("ods-daemon-off-");
+    const stats = path.join(dir, "stats.jsonl");
+    const off = await startProvider({ ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_DAEMON: "off", ODS_PROVIDER_STATS: stats });
+    await schemaThenShutdown(off);
+    expect(await off.exited).toBe(0);
+    const odd = await startProvider({ ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_DAEMON: "soon", ODS_PROVIDER_STATS: stats });
+    await schemaThenShutdown(odd);
+    expect(await odd.exited).toBe(0);
+    expect(odd.err()).toMatch(/\[WARN\] provider\.ods: ODS_PROVIDER_DAEMON: expected "off" or a number of idle seconds, got "soon"/);
+    expect(statsOf(stats).map((s) => s.daemonPid)).toEqual([undefined, undefined]);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith("daemon-"))).toEqual([]);
+  });
+});
