@@ -14,9 +14,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
-import { stopDaemonsIn } from "../lib/tfprovider/daemon-launcher";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
-import { datasetImports, installProvider, readProviderStats, SERVED_FOR_COMMAND, startServedProvider, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
+import { datasetImports, installProvider, readProviderStats, SERVED_FOR_COMMAND, startServedProvider, stopProviderDaemons, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
 
 const RESULTS = path.join(ROOT, "bench/results");
 const SYNTH_APP = path.join(__dirname, "synth-app.js");
@@ -694,7 +693,7 @@ async function main(): Promise<void> {
         }
         results.push(result);
       } finally {
-        stopDaemonsIn(providerCache);
+        stopProviderDaemons(providerCache);
         await emu.stop();
       }
     }
@@ -707,7 +706,7 @@ async function main(): Promise<void> {
     log(`\n${md}`);
     log(`written: bench/results/latest.md, bench/results/latest.json`);
   } finally {
-    stopDaemonsIn(providerCache);
+    stopProviderDaemons(providerCache);
     fs.rmSync(root, { recursive: true, force: true });
   }
 }

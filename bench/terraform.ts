@@ -67,6 +67,17 @@ export function datasetImports(stack: { resource: Record<string, Record<string, 
   return Object.entries(stack.resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
 }
 
+/**
+ * Stops the provider daemons kept in `dir` (src/tfprovider/daemon-launcher.ts). Loaded from
+ * the build at run time: the bench's compiled files live in bench/dist, one level below
+ * where a static import of ../lib would point.
+ */
+export function stopProviderDaemons(dir: string): number {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+  const launcher = require(path.join(ROOT, "lib/tfprovider/daemon-launcher.js")) as typeof import("../lib/tfprovider/daemon-launcher");
+  return launcher.stopDaemonsIn(dir);
+}
+
 /** What each provider process of one Terraform command recorded at exit (ODS_PROVIDER_STATS=file); none when no provider ran. */
 export function readProviderStats(file: string): ProviderProcessStats[] {
   if (!fs.existsSync(file)) return [];
