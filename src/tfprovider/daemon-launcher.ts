@@ -22,6 +22,8 @@ import { checkJournalDir } from "./passed-checks";
 export const DEFAULT_IDLE_EXIT_S = 300;
 /** A cold daemon loads the model before it says it is ready; beyond this we serve ourselves. */
 const DAEMON_START_TIMEOUT_MS = 10_000;
+/** A session opens in milliseconds (a certificate and a listener); a daemon slower than this is not answering. */
+const SESSION_OPEN_TIMEOUT_MS = 10_000;
 /** Unix socket paths are limited to 107 bytes on Linux (103 on macOS). */
 const MAX_SOCKET_PATH = 100;
 /**
@@ -90,9 +92,10 @@ export function daemonIdleSeconds(value: string | undefined): number | undefined
  * Which daemon serves a start with this environment, or why none does. The socket's
  * name is a digest of everything a started provider's behaviour depends on: the whole
  * environment (ODS_URL, ODS_TOKEN, proxies, CA files, log levels...), the working
- * directory, the node binary and its flags, and the bundle's content. Two
- * starts share a daemon only when a started process would have behaved the same; a new
- * token, or an upgraded provider, gets a daemon of its own, and the old one idles out.
+ * directory (its path and the directory itself), the node binary and its flags, and the
+ * bundle's content. Two starts share a daemon only when a started process would have
+ * behaved the same; a new token, or an upgraded provider, gets a daemon of its own, and
+ * the old one idles out.
  */
 export function planDaemon(env: NodeJS.ProcessEnv, bundlePath: string): DaemonPlan | string | undefined {
   const idleExitS = daemonIdleSeconds(env.ODS_PROVIDER_DAEMON);
@@ -112,12 +115,23 @@ export function planDaemon(env: NodeJS.ProcessEnv, bundlePath: string): DaemonPl
     flags: process.execArgv,
     // The code's own digest, not its path or time: `terraform init` lays the same bundle out again.
     bundle: createHash("sha256").update(bundle).digest("hex"),
-    cwd: process.cwd(),
+    // The directory itself, not only its path: a workspace removed and made again at the
+    // same path must not be served by a daemon whose working directory was the old one.
+    cwd: [process.cwd(), cwdIdentity()],
     env: Object.entries(daemonEnv).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   });
   const socket = path.join(dir, `daemon-${createHash("sha256").update(identity).digest("hex").slice(0, 24)}.sock`);
   if (socket.length > MAX_SOCKET_PATH) return undefined;
   return { socket, idleExitS, env: daemonEnv };
+}
+
+function cwdIdentity(): string {
+  try {
+    const st = fs.statSync(".");
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return "";
+  }
 }
 
 function connect(socket: string): Promise<net.Socket | null> {
@@ -218,7 +232,14 @@ export async function openDaemonSession(plan: DaemonPlan, bundlePath: string, re
       resolve(null);
     });
   });
+  // A daemon that accepts but does not answer (stuck, or stopping) must not hold
+  // Terraform's start: past the bound this start serves itself.
+  const timer = setTimeout(() => {
+    socket.destroy();
+    handshake(null);
+  }, SESSION_OPEN_TIMEOUT_MS);
   const line = await handshakeLine;
+  clearTimeout(timer);
   if (line === null) return null;
   let daemonPid: number | undefined;
   try {

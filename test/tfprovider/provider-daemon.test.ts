@@ -199,6 +199,47 @@ describe("a started provider and its daemon", { timeout: 60_000 }, () => {
     expect(fs.readdirSync(dir).filter((f) => f.startsWith("daemon-"))).toEqual([]);
   });
 
+  it("replaces a daemon that was killed outright: the next start finds its socket dead and starts another", async () => {
+    const dir = privateDir("ods-daemon-dead-");
+    const stats = path.join(dir, "stats.jsonl");
+    const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_STATS: stats, ODS_URL: "http://127.0.0.1:1" };
+    const first = await startProvider(env);
+    await schemaThenShutdown(first);
+    expect(await first.exited).toBe(0);
+    const killed = statsOf(stats)[0].daemonPid!;
+    process.kill(killed, "SIGKILL");
+    await waitFor("the daemon to die", () => !alive(killed));
+    // Its socket file is still there, with nobody listening.
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".sock"))).toHaveLength(1);
+    const second = await startProvider(env);
+    await schemaThenShutdown(second);
+    expect(await second.exited).toBe(0);
+    const replacement = statsOf(stats)[1].daemonPid!;
+    expect(replacement).not.toBe(killed);
+    expect(alive(replacement)).toBe(true);
+  });
+
+  it("serves the start itself when its daemon does not answer (stopped with SIGSTOP)", { timeout: 60_000 }, async () => {
+    const dir = privateDir("ods-daemon-stuck-");
+    const stats = path.join(dir, "stats.jsonl");
+    const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_STATS: stats, ODS_URL: "http://127.0.0.1:1" };
+    const first = await startProvider(env);
+    await schemaThenShutdown(first);
+    expect(await first.exited).toBe(0);
+    const stuck = statsOf(stats)[0].daemonPid!;
+    process.kill(stuck, "SIGSTOP");
+    try {
+      // The launcher gives the daemon 10 s to open the session, then serves itself.
+      const second = await startProvider(env);
+      const schema = await schemaThenShutdown(second);
+      expect(Object.keys(schema.resource_schemas as object)).toContain("ods_dataset");
+      expect(await second.exited).toBe(0);
+      expect(statsOf(stats)[1].daemonPid).toBeUndefined();
+    } finally {
+      process.kill(stuck, "SIGCONT");
+    }
+  });
+
   it("stops when its directory is removed", async () => {
     const dir = privateDir("ods-daemon-gone-");
     const start = await startProvider({ ODS_PROVIDER_CACHE_DIR: dir, ODS_URL: "http://127.0.0.1:1" });
