@@ -8,7 +8,6 @@
 // session; a number of seconds sets that; "off" (or 0) serves every start in its own
 // process. The daemon's socket lives in the provider's cache directory
 // (ODS_PROVIDER_CACHE_DIR, see passed-checks.ts), which only this user can open.
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as net from "node:net";
@@ -27,11 +26,18 @@ const SESSION_OPEN_TIMEOUT_MS = 10_000;
 /** Unix socket paths are limited to 107 bytes on Linux (103 on macOS). */
 const MAX_SOCKET_PATH = 100;
 /**
- * Variables that belong to one start: go-plugin's (Terraform sets PLUGIN_CLIENT_CERT anew
- * for every start, and lists PLUGIN_PROTOCOL_VERSIONS in either order), whose meaning the
- * session request carries, and the stats file the launcher itself writes to.
+ * Variables that are not the provider's environment: go-plugin's, which belong to one
+ * start (Terraform sets PLUGIN_CLIENT_CERT anew for every start, and lists
+ * PLUGIN_PROTOCOL_VERSIONS in either order) and whose meaning the session request
+ * carries; the stats file the launcher itself writes to; a shell's own bookkeeping.
  */
-const perStart = (name: string): boolean => name.startsWith("PLUGIN_") || name === "ODS_PROVIDER_STATS";
+const perStart = (name: string): boolean => name.startsWith("PLUGIN_") || name === "ODS_PROVIDER_STATS" || SHELL_BOOKKEEPING.has(name);
+/**
+ * What a shell sets about itself, which no provider reads: `_` (the last command's path),
+ * the previous directory, the nesting level, and PWD (the working directory is keyed by
+ * itself). With them, `cd ..; cd -` before the next terraform would cost a cold daemon.
+ */
+const SHELL_BOOKKEEPING = new Set(["_", "OLDPWD", "SHLVL", "PWD"]);
 
 /** The daemon's pid file, next to its socket: what a cleanup (or a curious user) reads to stop it. */
 export const daemonPidFile = (socket: string): string => `${socket.replace(/\.sock$/, "")}.pid`;
@@ -157,6 +163,9 @@ function startDaemon(plan: DaemonPlan, bundlePath: string): Promise<boolean> {
     } catch {
       log = "ignore";
     }
+    // Required here, not at the top: every start loads this module, few start a daemon.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { spawn } = require("node:child_process") as typeof import("node:child_process");
     const child = spawn(process.execPath, [...process.execArgv, bundlePath, "daemon", "--socket", plan.socket, "--idle-exit", String(plan.idleExitS)], {
       detached: true,
       stdio: ["ignore", "pipe", log],

@@ -4,7 +4,6 @@
 // (serve-reattach.ts). A start by Terraform first tries to hand itself to the provider
 // daemon (daemon-launcher.ts, provider-daemon.ts), whose code is already warm.
 import "./cpu-profile";
-import { serveProvider } from "./provider-server";
 import type { OdsProviderOptions, SharedTargets } from "./ods-provider";
 import type { ProviderImpl } from "./provider-impl";
 
@@ -29,10 +28,13 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     const sharedTargets: SharedTargets = new Map();
     process.exit(await runProviderDaemon(() => odsProvider({ sharedTargets }), argv.slice(1)));
   }
+  // The launcher loads nothing of the plugin server (TLS, HTTP/2, the codec) unless it
+  // has to serve the start itself: with a daemon, that is all of its job.
   const bundlePath = process.argv[1];
   if (bundlePath) {
     const { launchThroughDaemon } = await import("./daemon-launcher");
     if (await launchThroughDaemon(process.env, bundlePath)) return;
   }
+  const { serveProvider } = await import("./provider-server");
   return serveProvider(() => odsProvider());
 }

@@ -119,10 +119,11 @@ describe("which daemon serves a start", () => {
   const dir = privateDir("ods-daemon-plan-");
   const base = { ODS_PROVIDER_CACHE_DIR: dir, ODS_URL: "http://127.0.0.1:1", ODS_TOKEN: "tok-one" };
 
-  it("is the same for the same environment, whatever certificate, protocol list and stats file this start was given", () => {
+  it("is the same for the same environment, whatever certificate, protocol list, stats file and shell bookkeeping this start was given", () => {
     // Terraform gives every start a certificate of its own, and lists the protocol versions in either order.
-    const a = planDaemon({ ...base, PLUGIN_CLIENT_CERT: "A", PLUGIN_PROTOCOL_VERSIONS: "5,6", ODS_PROVIDER_STATS: "/tmp/a" }, BUNDLE);
-    const b = planDaemon({ ...base, PLUGIN_CLIENT_CERT: "B", PLUGIN_PROTOCOL_VERSIONS: "6,5", ODS_PROVIDER_STATS: "/tmp/b" }, BUNDLE);
+    // Nor what a shell says about itself (`cd ..; cd -` changes OLDPWD).
+    const a = planDaemon({ ...base, PLUGIN_CLIENT_CERT: "A", PLUGIN_PROTOCOL_VERSIONS: "5,6", ODS_PROVIDER_STATS: "/tmp/a", OLDPWD: "/a", _: "/usr/bin/terraform" }, BUNDLE);
+    const b = planDaemon({ ...base, PLUGIN_CLIENT_CERT: "B", PLUGIN_PROTOCOL_VERSIONS: "6,5", ODS_PROVIDER_STATS: "/tmp/b", OLDPWD: "/b", _: "/usr/local/bin/terraform" }, BUNDLE);
     if (typeof a !== "object" || typeof b !== "object") throw new Error("expected a daemon plan");
     expect(a.socket).toBe(b.socket);
     expect(path.dirname(a.socket)).toBe(dir);
