@@ -159,7 +159,8 @@ function startDaemon(plan: DaemonPlan, bundlePath: string): Promise<boolean> {
     // no session is there to carry them to Terraform.
     let log: number | "ignore" = "ignore";
     try {
-      log = fs.openSync(daemonLogFile(plan.socket), "w", 0o600);
+      // Appended: a second daemon losing the race for the socket must not cut the first one's log.
+      log = fs.openSync(daemonLogFile(plan.socket), "a", 0o600);
     } catch {
       log = "ignore";
     }

@@ -114,6 +114,9 @@ async function serveSession(conn: net.Socket, source: () => ProviderImpl | Promi
     conn.destroy();
     return;
   }
+  // The launcher may go while the session is being opened (Terraform gave up on it).
+  let launcherGone = false;
+  conn.once("close", () => (launcherGone = true));
   const rpcs: Record<string, RpcTally> = {};
   const cpuAtStart = process.cpuUsage();
   // The session's logs go to the launcher, which writes them to the stderr Terraform reads.
@@ -137,6 +140,10 @@ async function serveSession(conn: net.Socket, source: () => ProviderImpl | Promi
     return;
   }
   const server = running;
+  if (launcherGone) {
+    server.closeNow();
+    return;
+  }
   let ended = false;
   // Terraform killed the launcher (or it crashed): nobody is left to use this session.
   conn.once("close", () => {

@@ -200,6 +200,19 @@ describe("a started provider and its daemon", { timeout: 60_000 }, () => {
     expect(fs.readdirSync(dir).filter((f) => f.startsWith("daemon-"))).toEqual([]);
   });
 
+  it("starts one daemon for two starts at once: the one that loses the race for the socket leaves, and both starts are served by the winner", async () => {
+    const dir = privateDir("ods-daemon-race-");
+    const stats = path.join(dir, "stats.jsonl");
+    const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_STATS: stats, ODS_URL: "http://127.0.0.1:1" };
+    const starts = await Promise.all([startProvider(env), startProvider(env)]);
+    for (const s of starts) await schemaThenShutdown(s);
+    expect(await Promise.all(starts.map((s) => s.exited))).toEqual([0, 0]);
+    const [a, b] = statsOf(stats);
+    expect(a.daemonPid).toBeGreaterThan(0);
+    expect(b.daemonPid).toBe(a.daemonPid);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".pid"))).toHaveLength(1);
+  });
+
   it("replaces a daemon that was killed outright: the next start finds its socket dead and starts another", async () => {
     const dir = privateDir("ods-daemon-dead-");
     const stats = path.join(dir, "stats.jsonl");
