@@ -14,7 +14,7 @@ import * as net from "node:net";
 import * as path from "node:path";
 import { checkLaunchEnvironment, type PluginEnv } from "./protocol/handshake";
 import type { DaemonMessage, SessionRequest } from "./provider-daemon";
-import type { ProviderProcessStats } from "./provider-server";
+import type { ProviderProcessStats, RpcTally } from "./provider-server";
 import { checkJournalDir } from "./passed-checks";
 
 /** Five minutes: as long as a passed check counts, and long enough for a plan and its apply. */
@@ -39,8 +39,11 @@ const perStart = (name: string): boolean => name.startsWith("PLUGIN_") || name =
  */
 const SHELL_BOOKKEEPING = new Set(["_", "OLDPWD", "SHLVL", "PWD"]);
 
+/** A file beside a daemon's socket, of the same name. */
+const besideSocket = (socket: string, extension: string): string => `${socket.replace(/\.sock$/, "")}.${extension}`;
+
 /** The daemon's pid file, next to its socket: what a cleanup (or a curious user) reads to stop it. */
-export const daemonPidFile = (socket: string): string => `${socket.replace(/\.sock$/, "")}.pid`;
+export const daemonPidFile = (socket: string): string => besideSocket(socket, "pid");
 
 /**
  * Stops the provider daemons whose sockets are in `dir` (SIGTERM to each pid file's
@@ -76,7 +79,7 @@ export function stopDaemonsIn(dir: string): number {
 }
 
 /** Where a daemon's own stderr goes. */
-export const daemonLogFile = (socket: string): string => `${socket.replace(/\.sock$/, "")}.log`;
+export const daemonLogFile = (socket: string): string => besideSocket(socket, "log");
 
 export interface DaemonPlan {
   /** The daemon's socket for this environment. */
@@ -140,7 +143,8 @@ function cwdIdentity(): string {
   }
 }
 
-function connect(socket: string): Promise<net.Socket | null> {
+/** A connection to a unix socket, or null when nobody listens there (a launcher's first try; a daemon's probe of a socket file it found). */
+export function connectTo(socket: string): Promise<net.Socket | null> {
   return new Promise((resolve) => {
     const conn = net.connect(socket);
     conn.once("connect", () => {
@@ -193,12 +197,12 @@ function startDaemon(plan: DaemonPlan, bundlePath: string): Promise<boolean> {
 /** What the session's end tells the launcher's ODS_PROVIDER_STATS line. */
 export interface SessionEnd {
   readonly cpuMs: number;
-  readonly rpcs: Record<string, { count: number; totalMs: number; maxMs: number }>;
+  readonly rpcs: Record<string, RpcTally>;
 }
 
 export interface DaemonSession {
   readonly handshakeLine: string;
-  readonly daemonPid?: number;
+  readonly daemonPid: number;
   /** Settles when the session ends: its tally, or null when the daemon went away first. */
   readonly ended: Promise<SessionEnd | null>;
   /** Ends the session from our side (we are being stopped). */
@@ -207,17 +211,17 @@ export interface DaemonSession {
 
 /** Asks the daemon at `plan.socket` (started if needed) for a session; null when none can be had. */
 export async function openDaemonSession(plan: DaemonPlan, bundlePath: string, request: SessionRequest, onLog: (line: string) => void): Promise<DaemonSession | null> {
-  let conn = await connect(plan.socket);
+  let conn = await connectTo(plan.socket);
   if (!conn) {
     if (!(await startDaemon(plan, bundlePath))) return null;
-    conn = await connect(plan.socket);
+    conn = await connectTo(plan.socket);
     if (!conn) return null;
   }
   const socket = conn;
   socket.write(`${JSON.stringify(request)}\n`);
   let buffered = "";
-  let handshake!: (line: string | null) => void;
-  const handshakeLine = new Promise<string | null>((resolve) => (handshake = resolve));
+  let handshake!: (opened: { line: string; pid: number } | null) => void;
+  const opened = new Promise<{ line: string; pid: number } | null>((resolve) => (handshake = resolve));
   const ended = new Promise<SessionEnd | null>((resolve) => {
     socket.on("data", (chunk: Buffer) => {
       buffered += chunk.toString("utf8");
@@ -230,7 +234,7 @@ export async function openDaemonSession(plan: DaemonPlan, bundlePath: string, re
         } catch {
           continue;
         }
-        if ("handshake" in m) handshake(m.handshake);
+        if ("handshake" in m) handshake({ line: m.handshake, pid: m.pid });
         else if ("log" in m) onLog(m.log);
         else if ("error" in m) onLog(`[WARN] provider.ods: ${m.error}\n`);
         else if ("end" in m) resolve({ cpuMs: m.cpuMs, rpcs: m.rpcs });
@@ -248,16 +252,10 @@ export async function openDaemonSession(plan: DaemonPlan, bundlePath: string, re
     socket.destroy();
     handshake(null);
   }, SESSION_OPEN_TIMEOUT_MS);
-  const line = await handshakeLine;
+  const session = await opened;
   clearTimeout(timer);
-  if (line === null) return null;
-  let daemonPid: number | undefined;
-  try {
-    daemonPid = Number(fs.readFileSync(daemonPidFile(plan.socket), "utf8").trim()) || undefined;
-  } catch {
-    daemonPid = undefined;
-  }
-  return { handshakeLine: line, ...(daemonPid ? { daemonPid } : {}), ended, close: () => socket.destroy() };
+  if (session === null) return null;
+  return { handshakeLine: session.line, daemonPid: session.pid, ended, close: () => socket.destroy() };
 }
 
 /**
@@ -290,7 +288,7 @@ export async function launchThroughDaemon(env: PluginEnv & NodeJS.ProcessEnv, bu
       lifeMs: performance.now(),
       cpuMs: (own.user + own.system) / 1000 + (end?.cpuMs ?? 0),
       rpcs: end?.rpcs ?? {},
-      ...(session.daemonPid ? { daemonPid: session.daemonPid } : {}),
+      daemonPid: session.daemonPid,
       sessionCpuMs: end?.cpuMs ?? 0,
     };
     fs.appendFileSync(env.ODS_PROVIDER_STATS, `${JSON.stringify(stats)}\n`);

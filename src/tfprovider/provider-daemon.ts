@@ -16,10 +16,10 @@
 // daemon-launcher.ts), so a session behaves as the started process would have.
 import * as fs from "node:fs";
 import * as net from "node:net";
-import { daemonLogFile, daemonPidFile } from "./daemon-launcher";
+import { connectTo, daemonLogFile, daemonPidFile } from "./daemon-launcher";
 import { createLogger, type LogLevel, logLevelFromEnv } from "./protocol/log";
 import type { ProviderImpl } from "./provider-impl";
-import { startProviderServer } from "./provider-server";
+import { type RpcTally, type RunningProviderServer, startProviderServer, tallyRpc } from "./provider-server";
 import { preloadProvider } from "./provider-service";
 
 /** What a launcher asks for: how Terraform wants to be served (from its environment). */
@@ -28,16 +28,9 @@ export interface SessionRequest {
   readonly socketDir?: string;
 }
 
-/** One RPC's tally, as ODS_PROVIDER_STATS records it. */
-export interface RpcTally {
-  count: number;
-  totalMs: number;
-  maxMs: number;
-}
-
 /** Daemon to launcher, one JSON object per line. */
 export type DaemonMessage =
-  | { readonly handshake: string }
+  | { readonly handshake: string; readonly pid: number }
   | { readonly log: string }
   | { readonly end: 0; readonly cpuMs: number; readonly rpcs: Record<string, RpcTally> }
   | { readonly error: string };
@@ -69,7 +62,6 @@ export function parseDaemonArguments(args: readonly string[]): DaemonArguments |
   if (socket === undefined || idleExitS === undefined) return USAGE;
   return { socket, idleExitS };
 }
-
 
 /** Reads one request line; null when the peer sends something else or nothing in time. */
 function readRequest(conn: net.Socket): Promise<SessionRequest | null> {
@@ -114,43 +106,36 @@ async function serveSession(conn: net.Socket, source: () => ProviderImpl | Promi
     conn.destroy();
     return;
   }
-  // The launcher may go while the session is being opened (Terraform gave up on it).
+  // Terraform killed the launcher (or it crashed), perhaps while the session was being
+  // opened: nobody is left to use the session.
+  let server: RunningProviderServer | undefined;
   let launcherGone = false;
-  conn.once("close", () => (launcherGone = true));
+  let ended = false;
+  conn.once("close", () => {
+    launcherGone = true;
+    if (!ended) server?.closeNow();
+  });
   const rpcs: Record<string, RpcTally> = {};
   const cpuAtStart = process.cpuUsage();
   // The session's logs go to the launcher, which writes them to the stderr Terraform reads.
   const logger = createLogger(level, (line) => send({ log: line }));
-  let running;
   try {
-    running = await startProviderServer(source, {
+    server = await startProviderServer(source, {
       clientCertPem: request.clientCertPem,
       ...(request.socketDir ? { socketDir: request.socketDir } : {}),
       logger,
-      observe: (rpc, ms) => {
-        const s = (rpcs[rpc] ??= { count: 0, totalMs: 0, maxMs: 0 });
-        s.count++;
-        s.totalMs += ms;
-        s.maxMs = Math.max(s.maxMs, ms);
-      },
+      observe: (rpc, ms) => tallyRpc(rpcs, rpc, ms),
     });
   } catch (err) {
     send({ error: `the provider daemon could not open a session: ${(err as Error).message}` });
     conn.end();
     return;
   }
-  const server = running;
   if (launcherGone) {
     server.closeNow();
     return;
   }
-  let ended = false;
-  // Terraform killed the launcher (or it crashed): nobody is left to use this session.
-  conn.once("close", () => {
-    if (!ended) server.closeNow();
-  });
-  conn.on("error", () => undefined);
-  send({ handshake: server.handshakeLine });
+  send({ handshake: server.handshakeLine, pid: process.pid });
   await server.done;
   ended = true;
   const cpu = process.cpuUsage(cpuAtStart);
@@ -172,15 +157,11 @@ async function listenOnce(server: net.Server, socket: string): Promise<boolean> 
   const first = await tryListen();
   if (!first) return true;
   if (first.code !== "EADDRINUSE") throw first;
-  const alive = await new Promise<boolean>((resolve) => {
-    const probe = net.connect(socket);
-    probe.once("connect", () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once("error", () => resolve(false));
-  });
-  if (alive) return false;
+  const probe = await connectTo(socket);
+  if (probe) {
+    probe.destroy();
+    return false;
+  }
   fs.rmSync(socket, { force: true });
   const second = await tryListen();
   if (second) throw second;

@@ -52,7 +52,9 @@ const SHUTDOWN_GRACE_MS = 1000;
 
 /**
  * The route table of one provider instance. `shutdown` is what the controller's Shutdown
- * RPC does: stop the process's server, or (served) end this connection only.
+ * RPC does: stop the process's server, or (served) end this connection only. `close`
+ * releases the instance (its connections to the service, its credentials) and never
+ * rejects: a failure to release is logged.
  */
 function providerRoutes(source: ProviderImplSource, log: Logger, observe: RpcObserver | undefined, shutdown: () => void): { routes: Map<string, Route>; close(): Promise<void> } {
   const services = loadProtocolServices();
@@ -88,7 +90,7 @@ function providerRoutes(source: ProviderImplSource, log: Logger, observe: RpcObs
       },
     },
   });
-  return { routes, close: () => rpcs.close() };
+  return { routes, close: () => rpcs.close().catch((err: Error) => log.warn(`closing a provider instance: ${err.message}`)) };
 }
 
 export async function startProviderServer(source: ProviderImplSource, options: ProviderServerOptions): Promise<RunningProviderServer> {
@@ -97,12 +99,7 @@ export async function startProviderServer(source: ProviderImplSource, options: P
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
   // The instance goes with the server: in the provider daemon the process lives on.
-  const close = (): Promise<void> =>
-    (stopping ??= bound
-      .shutdown(SHUTDOWN_GRACE_MS)
-      .then(() => session.close())
-      .catch((err: Error) => log.warn(`closing the provider instance: ${err.message}`))
-      .then(finished));
+  const close = (): Promise<void> => (stopping ??= bound.shutdown(SHUTDOWN_GRACE_MS).then(() => session.close()).then(finished));
   const session = providerRoutes(source, log, options.observe, () => void close());
   const bound = await bindPluginServer(session.routes, options);
   return {
@@ -115,7 +112,7 @@ export async function startProviderServer(source: ProviderImplSource, options: P
       bound.close();
       // In a process that lives on (the provider daemon, when Terraform killed the
       // session's launcher), the instance's calls still running must send nothing more.
-      session.close().catch((err: Error) => log.warn(`closing the provider instance: ${err.message}`));
+      void session.close();
       finished();
     },
   };
@@ -153,7 +150,7 @@ export async function startSessionServer(source: () => ProviderImpl | Promise<Pr
         routes: session.routes,
         closed: () => {
           // The instance's connections to the service and its credentials go with it.
-          session.close().catch((err: Error) => log.warn(`closing a provider instance: ${err.message}`));
+          void session.close();
           options.onSessions?.(--open);
         },
       };
@@ -182,6 +179,21 @@ function guardStdout(): (line: string) => void {
   return (line) => void realWrite(`${line}\n`);
 }
 
+/** One RPC's calls: how many, and their summed and largest handler time in ms. */
+export interface RpcTally {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+}
+
+/** Counts one call of `rpc` that took `ms` into `rpcs`. */
+export function tallyRpc(rpcs: Record<string, RpcTally>, rpc: string, ms: number): void {
+  const s = (rpcs[rpc] ??= { count: 0, totalMs: 0, maxMs: 0 });
+  s.count++;
+  s.totalMs += ms;
+  s.maxMs = Math.max(s.maxMs, ms);
+}
+
 /** One provider process's calls, as ODS_PROVIDER_STATS records them (one JSON line per process). */
 export interface ProviderProcessStats {
   readonly pid: number;
@@ -192,7 +204,7 @@ export interface ProviderProcessStats {
   /** CPU milliseconds (user + system) the process used, start-up included. */
   readonly cpuMs: number;
   /** Per RPC: how many calls, and their summed and largest handler time in ms. */
-  readonly rpcs: Record<string, { count: number; totalMs: number; maxMs: number }>;
+  readonly rpcs: Record<string, RpcTally>;
   /** When a provider daemon served the start (daemon-launcher.ts): its pid. */
   readonly daemonPid?: number;
   /**
@@ -219,12 +231,7 @@ function statsRecorder(file: string | undefined): { observe?: RpcObserver; hands
   });
   return {
     handshake: () => void (handshakeMs = performance.now()),
-    observe: (rpc, ms) => {
-      const s = (rpcs[rpc] ??= { count: 0, totalMs: 0, maxMs: 0 });
-      s.count++;
-      s.totalMs += ms;
-      s.maxMs = Math.max(s.maxMs, ms);
-    },
+    observe: (rpc, ms) => tallyRpc(rpcs, rpc, ms),
   };
 }
 

@@ -67,6 +67,15 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/** Waits, polling every 50 ms for at most `ms`, until `ok()`; throws naming `what` when it never is. */
+export async function waitFor(what: string, ok: () => boolean, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    if (ok()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 export function removeTempDirs(): void {
   // A provider cache directory among them may hold daemons that Terraform's provider starts handed off to.
   for (const d of dirs.splice(0)) {

@@ -10,7 +10,7 @@ import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { stopDaemonsIn } from "../../src/tfprovider/daemon-launcher";
 import type { ProviderProcessStats } from "../../src/tfprovider/provider-server";
-import { processAlive as alive, removeTempDirs, tempDir } from "../helpers/ods-cli";
+import { processAlive as alive, removeTempDirs, tempDir, waitFor } from "../helpers/ods-cli";
 import { TerraformWorkspace, hasTerraform, installProvider, odsConfig } from "./harness";
 
 let org: EmulatorHandle;
@@ -26,14 +26,6 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-
-async function until(what: string, ok: () => boolean, ms: number): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (ok()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** The ODS_PROVIDER_STATS lines written since `from`, and the new offset. */
 function statsSince(file: string, from: number): { lines: ProviderProcessStats[]; next: number } {
@@ -87,7 +79,7 @@ describe.skipIf(!hasTerraform)("the provider daemon under terraform", () => {
     // The daemon outlives the commands until stopped (or idle), and then leaves nothing behind.
     expect(alive(daemonPid), logs()).toBe(true);
     expect(stopDaemonsIn(cache)).toBe(1);
-    await until("the daemon to stop", () => !alive(daemonPid), 10_000);
+    await waitFor("the daemon to stop", () => !alive(daemonPid), 10_000);
     expect(fs.readdirSync(cache).filter((f) => f.startsWith("daemon-"))).toEqual([]);
   });
 
@@ -105,14 +97,14 @@ describe.skipIf(!hasTerraform)("the provider daemon under terraform", () => {
     const before = writes();
     const killed = ws.runKillable((k) => (kill = k), "apply", "-auto-approve");
     // Kill terraform and the provider process it started as soon as the apply walk writes.
-    await until("the apply walk to start writing", () => writes() > before, 120_000);
+    await waitFor("the apply walk to start writing", () => writes() > before, 120_000);
     kill!();
     await killed;
     const pidFile = fs.readdirSync(cache).find((f) => f.endsWith(".pid"))!;
     const daemonPid = Number(fs.readFileSync(path.join(cache, pidFile), "utf8"));
     expect(alive(daemonPid)).toBe(true);
     // Each session's socket (in PLUGIN_UNIX_SOCKET_DIR) goes when its launcher does.
-    await until("the killed command's sessions to close", () => fs.readdirSync(sockets).every((d) => !fs.existsSync(path.join(sockets, d, "plugin.sock"))), 15_000);
+    await waitFor("the killed command's sessions to close", () => fs.readdirSync(sockets).every((d) => !fs.existsSync(path.join(sockets, d, "plugin.sock"))), 15_000);
     const again = await ws.run("apply", "-auto-approve");
     expect(again.status, again.out).toBe(0);
     const plan = await ws.run("plan", "-detailed-exitcode");

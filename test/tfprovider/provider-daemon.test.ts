@@ -12,7 +12,7 @@ import { createSelfSignedCertificate, type SelfSignedCertificate } from "../../s
 import { loadProtocolServices } from "../../src/tfprovider/protocol/definitions";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../src/tfprovider/protocol/handshake";
 import type { ProviderProcessStats } from "../../src/tfprovider/provider-server";
-import { processAlive as alive } from "../helpers/ods-cli";
+import { processAlive as alive, waitFor } from "../helpers/ods-cli";
 
 const BUNDLE = path.resolve(__dirname, "../../lib/bundle/terraform-provider-ods.js");
 const services = loadProtocolServices();
@@ -35,14 +35,6 @@ afterAll(() => {
     fs.rmSync(d, { recursive: true, force: true });
   }
 });
-
-const waitFor = async (what: string, ok: () => boolean, ms = 10_000): Promise<void> => {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (ok()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
 
 
 function grpcClient(service: ServiceDefinition, address: string, serverCertPem: string, clientCert: SelfSignedCertificate): Client {
@@ -108,6 +100,14 @@ async function schemaThenShutdown(s: Start): Promise<Record<string, unknown>> {
   }
 }
 
+/** A whole start as Terraform's schema-only start makes it: started, GetProviderSchema, Shutdown, then exit 0. */
+async function schemaStart(env: Record<string, string>): Promise<{ start: Start; schema: Record<string, unknown> }> {
+  const start = await startProvider(env);
+  const schema = await schemaThenShutdown(start);
+  expect(await start.exited).toBe(0);
+  return { start, schema };
+}
+
 const statsOf = (file: string): ProviderProcessStats[] =>
   fs
     .readFileSync(file, "utf8")
@@ -156,16 +156,12 @@ describe("a started provider and its daemon", { timeout: 60_000 }, () => {
     const stats = path.join(dir, "stats.jsonl");
     const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_STATS: stats, TF_LOG: "debug", ODS_URL: "http://127.0.0.1:1" };
 
-    const first = await startProvider(env);
-    const schema = await schemaThenShutdown(first);
+    const { start: first, schema } = await schemaStart(env);
     expect(Object.keys(schema.resource_schemas as object)).toContain("ods_dataset");
-    expect(await first.exited).toBe(0);
     // The session's logs reach the stderr Terraform reads.
     expect(first.err()).toMatch(/\[DEBUG\] provider\.ods: GetProviderSchema took/);
 
-    const second = await startProvider(env);
-    await schemaThenShutdown(second);
-    expect(await second.exited).toBe(0);
+    await schemaStart(env);
     const [a, b] = statsOf(stats);
     expect(a.daemonPid).toBeGreaterThan(0);
     expect(b.daemonPid).toBe(a.daemonPid);
@@ -174,9 +170,7 @@ describe("a started provider and its daemon", { timeout: 60_000 }, () => {
     expect(alive(a.daemonPid!)).toBe(true);
 
     // Another token: a daemon of its own, as a started process would read its own environment.
-    const other = await startProvider({ ...env, ODS_TOKEN: "another" });
-    await schemaThenShutdown(other);
-    expect(await other.exited).toBe(0);
+    await schemaStart({ ...env, ODS_TOKEN: "another" });
     expect(statsOf(stats)[2].daemonPid).not.toBe(a.daemonPid);
     expect(fs.readdirSync(dir).filter((f) => f.endsWith(".sock"))).toHaveLength(2);
 
@@ -204,9 +198,7 @@ describe("a started provider and its daemon", { timeout: 60_000 }, () => {
     const dir = privateDir("ods-daemon-race-");
     const stats = path.join(dir, "stats.jsonl");
     const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_STATS: stats, ODS_URL: "http://127.0.0.1:1" };
-    const starts = await Promise.all([startProvider(env), startProvider(env)]);
-    for (const s of starts) await schemaThenShutdown(s);
-    expect(await Promise.all(starts.map((s) => s.exited))).toEqual([0, 0]);
+    await Promise.all([schemaStart(env), schemaStart(env)]);
     const [a, b] = statsOf(stats);
     expect(a.daemonPid).toBeGreaterThan(0);
     expect(b.daemonPid).toBe(a.daemonPid);
@@ -217,17 +209,13 @@ describe("a started provider and its daemon", { timeout: 60_000 }, () => {
     const dir = privateDir("ods-daemon-dead-");
     const stats = path.join(dir, "stats.jsonl");
     const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_STATS: stats, ODS_URL: "http://127.0.0.1:1" };
-    const first = await startProvider(env);
-    await schemaThenShutdown(first);
-    expect(await first.exited).toBe(0);
+    await schemaStart(env);
     const killed = statsOf(stats)[0].daemonPid!;
     process.kill(killed, "SIGKILL");
     await waitFor("the daemon to die", () => !alive(killed));
     // Its socket file is still there, with nobody listening.
     expect(fs.readdirSync(dir).filter((f) => f.endsWith(".sock"))).toHaveLength(1);
-    const second = await startProvider(env);
-    await schemaThenShutdown(second);
-    expect(await second.exited).toBe(0);
+    await schemaStart(env);
     const replacement = statsOf(stats)[1].daemonPid!;
     expect(replacement).not.toBe(killed);
     expect(alive(replacement)).toBe(true);
@@ -237,17 +225,13 @@ describe("a started provider and its daemon", { timeout: 60_000 }, () => {
     const dir = privateDir("ods-daemon-stuck-");
     const stats = path.join(dir, "stats.jsonl");
     const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_STATS: stats, ODS_URL: "http://127.0.0.1:1" };
-    const first = await startProvider(env);
-    await schemaThenShutdown(first);
-    expect(await first.exited).toBe(0);
+    await schemaStart(env);
     const stuck = statsOf(stats)[0].daemonPid!;
     process.kill(stuck, "SIGSTOP");
     try {
       // The launcher gives the daemon 10 s to open the session, then serves itself.
-      const second = await startProvider(env);
-      const schema = await schemaThenShutdown(second);
+      const { schema } = await schemaStart(env);
       expect(Object.keys(schema.resource_schemas as object)).toContain("ods_dataset");
-      expect(await second.exited).toBe(0);
       expect(statsOf(stats)[1].daemonPid).toBeUndefined();
     } finally {
       process.kill(stuck, "SIGCONT");
@@ -256,8 +240,7 @@ describe("a started provider and its daemon", { timeout: 60_000 }, () => {
 
   it("stops when its directory is removed", async () => {
     const dir = privateDir("ods-daemon-gone-");
-    const start = await startProvider({ ODS_PROVIDER_CACHE_DIR: dir, ODS_URL: "http://127.0.0.1:1" });
-    await schemaThenShutdown(start);
+    await schemaStart({ ODS_PROVIDER_CACHE_DIR: dir, ODS_URL: "http://127.0.0.1:1" });
     const daemonPid = Number(fs.readFileSync(path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith(".pid"))!), "utf8"));
     fs.rmSync(dir, { recursive: true, force: true });
     await waitFor("the orphaned daemon to exit", () => !alive(daemonPid));
@@ -266,12 +249,8 @@ describe("a started provider and its daemon", { timeout: 60_000 }, () => {
   it("serves in the started process itself with ODS_PROVIDER_DAEMON=off, and with a value it cannot read (saying so)", async () => {
     const dir = privateDir("ods-daemon-off-");
     const stats = path.join(dir, "stats.jsonl");
-    const off = await startProvider({ ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_DAEMON: "off", ODS_PROVIDER_STATS: stats });
-    await schemaThenShutdown(off);
-    expect(await off.exited).toBe(0);
-    const odd = await startProvider({ ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_DAEMON: "soon", ODS_PROVIDER_STATS: stats });
-    await schemaThenShutdown(odd);
-    expect(await odd.exited).toBe(0);
+    await schemaStart({ ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_DAEMON: "off", ODS_PROVIDER_STATS: stats });
+    const { start: odd } = await schemaStart({ ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_DAEMON: "soon", ODS_PROVIDER_STATS: stats });
     expect(odd.err()).toMatch(/\[WARN\] provider\.ods: ODS_PROVIDER_DAEMON: expected "off" or a number of idle seconds, got "soon"/);
     expect(statsOf(stats).map((s) => s.daemonPid)).toEqual([undefined, undefined]);
     expect(fs.readdirSync(dir).filter((f) => f.startsWith("daemon-"))).toEqual([]);
