@@ -87,6 +87,8 @@ export interface DaemonPlan {
   readonly idleExitS: number;
   /** The environment the daemon runs with: ours without the per-start variables. */
   readonly env: NodeJS.ProcessEnv;
+  /** daemonIdentity's text: sent with the session request, checked by the daemon. */
+  readonly identity: string;
 }
 
 /** Idle seconds from ODS_PROVIDER_DAEMON; undefined: off; a string: the value is not understood. */
@@ -98,19 +100,18 @@ export function daemonIdleSeconds(value: string | undefined): number | undefined
 }
 
 /**
- * Which daemon serves a start with this environment, or why none does. The socket's
- * name is a digest of everything a started provider's behaviour depends on: the whole
- * environment (ODS_URL, ODS_TOKEN, proxies, CA files, log levels...), the working
- * directory (its path and the directory itself), the node binary and its flags, and the
- * bundle's content. Two starts share a daemon only when a started process would have
- * behaved the same; a new token, or an upgraded provider, gets a daemon of its own, and
- * the old one idles out.
+ * What a daemon serves, as text: everything a started provider's behaviour depends on:
+ * the whole environment (ODS_URL, ODS_TOKEN, proxies, CA files, log levels...) but the
+ * per-start variables, the working directory (its path and the directory itself), the
+ * node binary and its flags, and the bundle's content. Two starts share a daemon only
+ * when a started process would have behaved the same; a new token, or an upgraded
+ * provider, gets a daemon of its own, and the old one idles out.
+ *
+ * The provider package's Perl launcher (launcher-pl.ts) writes the same text, byte for
+ * byte, for the same start; the daemon compares a session request's text with its own,
+ * so a start whose text differs (or whose socket name collides) is never served by it.
  */
-export function planDaemon(env: NodeJS.ProcessEnv, bundlePath: string): DaemonPlan | string | undefined {
-  const idleExitS = daemonIdleSeconds(env.ODS_PROVIDER_DAEMON);
-  if (typeof idleExitS !== "number") return idleExitS;
-  const dir = checkJournalDir(env);
-  if (!dir) return undefined;
+export function daemonIdentity(env: NodeJS.ProcessEnv, bundlePath: string): { text: string; env: NodeJS.ProcessEnv } | undefined {
   const daemonEnv: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(env)) if (!perStart(k) && v !== undefined) daemonEnv[k] = v;
   let bundle: Buffer;
@@ -119,24 +120,62 @@ export function planDaemon(env: NodeJS.ProcessEnv, bundlePath: string): DaemonPl
   } catch {
     return undefined;
   }
-  const identity = JSON.stringify({
-    node: process.execPath,
-    flags: process.execArgv,
+  const lines = [
+    IDENTITY_VERSION,
+    `node ${process.execPath}`,
+    `flags ${process.execArgv.join("\x1f")}`,
     // The code's own digest, not its path or time: `terraform init` lays the same bundle out again.
-    bundle: createHash("sha256").update(bundle).digest("hex"),
+    `bundle ${createHash("sha256").update(bundle).digest("hex")}`,
+    `cwd ${process.cwd()}`,
     // The directory itself, not only its path: a workspace removed and made again at the
     // same path must not be served by a daemon whose working directory was the old one.
-    cwd: [process.cwd(), cwdIdentity()],
-    env: Object.entries(daemonEnv).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  });
-  const socket = path.join(dir, `daemon-${createHash("sha256").update(identity).digest("hex").slice(0, 24)}.sock`);
+    `dir ${cwdIdentity()}`,
+    "env",
+  ];
+  // Sorted by UTF-16 code units, which for the ASCII names of an environment is the byte
+  // order Perl's sort uses.
+  const vars = Object.keys(daemonEnv)
+    .sort()
+    .map((k) => `${k}=${daemonEnv[k]}\0`)
+    .join("");
+  return { text: `${lines.join("\n")}\n${vars}`, env: daemonEnv };
+}
+
+const IDENTITY_VERSION = "ods-provider-daemon 2";
+
+/**
+ * A socket name for an identity: FNV-1a (32 bits) of its UTF-8 bytes from two offset
+ * bases, 16 hex digits. Not a secret and not a proof: the daemon checks the whole text
+ * (daemonIdentity); the name only has to be cheap to compute in the Perl launcher too.
+ */
+export function identityName(text: string): string {
+  const bytes = Buffer.from(text, "utf8");
+  let a = 0x811c9dc5;
+  let b = 0x2f7a5e13;
+  for (const byte of bytes) {
+    a = Math.imul(a ^ byte, 0x01000193) >>> 0;
+    b = Math.imul(b ^ byte, 0x01000193) >>> 0;
+  }
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
+
+/** Which daemon serves a start with this environment (see daemonIdentity), or why none does. */
+export function planDaemon(env: NodeJS.ProcessEnv, bundlePath: string): DaemonPlan | string | undefined {
+  const idleExitS = daemonIdleSeconds(env.ODS_PROVIDER_DAEMON);
+  if (typeof idleExitS !== "number") return idleExitS;
+  const dir = checkJournalDir(env);
+  if (!dir) return undefined;
+  const identity = daemonIdentity(env, bundlePath);
+  if (!identity) return undefined;
+  const socket = path.join(dir, `daemon-${identityName(identity.text)}.sock`);
   if (socket.length > MAX_SOCKET_PATH) return undefined;
-  return { socket, idleExitS, env: daemonEnv };
+  return { socket, idleExitS, env: identity.env, identity: identity.text };
 }
 
 function cwdIdentity(): string {
   try {
-    const st = fs.statSync(".");
+    // As bigints: exact, as the Perl launcher's stat() prints them.
+    const st = fs.statSync(".", { bigint: true });
     return `${st.dev}:${st.ino}`;
   } catch {
     return "";
@@ -237,6 +276,7 @@ export async function openDaemonSession(plan: DaemonPlan, bundlePath: string, re
         if ("handshake" in m) handshake({ line: m.handshake, pid: m.pid });
         else if ("log" in m) onLog(m.log);
         else if ("error" in m) onLog(`[WARN] provider.ods: ${m.error}\n`);
+        else if ("refused" in m) onLog(`[DEBUG] provider.ods: the provider daemon at ${plan.socket} serves ${m.refused}; serving this start in its own process\n`);
         else if ("end" in m) resolve({ cpuMs: m.cpuMs, rpcs: m.rpcs });
       }
     });
@@ -268,7 +308,7 @@ export async function launchThroughDaemon(env: PluginEnv & NodeJS.ProcessEnv, bu
   const plan = planDaemon(env, bundlePath);
   if (typeof plan === "string") process.stderr.write(`[WARN] provider.ods: ${plan}\n`);
   if (typeof plan !== "object") return false;
-  const session = await openDaemonSession(plan, bundlePath, { ...check.launch }, (line) => void process.stderr.write(line));
+  const session = await openDaemonSession(plan, bundlePath, { ...check.launch, identity: plan.identity }, (line) => void process.stderr.write(line));
   if (!session) return false;
   const started = performance.now();
   process.stdout.write(`${session.handshakeLine}\n`);

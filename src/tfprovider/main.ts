@@ -26,7 +26,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     const { runProviderDaemon } = await import("./provider-daemon");
     // As a served provider: one budget and one memo per organization across its sessions.
     const sharedTargets: SharedTargets = new Map();
-    process.exit(await runProviderDaemon(() => odsProvider({ sharedTargets }), argv.slice(1)));
+    process.exit(await runProviderDaemon(() => odsProvider({ sharedTargets }), argv.slice(1), process.argv[1] ?? ""));
   }
   // The launcher loads nothing of the plugin server (TLS, HTTP/2, the codec) unless it
   // has to serve the start itself: with a daemon, that is all of its job.

@@ -16,7 +16,7 @@
 // daemon-launcher.ts), so a session behaves as the started process would have.
 import * as fs from "node:fs";
 import * as net from "node:net";
-import { connectTo, daemonLogFile, daemonPidFile } from "./daemon-launcher";
+import { connectTo, daemonIdentity, daemonLogFile, daemonPidFile } from "./daemon-launcher";
 import { createLogger, type LogLevel, logLevelFromEnv } from "./protocol/log";
 import type { ProviderImpl } from "./provider-impl";
 import { type RpcTally, type RunningProviderServer, startProviderServer, tallyRpc } from "./provider-server";
@@ -26,6 +26,8 @@ import { preloadProvider } from "./provider-service";
 export interface SessionRequest {
   readonly clientCertPem: string | null;
   readonly socketDir?: string;
+  /** The start's daemonIdentity text; a daemon serves only its own. */
+  readonly identity: string;
 }
 
 /** Daemon to launcher, one JSON object per line. */
@@ -33,7 +35,8 @@ export type DaemonMessage =
   | { readonly handshake: string; readonly pid: number }
   | { readonly log: string }
   | { readonly end: 0; readonly cpuMs: number; readonly rpcs: Record<string, RpcTally> }
-  | { readonly error: string };
+  | { readonly error: string }
+  | { readonly refused: string };
 
 export interface DaemonArguments {
   readonly socket: string;
@@ -41,8 +44,8 @@ export interface DaemonArguments {
   readonly idleExitS: number;
 }
 
-/** The largest request line a launcher sends (a PEM certificate and a path). */
-const MAX_REQUEST_BYTES = 64 * 1024;
+/** The largest request line a launcher sends (a PEM certificate, a path, its environment). */
+const MAX_REQUEST_BYTES = 1024 * 1024;
 /** A connection that has not asked for a session by then is dropped. */
 const REQUEST_TIMEOUT_MS = 5000;
 /** How often an idle daemon checks that its socket is still its own. */
@@ -85,7 +88,8 @@ function readRequest(conn: net.Socket): Promise<SessionRequest | null> {
         const v = JSON.parse(buffered.slice(0, nl)) as Partial<SessionRequest>;
         const certOk = v.clientCertPem === null || typeof v.clientCertPem === "string";
         const dirOk = v.socketDir === undefined || typeof v.socketDir === "string";
-        finish(certOk && dirOk ? { clientCertPem: v.clientCertPem ?? null, ...(v.socketDir ? { socketDir: v.socketDir } : {}) } : null);
+        const identityOk = typeof v.identity === "string";
+        finish(certOk && dirOk && identityOk ? { clientCertPem: v.clientCertPem ?? null, ...(v.socketDir ? { socketDir: v.socketDir } : {}), identity: v.identity as string } : null);
       } catch {
         finish(null);
       }
@@ -97,13 +101,20 @@ function readRequest(conn: net.Socket): Promise<SessionRequest | null> {
 }
 
 /** Serves one launcher's session until Terraform shuts it down or the launcher goes. */
-async function serveSession(conn: net.Socket, source: () => ProviderImpl | Promise<ProviderImpl>, level: LogLevel): Promise<void> {
+async function serveSession(conn: net.Socket, source: () => ProviderImpl | Promise<ProviderImpl>, level: LogLevel, identity: string): Promise<void> {
   const send = (m: DaemonMessage): void => {
     if (!conn.destroyed) conn.write(`${JSON.stringify(m)}\n`);
   };
   const request = await readRequest(conn);
   if (!request) {
     conn.destroy();
+    return;
+  }
+  if (request.identity !== identity) {
+    // Another environment, directory, node or bundle whose socket name is ours: it would
+    // not behave as a process of its own would. The launcher serves the start itself.
+    send({ refused: "another environment" });
+    conn.end();
     return;
   }
   // Terraform killed the launcher (or it crashed), perhaps while the session was being
@@ -169,10 +180,17 @@ async function listenOnce(server: net.Server, socket: string): Promise<boolean> 
 }
 
 /** The daemon's whole life; resolves with its exit code. Prints "ready" on stdout once it takes sessions. */
-export async function runProviderDaemon(source: () => ProviderImpl | Promise<ProviderImpl>, args: readonly string[]): Promise<number> {
+export async function runProviderDaemon(source: () => ProviderImpl | Promise<ProviderImpl>, args: readonly string[], bundlePath: string): Promise<number> {
   const parsed = parseDaemonArguments(args);
   if (typeof parsed === "string") {
     process.stderr.write(`terraform-provider-ods daemon: ${parsed}\n`);
+    return 2;
+  }
+  // Ours, as the launcher that started us wrote it: the same environment (it gave us its
+  // own without the per-start variables), directory, node and flags, and bundle.
+  const identity = daemonIdentity(process.env, bundlePath)?.text;
+  if (identity === undefined) {
+    process.stderr.write(`terraform-provider-ods daemon: cannot read ${bundlePath}\n`);
     return 2;
   }
   const { socket, idleExitS } = parsed;
@@ -188,7 +206,7 @@ export async function runProviderDaemon(source: () => ProviderImpl | Promise<Pro
       sessions--;
       idle();
     });
-    serveSession(conn, source, level).catch(() => conn.destroy());
+    serveSession(conn, source, level, identity).catch(() => conn.destroy());
   });
   if (!(await listenOnce(server, socket))) {
     // Another launcher's daemon won the race for this socket: it serves.

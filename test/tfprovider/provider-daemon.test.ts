@@ -7,7 +7,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { type Client, credentials, makeGenericClientConstructor, type ServiceDefinition } from "@grpc/grpc-js";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import * as net from "node:net";
 import { DEFAULT_IDLE_EXIT_S, daemonIdleSeconds, planDaemon, stopDaemonsIn } from "../../src/tfprovider/daemon-launcher";
+import { DEFAULT_PROVIDER_SOURCE, providerPackageFiles } from "../../src/tfprovider/install";
 import { createSelfSignedCertificate, type SelfSignedCertificate } from "../../src/tfprovider/protocol/certificate";
 import { loadProtocolServices } from "../../src/tfprovider/protocol/definitions";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../src/tfprovider/protocol/handshake";
@@ -59,9 +62,9 @@ interface Start {
 }
 
 /** Starts the bundle as Terraform does and waits for its handshake line. */
-async function startProvider(env: Record<string, string>): Promise<Start> {
+async function startProvider(env: Record<string, string>, command: readonly string[] = [process.execPath, BUNDLE]): Promise<Start> {
   const terraformCert = createSelfSignedCertificate();
-  const child = spawn(process.execPath, [BUNDLE], {
+  const child = spawn(command[0], command.slice(1), {
     env: { PATH: process.env.PATH, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "5,6", PLUGIN_CLIENT_CERT: terraformCert.certPem, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -101,8 +104,8 @@ async function schemaThenShutdown(s: Start): Promise<Record<string, unknown>> {
 }
 
 /** A whole start as Terraform's schema-only start makes it: started, GetProviderSchema, Shutdown, then exit 0. */
-async function schemaStart(env: Record<string, string>): Promise<{ start: Start; schema: Record<string, unknown> }> {
-  const start = await startProvider(env);
+async function schemaStart(env: Record<string, string>, command?: readonly string[]): Promise<{ start: Start; schema: Record<string, unknown> }> {
+  const start = await startProvider(env, command);
   const schema = await schemaThenShutdown(start);
   expect(await start.exited).toBe(0);
   return { start, schema };
@@ -254,5 +257,93 @@ describe("a started provider and its daemon", { timeout: 60_000 }, () => {
     expect(odd.err()).toMatch(/\[WARN\] provider\.ods: ODS_PROVIDER_DAEMON: expected "off" or a number of idle seconds, got "soon"/);
     expect(statsOf(stats).map((s) => s.daemonPid)).toEqual([undefined, undefined]);
     expect(fs.readdirSync(dir).filter((f) => f.startsWith("daemon-"))).toEqual([]);
+  });
+});
+
+/** The provider package as Terraform unpacks it, in a directory of its own; the shim's path. */
+function unpackedPackage(): string {
+  const dir = privateDir("ods-package-");
+  const { executable, files } = providerPackageFiles({ source: DEFAULT_PROVIDER_SOURCE, version: "0.1.0", bundle: fs.readFileSync(BUNDLE) });
+  for (const [name, data] of files) fs.writeFileSync(path.join(dir, name), data, { mode: name === executable ? 0o755 : 0o644 });
+  return path.join(dir, executable);
+}
+
+/** What runs as a started process, by its command line: the Perl launcher or node. */
+function runningProgram(pid: number): string {
+  return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+}
+
+const perlMissing = spawnSync("perl", ["-e", "1"]).status === 0 ? undefined : "perl is not on PATH";
+if (perlMissing) process.stdout.write(`skipped: the package's Perl launcher tests: ${perlMissing}\n`);
+
+describe.skipIf(perlMissing !== undefined)("the provider package's Perl launcher", { timeout: 60_000 }, () => {
+  it("hands a start to the daemon a Node start made, without starting node, and writes its stats line", async () => {
+    const dir = privateDir("ods-daemon-perl-");
+    const stats = path.join(dir, "stats.jsonl");
+    // The shim runs the node on PATH; this one, so that both starts run the same node. A
+    // value with a newline, quotes, an equals sign and non-ASCII letters: both launchers
+    // must write the same identity for it.
+    const env = {
+      ODS_PROVIDER_CACHE_DIR: dir,
+      ODS_PROVIDER_STATS: stats,
+      TF_LOG: "debug",
+      ODS_URL: "http://127.0.0.1:1",
+      ODS_PROVIDER_NODE: process.execPath,
+      ODS_TEAM_NOTE: 'line one\nline "two" = zwei, Zürich ✓',
+    };
+    const shim = unpackedPackage();
+    await schemaStart(env);
+    const start = await startProvider(env, [shim]);
+    expect(runningProgram(start.child.pid!)).toMatch(/^perl .*launcher\.pl /);
+    await schemaThenShutdown(start);
+    expect(await start.exited).toBe(0);
+    // The session's logs, JSON-escaped on the way, reach stderr as lines.
+    expect(start.err()).toMatch(/\[DEBUG\] provider\.ods: GetProviderSchema took [\d.]+ ms\n/);
+    const [node, perl] = statsOf(stats);
+    expect(perl.pid).toBe(start.child.pid);
+    expect(perl.daemonPid).toBe(node.daemonPid);
+    expect(perl.rpcs.GetProviderSchema.count).toBe(1);
+    expect(perl.sessionCpuMs).toBeGreaterThan(0);
+    expect(perl.cpuMs).toBeGreaterThanOrEqual(perl.sessionCpuMs!);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".sock"))).toHaveLength(1);
+  });
+
+  it("leaves to the Node launcher what it does not do: the first start (no daemon yet), and a start with the daemon off", async () => {
+    const dir = privateDir("ods-daemon-perl-first-");
+    const stats = path.join(dir, "stats.jsonl");
+    const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_STATS: stats, ODS_URL: "http://127.0.0.1:1", ODS_PROVIDER_NODE: process.execPath };
+    const shim = unpackedPackage();
+    const first = await startProvider(env, [shim]);
+    // The shim's pid, exec'd twice: perl found no daemon and exec'd the Node launcher, which started one.
+    expect(runningProgram(first.child.pid!)).toMatch(/provider-bundle\.js$/);
+    await schemaThenShutdown(first);
+    expect(await first.exited).toBe(0);
+    const second = await startProvider(env, [shim]);
+    expect(runningProgram(second.child.pid!)).toMatch(/launcher\.pl/);
+    await schemaThenShutdown(second);
+    expect(await second.exited).toBe(0);
+    const off = await startProvider({ ...env, ODS_PROVIDER_DAEMON: "off" }, [shim]);
+    expect(runningProgram(off.child.pid!)).toMatch(/provider-bundle\.js$/);
+    await schemaThenShutdown(off);
+    expect(await off.exited).toBe(0);
+    const [a, b, c] = statsOf(stats);
+    expect(b.daemonPid).toBe(a.daemonPid);
+    expect(c.daemonPid).toBeUndefined();
+  });
+
+  it("is refused by a daemon whose identity is not the start's, before any session opens", async () => {
+    const dir = privateDir("ods-daemon-refuse-");
+    const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_URL: "http://127.0.0.1:1" };
+    await schemaStart(env);
+    const socket = fs.readdirSync(dir).find((f) => f.endsWith(".sock"))!;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const conn = net.connect(path.join(dir, socket));
+      let got = "";
+      conn.on("data", (d: Buffer) => (got += d.toString()));
+      conn.on("close", () => resolve(got));
+      conn.on("error", reject);
+      conn.write(`${JSON.stringify({ clientCertPem: null, identity: "ods-provider-daemon 2\nsomeone else" })}\n`);
+    });
+    expect(JSON.parse(answer.trim())).toEqual({ refused: "another environment" });
   });
 });
