@@ -110,8 +110,13 @@ export function daemonIdleSeconds(value: string | undefined): number | undefined
  * The provider package's Perl launcher (launcher-pl.ts) writes the same text, byte for
  * byte, for the same start; the daemon compares a session request's text with its own,
  * so a start whose text differs (or whose socket name collides) is never served by it.
+ * `runtime`: the node and flags of the process the text is for, by default this one.
  */
-export function daemonIdentity(env: NodeJS.ProcessEnv, bundlePath: string): { text: string; env: NodeJS.ProcessEnv } | undefined {
+export function daemonIdentity(
+  env: NodeJS.ProcessEnv,
+  bundlePath: string,
+  runtime: { readonly node: string; readonly flags: readonly string[] } = { node: process.execPath, flags: process.execArgv },
+): { text: string; env: NodeJS.ProcessEnv } | undefined {
   const daemonEnv: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(env)) if (!perStart(k) && v !== undefined) daemonEnv[k] = v;
   let bundle: Buffer;
@@ -122,8 +127,8 @@ export function daemonIdentity(env: NodeJS.ProcessEnv, bundlePath: string): { te
   }
   const lines = [
     IDENTITY_VERSION,
-    `node ${process.execPath}`,
-    `flags ${process.execArgv.join("\x1f")}`,
+    `node ${runtime.node}`,
+    `flags ${runtime.flags.join("\x1f")}`,
     // The code's own digest, not its path or time: `terraform init` lays the same bundle out again.
     `bundle ${createHash("sha256").update(bundle).digest("hex")}`,
     `cwd ${process.cwd()}`,

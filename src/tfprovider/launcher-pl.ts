@@ -5,9 +5,10 @@
 // common case of daemon-launcher.ts: find the running provider daemon of this start's
 // environment, ask it for a session, print the session's handshake line, relay its logs
 // to stderr and exit when it ends. Anything else (no daemon yet, no private cache
-// directory, a value it would read differently from Node, a refusal, no answer within
-// 10 s) it hands, before printing anything, to the Node launcher by exec'ing it, which
-// then starts the daemon or serves the start itself, as without this script.
+// directory, a value it would read differently from Node, a refusal) it hands, before
+// printing anything, to the Node launcher by exec'ing it, which then starts the daemon or
+// serves the start itself, as without this script; a daemon that does not answer within
+// 10 s, to the Node launcher with the daemon off, so that the start waits only once.
 //
 // It writes daemonIdentity's text byte for byte (the daemon compares the two and serves
 // only its own), and an ODS_PROVIDER_STATS line like the Node launcher's. Only modules
@@ -187,6 +188,9 @@ eval { session(); 1 } or do {
     print STDERR "[ERROR] provider.ods: $why";
     exit 1;
   }
+  # A daemon that took the request and did not answer in time would hold the Node
+  # launcher just as long again: it serves this start itself.
+  $ENV{ODS_PROVIDER_DAEMON} = 'off' if $why eq "no session\n";
   node_launcher();
 };
 `;

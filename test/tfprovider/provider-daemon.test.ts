@@ -9,7 +9,7 @@ import { type Client, credentials, makeGenericClientConstructor, type ServiceDef
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import * as net from "node:net";
-import { DEFAULT_IDLE_EXIT_S, daemonIdleSeconds, planDaemon, stopDaemonsIn } from "../../src/tfprovider/daemon-launcher";
+import { DEFAULT_IDLE_EXIT_S, daemonIdentity, daemonIdleSeconds, identityName, planDaemon, stopDaemonsIn } from "../../src/tfprovider/daemon-launcher";
 import { DEFAULT_PROVIDER_SOURCE, providerPackageFiles } from "../../src/tfprovider/install";
 import { createSelfSignedCertificate, type SelfSignedCertificate } from "../../src/tfprovider/protocol/certificate";
 import { loadProtocolServices } from "../../src/tfprovider/protocol/definitions";
@@ -329,6 +329,36 @@ describe.skipIf(perlMissing !== undefined)("the provider package's Perl launcher
     const [a, b, c] = statsOf(stats);
     expect(b.daemonPid).toBe(a.daemonPid);
     expect(c.daemonPid).toBeUndefined();
+  });
+
+  it("leaves a start to a Node launcher serving it itself when the daemon takes the request and does not answer", { timeout: 40_000 }, async () => {
+    const dir = privateDir("ods-daemon-perl-stuck-");
+    const stats = path.join(dir, "stats.jsonl");
+    const env = { ODS_PROVIDER_CACHE_DIR: dir, ODS_PROVIDER_STATS: stats, ODS_URL: "http://127.0.0.1:1", ODS_PROVIDER_NODE: process.execPath };
+    // The socket both launchers compute for this start: the shim adds nothing to the
+    // environment they read, and runs node without flags (this test's worker has some).
+    const identity = daemonIdentity({ PATH: process.env.PATH, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, ...env }, BUNDLE, { node: process.execPath, flags: [] });
+    if (!identity) throw new Error("expected an identity");
+    const plan = { socket: path.join(dir, `daemon-${identityName(identity.text)}.sock`) };
+    const connections: net.Socket[] = [];
+    const stuck = net.createServer((conn) => {
+      connections.push(conn);
+      conn.on("error", () => undefined);
+      conn.resume(); // takes the request, never answers
+    });
+    await new Promise<void>((resolve) => stuck.listen(plan.socket, resolve));
+    try {
+      const start = await startProvider(env, [unpackedPackage()]);
+      expect(runningProgram(start.child.pid!)).toMatch(/provider-bundle\.js$/);
+      await schemaThenShutdown(start);
+      expect(await start.exited).toBe(0);
+      // Asked once, by the Perl launcher; the Node launcher it exec'd served the start itself.
+      expect(connections).toHaveLength(1);
+      expect(statsOf(stats)[0].daemonPid).toBeUndefined();
+    } finally {
+      for (const conn of connections) conn.destroy();
+      await new Promise<void>((resolve) => stuck.close(() => resolve()));
+    }
   });
 
   it("is refused by a daemon whose identity is not the start's, before any session opens", async () => {
