@@ -409,6 +409,17 @@ function applyRatio(tfStep: Step, floorStep: Step): number {
   return tfStep.wallMs / Math.max(floorStep.wallMs, (tfStep.requests.writes / DEFAULT_RATE) * 1000);
 }
 
+/** A section of the report, when it has rows: its heading, what it measures, its table. */
+function pushSection(lines: string[], rows: readonly string[], section: { title: string; text: string; header: readonly [string, string] }): void {
+  if (rows.length === 0) return;
+  lines.push("", `### ${section.title}`, "", section.text, "", ...section.header, ...rows);
+}
+
+/** The median over rounds of the provider CPU (s) of one of each round's commands. */
+function medianProviderCpu(rounds: readonly PairedRound[], pick: (x: PairedRound) => Step | undefined): string {
+  return s(median(rounds.map((x) => pick(x)?.provider?.cpuMs ?? NaN)));
+}
+
 function markdown(results: SizeResult[], rate: RateResult, m: Record<string, string | number>): string {
   const lines: string[] = [];
   lines.push(`# Benchmark results`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.terraform}. Run at ${m.date}.`, "");
@@ -518,14 +529,11 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
       `| ${r.n} | ${m((p) => p.wallMs)} / ${m((_p, fl) => fl.wallMs)} | ${m((p) => p.cpuMs!)} | ${m((p) => p.provider!.cpuMs)} (${pairs[0][0].provider!.starts} starts) | ${m((p) => p.cpuMs! - p.provider!.cpuMs)} / ${m((_p, fl) => fl.cpuMs!)} |`,
     ];
   });
-  if (cpuRows.length > 0) {
-    lines.push("", "### Where a no-change plan's time goes", "");
-    lines.push(
-      `CPU seconds of the same plans (medians over the first measurement and the rounds), from /usr/bin/time around \`terraform\` (its provider processes included) and each provider process's own count (ODS_PROVIDER_STATS). The machine has ${os.cpus().length} cores.`,
-      "",
-    );
-    lines.push("| N | wall s: provider / floor | CPU s: terraform + provider | of which provider processes | terraform's own CPU s: with the provider / floor |", "|---:|---:|---:|---:|---:|", ...cpuRows);
-  }
+  pushSection(lines, cpuRows, {
+    title: "Where a no-change plan's time goes",
+    text: `CPU seconds of the same plans (medians over the first measurement and the rounds), from /usr/bin/time around \`terraform\` (its provider processes included) and each provider process's own count (ODS_PROVIDER_STATS). The machine has ${os.cpus().length} cores.`,
+    header: ["| N | wall s: provider / floor | CPU s: terraform + provider | of which provider processes | terraform's own CPU s: with the provider / floor |", "|---:|---:|---:|---:|---:|"],
+  });
   const nullRows = results.flatMap((r) => {
     const rounds = r.rounds ?? [];
     if (rounds.length === 0) return [];
@@ -535,14 +543,11 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
       `| ${r.n} | ${s(m((x) => x.planProvider.wallMs))} / ${s(m((x) => x.planNull.wallMs))} / ${s(m((x) => x.planFloor.wallMs))} | **${m((x) => x.planNull.wallMs / x.planFloor.wallMs).toFixed(2)}** | **${m((x) => x.planProvider.wallMs / x.planNull.wallMs).toFixed(2)}** | ${cpu(rounds[0].planProvider)} / ${cpu(rounds[0].planNull)} |`,
     ];
   });
-  if (nullRows.length > 0) {
-    lines.push("", "### Against a provider that does no work", "");
-    lines.push(
-      "The same no-change plan in each round through a null provider (`bench/null-provider.ts`): this provider's schema, plugin server, transport and value codec, bundled the same way, with handlers that answer what Terraform sent them. It shows the lowest a Node provider built this way reaches on this machine, and what our own handlers add above it. Medians over the rounds.",
-      "",
-    );
-    lines.push("| N | wall s: provider / null provider / floor | null provider / floor | provider / null provider | provider processes' CPU s: provider / null (round 1) |", "|---:|---:|---:|---:|---:|", ...nullRows);
-  }
+  pushSection(lines, nullRows, {
+    title: "Against a provider that does no work",
+    text: "The same no-change plan in each round through a null provider (`bench/null-provider.ts`): this provider's schema, plugin server, transport and value codec, bundled the same way, with handlers that answer what Terraform sent them. It shows the lowest a Node provider built this way reaches on this machine, and what our own handlers add above it. Medians over the rounds.",
+    header: ["| N | wall s: provider / null provider / floor | null provider / floor | provider / null provider | provider processes' CPU s: provider / null (round 1) |", "|---:|---:|---:|---:|---:|"],
+  });
   const offRows = results.flatMap((r) => {
     const rounds = (r.rounds ?? []).filter((x) => x.planOff && x.applyOff && x.applyOffFloor);
     if (rounds.length === 0) return [];
@@ -550,45 +555,37 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     const plansOff = rounds.map((x) => x.planOff!.wallMs / x.planFloor.wallMs);
     const applies = rounds.map((x) => applyRatio(x.applyProvider, x.applyFloor));
     const appliesOff = rounds.map((x) => applyRatio(x.applyOff!, x.applyOffFloor!));
-    const cpu = (pick: (x: PairedRound) => Step | undefined): string => s(median(rounds.map((x) => pick(x)?.provider?.cpuMs ?? NaN)));
+    const cpu = (pick: (x: PairedRound) => Step | undefined): string => medianProviderCpu(rounds, pick);
     return [
       `| ${r.n} | ${ratioList(plans)} | **${median(plans).toFixed(2)}** | ${ratioList(plansOff)} | **${median(plansOff).toFixed(2)}** | ${ratioList(applies)} | **${median(applies).toFixed(2)}** | ${ratioList(appliesOff)} | **${median(appliesOff).toFixed(2)}** | ${cpu((x) => x.planProvider)} / ${cpu((x) => x.planOff)} |`,
     ];
   });
-  if (offRows.length > 0) {
-    lines.push("", "### A provider Terraform starts: with its daemon (the default) and without", "");
-    lines.push(
-      "In each round the same no-change plan and a 10% changed apply of its own (with the floor's apply of the same revision) through the provider Terraform starts with `ODS_PROVIDER_DAEMON=off`: every start serves itself in a cold process, as before the daemon. Set against the rounds' plan and apply with the default, where each start hands its session to the provider daemon of its environment. Provider CPU: the started processes' and the daemon's sessions' (ODS_PROVIDER_STATS).",
-      "",
-    );
-    lines.push(
+  pushSection(lines, offRows, {
+    title: "A provider Terraform starts: with its daemon (the default) and without",
+    text: "In each round the same no-change plan and a 10% changed apply of its own (with the floor's apply of the same revision) through the provider Terraform starts with `ODS_PROVIDER_DAEMON=off`: every start serves itself in a cold process, as before the daemon. Set against the rounds' plan and apply with the default, where each start hands its session to the provider daemon of its environment. Provider CPU: the started processes' and the daemon's sessions' (ODS_PROVIDER_STATS).",
+    header: [
       "| N | plan no-change / floor: default | median | daemon off | median | apply 10% changed / max(floor, writes/R): default | median | daemon off | median | provider CPU s per plan: default / daemon off |",
       "|---:|---|---:|---|---:|---|---:|---|---:|---:|",
-      ...offRows,
-    );
-  }
+    ],
+  });
   const servedRows = results.flatMap((r) => {
     const rounds = (r.rounds ?? []).filter((x) => x.planServed && x.applyServed && x.applyServedFloor);
     if (rounds.length === 0) return [];
     const plans = rounds.map((x) => x.planServed!.wallMs / x.planFloor.wallMs);
     const applies = rounds.map((x) => applyRatio(x.applyServed!, x.applyServedFloor!));
-    const cpu = (pick: (x: PairedRound) => Step | undefined): string => s(median(rounds.map((x) => pick(x)?.provider?.cpuMs ?? NaN)));
+    const cpu = (pick: (x: PairedRound) => Step | undefined): string => medianProviderCpu(rounds, pick);
     return [
       `| ${r.n} | ${s(median(rounds.map((x) => x.planServed!.wallMs)))} / ${s(median(rounds.map((x) => x.planFloor.wallMs)))} | ${ratioList(plans)} | **${median(plans).toFixed(2)}** | ${ratioList(applies)} | **${median(applies).toFixed(2)}** | ${cpu((x) => x.planServed)} / ${cpu((x) => x.planProvider)} |`,
     ];
   });
-  if (servedRows.length > 0) {
-    lines.push("", "### Through a served provider (`ods terraform serve`)", "");
-    lines.push(
-      "In each round the same no-change plan, and a 10% changed apply of its own followed at once by the floor's, through one provider process started once per size with `ods terraform serve --detach`, which Terraform attaches to (TF_REATTACH_PROVIDERS) instead of starting the provider three times per command. Its CPU is read from /proc around each command.",
-      "",
-    );
-    lines.push(
+  pushSection(lines, servedRows, {
+    title: "Through a served provider (`ods terraform serve`)",
+    text: "In each round the same no-change plan, and a 10% changed apply of its own followed at once by the floor's, through one provider process started once per size with `ods terraform serve --detach`, which Terraform attaches to (TF_REATTACH_PROVIDERS) instead of starting the provider three times per command. Its CPU is read from /proc around each command.",
+    header: [
       "| N | plan wall s: served / floor (medians) | plan no-change: served / floor | median | apply 10% changed: served / max(floor, writes/R) | median | provider CPU s per plan: served / started by Terraform |",
       "|---:|---:|---|---:|---|---:|---:|",
-      ...servedRows,
-    );
-  }
+    ],
+  });
   const commandRows = results.flatMap((r) => {
     const rounds = (r.rounds ?? []).filter((x) => x.applyCommand && x.applyCommandFloor);
     if (rounds.length === 0) return [];
@@ -597,18 +594,14 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     const cpu = (pick: (x: PairedRound) => Step): string => s(median(rounds.map((x) => pick(x).cpuMs ?? NaN)));
     return [`| ${r.n} | ${ratioList(command)} | **${median(command).toFixed(2)}** | ${ratioList(started)} | **${median(started).toFixed(2)}** | ${cpu((x) => x.applyCommand!)} / ${cpu((x) => x.applyProvider)} |`];
   });
-  if (commandRows.length > 0) {
-    lines.push("", "### Served for one command (`ods terraform serve -- terraform apply`)", "");
-    lines.push(
-      "In each round a 10% changed apply of its own through `ods terraform serve -- terraform apply`: a provider process started for that one command, cold, which its walks (validation, plan, apply) attach to in turn; then the floor's apply. Set against the rounds' apply through the provider Terraform starts. CPU: the whole command, provider processes included (from /usr/bin/time).",
-      "",
-    );
-    lines.push(
+  pushSection(lines, commandRows, {
+    title: "Served for one command (`ods terraform serve -- terraform apply`)",
+    text: "In each round a 10% changed apply of its own through `ods terraform serve -- terraform apply`: a provider process started for that one command, cold, which its walks (validation, plan, apply) attach to in turn; then the floor's apply. Set against the rounds' apply through the provider Terraform starts. CPU: the whole command, provider processes included (from /usr/bin/time).",
+    header: [
       "| N | apply 10% changed: served for the command / max(floor, writes/R) | median | the same, started by Terraform (rounds) | median | CPU s of the apply: served for the command / started |",
       "|---:|---|---:|---|---:|---:|",
-      ...commandRows,
-    );
-  }
+    ],
+  });
   lines.push("", `## Under a rate limit`, "");
   lines.push(`Emulator limited to ${rate.ratePerSecond} requests/s (its license still says 100: the client must learn the limit from the answers).`, "");
   lines.push("| N resources | wall s | lower bound N/R s | wall / (N/R) | requests made | wall / (requests/R) | writes | 429 answers provoked |", "|---:|---:|---:|---:|---:|---:|---:|---:|");
