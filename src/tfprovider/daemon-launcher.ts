@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
+import { IDENTITY_HASH, IDENTITY_VERSION, isPerStart, MAX_SOCKET_PATH, SESSION_OPEN_TIMEOUT_MS } from "./daemon-identity";
 import { checkLaunchEnvironment, type PluginEnv } from "./protocol/handshake";
 import type { DaemonMessage, SessionRequest } from "./provider-daemon";
 import type { ProviderProcessStats, RpcTally } from "./provider-server";
@@ -21,23 +22,6 @@ import { checkJournalDir } from "./passed-checks";
 export const DEFAULT_IDLE_EXIT_S = 300;
 /** A cold daemon loads the model before it says it is ready; beyond this we serve ourselves. */
 const DAEMON_START_TIMEOUT_MS = 10_000;
-/** A session opens in milliseconds (a certificate and a listener); a daemon slower than this is not answering. */
-const SESSION_OPEN_TIMEOUT_MS = 10_000;
-/** Unix socket paths are limited to 107 bytes on Linux (103 on macOS). */
-const MAX_SOCKET_PATH = 100;
-/**
- * Variables that are not the provider's environment: go-plugin's, which belong to one
- * start (Terraform sets PLUGIN_CLIENT_CERT anew for every start, and lists
- * PLUGIN_PROTOCOL_VERSIONS in either order) and whose meaning the session request
- * carries; the stats file the launcher itself writes to; a shell's own bookkeeping.
- */
-const perStart = (name: string): boolean => name.startsWith("PLUGIN_") || name === "ODS_PROVIDER_STATS" || SHELL_BOOKKEEPING.has(name);
-/**
- * What a shell sets about itself, which no provider reads: `_` (the last command's path),
- * the previous directory, the nesting level, and PWD (the working directory is keyed by
- * itself). With them, `cd ..; cd -` before the next terraform would cost a cold daemon.
- */
-const SHELL_BOOKKEEPING = new Set(["_", "OLDPWD", "SHLVL", "PWD"]);
 
 /** A file beside a daemon's socket, of the same name. */
 const besideSocket = (socket: string, extension: string): string => `${socket.replace(/\.sock$/, "")}.${extension}`;
@@ -118,7 +102,7 @@ export function daemonIdentity(
   runtime: { readonly node: string; readonly flags: readonly string[] } = { node: process.execPath, flags: process.execArgv },
 ): { text: string; env: NodeJS.ProcessEnv } | undefined {
   const daemonEnv: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(env)) if (!perStart(k) && v !== undefined) daemonEnv[k] = v;
+  for (const [k, v] of Object.entries(env)) if (!isPerStart(k) && v !== undefined) daemonEnv[k] = v;
   let bundle: Buffer;
   try {
     bundle = fs.readFileSync(bundlePath);
@@ -146,20 +130,13 @@ export function daemonIdentity(
   return { text: `${lines.join("\n")}\n${vars}`, env: daemonEnv };
 }
 
-const IDENTITY_VERSION = "ods-provider-daemon 2";
-
-/**
- * A socket name for an identity: FNV-1a (32 bits) of its UTF-8 bytes from two offset
- * bases, 16 hex digits. Not a secret and not a proof: the daemon checks the whole text
- * (daemonIdentity); the name only has to be cheap to compute in the Perl launcher too.
- */
+/** A socket name for an identity (IDENTITY_HASH): 16 hex digits. */
 export function identityName(text: string): string {
-  const bytes = Buffer.from(text, "utf8");
-  let a = 0x811c9dc5;
-  let b = 0x2f7a5e13;
-  for (const byte of bytes) {
-    a = Math.imul(a ^ byte, 0x01000193) >>> 0;
-    b = Math.imul(b ^ byte, 0x01000193) >>> 0;
+  const { bases, prime } = IDENTITY_HASH;
+  let [a, b]: number[] = [...bases];
+  for (const byte of Buffer.from(text, "utf8")) {
+    a = Math.imul(a ^ byte, prime) >>> 0;
+    b = Math.imul(b ^ byte, prime) >>> 0;
   }
   return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
 }

@@ -17,7 +17,12 @@
 // Arguments: NODE BUNDLE BUNDLE_SHA256 [ARGS...] (the shim writes the bundle's digest
 // when the package is built; ARGS go to node on a fallback).
 
-/** The script's text, as the package holds it (launcher.pl). */
+import { IDENTITY_HASH, IDENTITY_VERSION, MAX_SOCKET_PATH, PER_START_NAMES, PER_START_PREFIX, SESSION_OPEN_TIMEOUT_MS } from "./daemon-identity";
+import { APP_PROTOCOL_VERSION, MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "./protocol/handshake";
+
+const hex = (n: number): string => `0x${n.toString(16).padStart(8, "0")}`;
+
+/** The script's text, as the package holds it (launcher.pl), with the shared rules' values written in. */
 export const PERL_LAUNCHER = String.raw`#!/usr/bin/perl
 # terraform-provider-ods: hands this start to the provider daemon of its environment
 # without starting Node, or execs the Node launcher (see launcher-pl.ts in the sources).
@@ -78,8 +83,8 @@ my $handshake_ms = 0;
 
 sub session {
   # Terraform's go-plugin contract, as checkLaunchEnvironment reads it.
-  node_launcher() unless ($ENV{TF_PLUGIN_MAGIC_COOKIE} // '') eq 'd602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2';
-  node_launcher() unless grep { $_ eq '6' } map { my $v = $_; $v =~ s/^\s+|\s+$//g; $v } split /,/, ($ENV{PLUGIN_PROTOCOL_VERSIONS} // '');
+  node_launcher() unless ($ENV{${MAGIC_COOKIE_KEY}} // '') eq '${MAGIC_COOKIE_VALUE}';
+  node_launcher() unless grep { $_ eq '${APP_PROTOCOL_VERSION}' } map { my $v = $_; $v =~ s/^\s+|\s+$//g; $v } split /,/, ($ENV{PLUGIN_PROTOCOL_VERSIONS} // '');
   my $daemon = $ENV{ODS_PROVIDER_DAEMON} // '';
   node_launcher() unless $daemon eq '' || ($daemon =~ /^\d{1,6}$/ && $daemon != 0);
 
@@ -106,19 +111,20 @@ sub session {
   my @here = stat('.');
   node_launcher() unless defined $exe && defined $cwd && @here;
 
-  my @vars = sort grep { !/^PLUGIN_/ && $_ ne 'ODS_PROVIDER_STATS' && $_ ne '_' && $_ ne 'OLDPWD' && $_ ne 'SHLVL' && $_ ne 'PWD' } keys %ENV;
-  my $identity = join("\n", 'ods-provider-daemon 2', "node $exe", 'flags ', "bundle $bundle_sha", "cwd $cwd", "dir $here[0]:$here[1]", 'env') . "\n"
+  my %per_start = map { $_ => 1 } (${PER_START_NAMES.map((n) => `'${n}'`).join(", ")});
+  my @vars = sort grep { !/^${PER_START_PREFIX}/ && !$per_start{$_} } keys %ENV;
+  my $identity = join("\n", '${IDENTITY_VERSION}', "node $exe", 'flags ', "bundle $bundle_sha", "cwd $cwd", "dir $here[0]:$here[1]", 'env') . "\n"
     . join('', map { "$_=$ENV{$_}\0" } @vars);
-  my ($h1, $h2) = (0x811c9dc5, 0x2f7a5e13);
+  my ($h1, $h2) = (${IDENTITY_HASH.bases.map(hex).join(", ")});
   {
     use integer;
     for my $byte (unpack('C*', $identity)) {
-      $h1 = (($h1 ^ $byte) * 0x01000193) & 0xffffffff;
-      $h2 = (($h2 ^ $byte) * 0x01000193) & 0xffffffff;
+      $h1 = (($h1 ^ $byte) * ${hex(IDENTITY_HASH.prime)}) & 0xffffffff;
+      $h2 = (($h2 ^ $byte) * ${hex(IDENTITY_HASH.prime)}) & 0xffffffff;
     }
   }
   my $socket_path = sprintf('%s/daemon-%08x%08x.sock', $dir, $h1, $h2);
-  node_launcher() if length($socket_path) > 100;
+  node_launcher() if length($socket_path) > ${MAX_SOCKET_PATH};
 
   socket(my $conn, AF_UNIX, SOCK_STREAM, 0) or node_launcher();
   connect($conn, pack_sockaddr_un($socket_path)) or node_launcher();
@@ -135,7 +141,7 @@ sub session {
   }
 
   local $SIG{ALRM} = sub { die "no session\n" };
-  alarm 10;
+  alarm ${SESSION_OPEN_TIMEOUT_MS / 1000};
   my $buffer = '';
   while (1) {
     my $n = sysread($conn, $buffer, 65536, length $buffer);
