@@ -219,11 +219,11 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
     return compiled;
   }
 
-  async function resource(typeName: string): Promise<{ impl: ProviderImpl; t: CompiledType }> {
+  async function resource(typeName: string): Promise<{ impl: ProviderImpl; t: CompiledType; schema: CompiledSchema }> {
     const s = await schema();
     const t = s.schema.resources.get(typeName);
     if (!t) throw new RequestError(errorDiagnostic(`Unknown resource type ${JSON.stringify(typeName)}`, "This provider does not declare that resource type."));
-    return { impl: s.impl, t };
+    return { impl: s.impl, t, schema: s.schema };
   }
 
   async function dataSource(typeName: string): Promise<{ impl: ProviderImpl; t: CompiledType }> {
@@ -266,14 +266,14 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
 
     async ValidateResourceConfig(req) {
       const typeName = str(req.type_name);
-      const { impl: i, t } = await resource(typeName);
+      const { impl: i, t, schema: compiled } = await resource(typeName);
       const validate = async (): Promise<Message> => {
         const config = decodeObject(req.config, t.type, "resource configuration") ?? {};
         return { diagnostics: diagnostics(i.validateResourceConfig ? await i.validateResourceConfig(typeName, config) : []) };
       };
       if (!i.repeatable?.validateResourceConfig) return validate();
       const [encoding, config] = dynamicValueIdentity(req.config);
-      return rememberedAnswer((await schema()).schema, "ValidateResourceConfig", `${typeName}\0${encoding}`, config, validate);
+      return rememberedAnswer(compiled, "ValidateResourceConfig", `${typeName}\0${encoding}`, config, validate);
     },
 
     async ValidateDataResourceConfig(req) {
@@ -285,7 +285,7 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
 
     async UpgradeResourceState(req) {
       const typeName = str(req.type_name);
-      const { impl: i, t } = await resource(typeName);
+      const { impl: i, t, schema: compiled } = await resource(typeName);
       const version = Number(req.version ?? 0);
       const raw = (req.raw_state ?? {}) as { json?: Uint8Array; flatmap?: Record<string, string> };
       if (version > t.version) {
@@ -324,7 +324,7 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
         return { upgraded_state: encodeObject(state as TfObject | null, t.type, "upgraded state", true), diagnostics: [] };
       };
       if (!i.repeatable?.upgradeResourceState) return upgrade();
-      return rememberedAnswer((await schema()).schema, "UpgradeResourceState", `${typeName}\0${version}`, json, upgrade);
+      return rememberedAnswer(compiled, "UpgradeResourceState", `${typeName}\0${version}`, json, upgrade);
     },
 
     async ReadResource(req) {
