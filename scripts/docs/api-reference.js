@@ -91,10 +91,14 @@ function splitPage(name, text) {
   });
   const out = {};
   texts.forEach((t, i) => {
-    out[fileOf(i)] = t.replace(/\]\(#([^)]+)\)/g, (m, id) => {
+    // jsii-docgen links both ways: Markdown `](#id)` and, inside tables, `href="#id"`.
+    const repoint = (id, same, other) => {
       const where = home.get(id);
-      return where === undefined || where === i ? m : `](./${fileOf(where)}#${id})`;
-    });
+      return where === undefined || where === i ? same : other(`./${fileOf(where)}#${id}`);
+    };
+    out[fileOf(i)] = t
+      .replace(/\]\(#([^)]+)\)/g, (m, id) => repoint(id, m, (to) => `](${to})`))
+      .replace(/href="#([^"]+)"/g, (m, id) => repoint(id, m, (to) => `href="${to}"`));
   });
   return out;
 }
