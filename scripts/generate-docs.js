@@ -5,8 +5,8 @@
 //   docs/cdktf/typescript/{resources,data-sources}/*.md         (the same, in construct terms)
 //   docs/api/*.md                                               (jsii-docgen per submodule, from .jsii)
 //   docs/cli.md                                                 (scripts/generate-cli-docs.js)
-// Examples come from examples/basic, synthesized; kinds it lacks get their required
-// attributes with placeholder values.
+// Examples come from examples/basic (resources) and examples/inventory (data sources),
+// synthesized; kinds they lack get their required attributes with placeholder values.
 "use strict";
 process.env.CHECKPOINT_DISABLE = "1";
 const { execFileSync } = require("node:child_process");
@@ -59,25 +59,33 @@ function hclBlock(header, body) {
   return `${header} {\n${lines.join("\n")}\n}`;
 }
 
-/** The example app, synthesized once: type name -> [{ name, body }]. */
+/** The example apps whose declarations become the pages' examples: every resource, then every data source. */
+const EXAMPLE_APPS = [
+  { main: "examples/basic/main.js", stack: "basic" },
+  { main: "examples/inventory/main.js", stack: "inventory" },
+];
+
+/** The example apps, synthesized once: { resource, data }, each type name -> [{ name, body }] (first app first). */
 function exampleBlocks() {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), "ods-docs-"));
-  try {
-    const env = { ...process.env, CDKTF_OUTDIR: out };
-    delete env.EXAMPLE_WEBHOOK_SECRET; // the example's placeholder, never a real secret
-    execFileSync(process.execPath, [path.join(ROOT, "examples/basic/main.js")], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
-    const stack = JSON.parse(fs.readFileSync(path.join(out, "stacks/basic/cdk.tf.json"), "utf8"));
-    const pick = (section) => {
-      const byType = {};
-      for (const [type, byName] of Object.entries(stack[section] || {})) {
-        byType[type] = Object.entries(byName).map(([name, body]) => ({ name, body }));
+  const blocks = { resource: {}, data: {} };
+  for (const app of EXAMPLE_APPS) {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "ods-docs-"));
+    try {
+      const env = { ...process.env, CDKTF_OUTDIR: out };
+      delete env.EXAMPLE_WEBHOOK_SECRET; // the example's placeholder, never a real secret
+      for (const k of Object.keys(env)) if (k.startsWith("INVENTORY_")) delete env[k]; // the inventory's defaults, not this shell's
+      execFileSync(process.execPath, [path.join(ROOT, app.main)], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+      const stack = JSON.parse(fs.readFileSync(path.join(out, `stacks/${app.stack}/cdk.tf.json`), "utf8"));
+      for (const section of ["resource", "data"]) {
+        for (const [type, byName] of Object.entries(stack[section] || {})) {
+          (blocks[section][type] ||= []).push(...Object.entries(byName).map(([name, body]) => ({ name, body })));
+        }
       }
-      return byType;
-    };
-    return { resource: pick("resource"), data: pick("data") };
-  } finally {
-    fs.rmSync(out, { recursive: true, force: true });
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
   }
+  return blocks;
 }
 
 function placeholder(attr) {

@@ -65,7 +65,8 @@ function tsKey(key) {
  */
 function tsValue(value, attr, indent, needs, secretName) {
   const pad = "  ".repeat(indent);
-  if (attr && attr.secret) return `process.env.${secretName}!`;
+  // A secret map (secret headers) keeps its keys; each value comes from the environment.
+  if (attr && attr.secret && typeof value !== "object") return `process.env.${secretName}!`;
   if (typeof value === "string") return tsString(value, needs);
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   if (Array.isArray(value)) {
@@ -75,7 +76,7 @@ function tsValue(value, attr, indent, needs, secretName) {
   }
   const entries = Object.entries(value).map(([k, v]) => {
     if (attr && (attr.type === "map" || attr.type === "object_map")) {
-      const element = attr.type === "object_map" ? { type: "object", attributes: attr.attributes } : undefined;
+      const element = attr.type === "object_map" ? { type: "object", attributes: attr.attributes } : attr.secret ? { type: attr.element, secret: true } : undefined;
       return `${tsKey(k)}: ${tsValue(v, element, indent + 1, needs, `${secretName}_${k.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`)}`;
     }
     const inner = attr && attr.attributes ? attr.attributes[k] : undefined;
