@@ -33,7 +33,8 @@ function firstSentence(text) {
 }
 
 function defaultOf(option) {
-  if (option.defaultValue === undefined || option.defaultValue === false) return "";
+  const v = option.defaultValue;
+  if (v === undefined || v === false || (Array.isArray(v) && v.length === 0)) return "";
   return option.defaultValueDescription ?? JSON.stringify(option.defaultValue);
 }
 
@@ -61,8 +62,9 @@ function section(cmd, help, out) {
     lines.push("| flag | default | description |", "| --- | --- | --- |");
     for (const o of options) {
       const def = defaultOf(o);
-      const choices = o.argChoices ? ` One of: ${o.argChoices.map((c) => `\`${c}\``).join(", ")}.` : "";
-      lines.push(`| \`${cell(help.optionTerm(o))}\` | ${def ? `\`${cell(def)}\`` : ""} | ${prose(`${o.description || ""}${o.mandatory ? " Required." : ""}`)}${choices} |`);
+      const text = `${o.description || ""}${o.mandatory ? "; required" : ""}`;
+      const choices = o.argChoices ? `${text && !/[.!?]$/.test(text) ? "." : ""} One of: ${o.argChoices.map((c) => `\`${c}\``).join(", ")}.` : "";
+      lines.push(`| \`${cell(help.optionTerm(o))}\` | ${def ? `\`${cell(def)}\`` : ""} | ${prose(text)}${choices} |`);
     }
     lines.push("");
   }
