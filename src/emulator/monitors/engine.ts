@@ -82,6 +82,11 @@ export class MonitorEngine {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.idle();
+  }
+
+  /** Resolves when the engine has no work under way (for tests that drive its timer). */
+  async idle(): Promise<void> {
     await this.queue.catch(() => undefined);
   }
 
@@ -161,7 +166,8 @@ export class MonitorEngine {
   async runBatch(runAt: number, monitors: readonly MonitorRecord[]): Promise<void> {
     const batch: Batch = { tx: this.core.store.tx(), outgoing: [] };
     for (const m of monitors) {
-      const state = structuredClone(this.stateOf(m));
+      // A copy: the stored state changes only when the batch commits. JSON is its journal form anyway.
+      const state = JSON.parse(JSON.stringify(this.stateOf(m))) as MonitorStateRecord;
       state.lastRunMs = runAt;
       if (!(m.disabledUntil !== "" && Date.parse(m.disabledUntil) > runAt)) {
         try {
