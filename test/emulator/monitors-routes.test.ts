@@ -177,4 +177,19 @@ describe("the manual clock", () => {
     expect((await t.call("POST", "/_emulator/clock", { body: { set: "2026-01-01T00:00:00Z" } })).status).toBe(400);
     expect((await t.call("POST", "/_emulator/clock", { body: { advance: "soon" } })).status).toBe(400);
   });
+
+  it("is the now of ingest defaults and of queries", async () => {
+    await t.ok("POST", "/v2/datasets", { name: "clocked" });
+    const now = (await t.ok("GET", "/_emulator/clock")).now as string;
+    await t.ok("POST", "/v1/datasets/clocked/ingest", [
+      { n: 1 },
+      { n: 2, _time: new Date(Date.parse(now) - 3_600_000).toISOString() },
+      // After the emulator's now (though before the wall clock's): no default range reaches it.
+      { n: 3, _time: new Date(Date.parse(now) + 3_600_000).toISOString() },
+    ]);
+    const recent = await t.ok("POST", "/v1/datasets/_apl?format=tabular", { apl: "['clocked'] | where _time > ago(5m) | project _time" });
+    expect(recent.tables[0].columns[0].map((x: string) => Date.parse(x))).toEqual([Date.parse(now)]);
+    const legacy = await t.ok("POST", "/v1/datasets/clocked/query", { startTime: new Date(Date.parse(now) - 300_000).toISOString() });
+    expect(legacy.matches.map((m: { _time: string }) => Date.parse(m._time))).toEqual([Date.parse(now)]);
+  });
 });
