@@ -160,7 +160,7 @@ async function main(): Promise<void> {
       return performance.now() - started;
     };
     const rssLoaded = process.memoryUsage().rss / MIB;
-    const firstMs = await move(); // warm-up: JIT and the first compile of each query shape
+    const firstMs = await move(); // warm-up, reported apart
     const roundsMs: number[] = [];
     for (let r = 0; r < ROUNDS; r++) roundsMs.push(await move());
     const peakRssMiB = (process.resourceUsage().maxRSS * 1024) / MIB;
@@ -180,7 +180,7 @@ async function main(): Promise<void> {
       "|---|---|",
       `| one round, median of ${ROUNDS} | ${f(med)} ms |`,
       `| one round, min / max | ${f(Math.min(...roundsMs))} / ${f(Math.max(...roundsMs))} ms |`,
-      `| first round after ingest (not counted: JIT warm-up, the first compile of each query shape) | ${f(firstMs)} ms |`,
+      `| first round after ingest (not counted) | ${f(firstMs)} ms |`,
       `| plain scan of the same ranges, median of ${ROUNDS} | ${f(scanMed)} ms |`,
       `| **ratio round / plain scan (same run)** | **${f(med / scanMed, 3)}** |`,
       `| emulator process RSS with the data loaded | ${f(rssLoaded, 0)} MiB |`,
