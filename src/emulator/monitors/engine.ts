@@ -133,7 +133,8 @@ export class MonitorEngine {
         throw badRequest(`moving the clock there would make ${planned} monitor runs (at most ${MAX_RUNS_PER_MOVE} per move); move it in smaller steps`);
       }
       let runs = 0;
-      for (;;) {
+      // Each batch moves its monitors' next run past `next`; the bound only guards that promise.
+      for (let batches = 0; batches <= MAX_RUNS_PER_MOVE; batches++) {
         let next = Infinity;
         const monitors = this.monitors();
         for (const m of monitors) next = Math.min(next, this.nextDue(m));
