@@ -110,8 +110,8 @@ describe("monitor validation", () => {
       aplQuery: "['logs'] | where status >= 500 | extend s = tostring(status) | project-away s",
       operator: "Above",
     });
-    // A match monitor compares nothing: the operator is not kept.
-    expect(created).toMatchObject({ type: "MatchEvent", operator: "", intervalMinutes: 1, rangeMinutes: 1 });
+    // A match monitor compares nothing, but what the client sent reads back.
+    expect(created).toMatchObject({ type: "MatchEvent", operator: "Above", threshold: 0, intervalMinutes: 1, rangeMinutes: 1 });
   });
 });
 
