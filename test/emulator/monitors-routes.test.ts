@@ -178,6 +178,17 @@ describe("the manual clock", () => {
     expect((await t.call("POST", "/_emulator/clock", { body: { advance: "soon" } })).status).toBe(400);
   });
 
+  it("refuses a move that would make more than 200,000 monitor runs, running none of them", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await t.ok("POST", "/v2/monitors", threshold({ name: `every minute ${i}`, intervalMinutes: 1 }))).id);
+    const before = (await t.ok("GET", "/_emulator/clock")).now;
+    const reply = await t.call("POST", "/_emulator/clock", { body: { advance: "31d" } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/would make \d+ monitor runs \(at most 200000 per move\); move it in smaller steps/);
+    expect((await t.ok("GET", "/_emulator/clock")).now).toBe(before);
+    for (const id of ids) await t.ok("DELETE", `/v2/monitors/${id}`);
+  });
+
   it("is the now of ingest defaults and of queries", async () => {
     await t.ok("POST", "/v2/datasets", { name: "clocked" });
     const now = (await t.ok("GET", "/_emulator/clock")).now as string;
