@@ -58,7 +58,7 @@ export const queryRoutes: readonly Route[] = [
         if (dataset) requireDatasetGrant(ctx.caller, name, "query", "read");
         return dataset;
       };
-      const result = runAplQuery(req, format, lookup, DEFAULT_QUERY_LIMITS);
+      const result = runAplQuery(req, format, lookup, DEFAULT_QUERY_LIMITS, ctx.now);
       if (saveAsKind !== "") await recordHistory(ctx, historyDataset, saveAsKind, req);
       return ok(result);
     },
@@ -72,7 +72,7 @@ export const queryRoutes: readonly Route[] = [
       const dataset = ctx.core.queryDataset(name);
       if (!dataset) throw notFound("dataset", name);
       const body = bodyObject(ctx.json());
-      return ok(runLegacyQuery(dataset, body, DEFAULT_QUERY_LIMITS));
+      return ok(runLegacyQuery(dataset, body, DEFAULT_QUERY_LIMITS, ctx.now));
     },
   },
 ];
