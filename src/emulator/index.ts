@@ -22,6 +22,9 @@ import { starredQueryRoutes } from "./routes/starred-queries";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
 import { virtualFieldRoutes } from "./routes/virtual-fields";
+import { viewRoutes } from "./routes/views";
+import { dashboardRoutes } from "./routes/dashboards";
+import { annotationRoutes } from "./routes/annotations";
 import { EmulatorServer, faultInjectorFor, type RequestRecord } from "./server";
 import { Store } from "./store";
 
@@ -63,7 +66,10 @@ function allRoutes(): Router {
     .add(datasetRoutes)
     .add(ingestRoutes)
     .add(queryRoutes)
-    .add(userRoutes);
+    .add(userRoutes)
+    .add(viewRoutes)
+    .add(dashboardRoutes)
+    .add(annotationRoutes);
 }
 
 export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHandle> {
