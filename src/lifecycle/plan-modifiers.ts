@@ -44,6 +44,14 @@ export const UseStateForUnknown: PlanModifier = {
   modify: ({ prior, objectIsNew }) => (objectIsNew || prior === undefined ? UNKNOWN : prior),
 };
 
+/** A write version changes with every write: known after apply whenever anything changes. */
+export const UnknownWhenWritten: PlanModifier = {
+  name: "UnknownWhenWritten",
+  description: "The version an object was last written at is known after apply when the object changes.",
+  appliesTo: (attr) => attr.writeVersion === true,
+  modify: ({ prior, objectIsNew, anyChange }) => (objectIsNew || anyChange || prior === undefined ? UNKNOWN : prior),
+};
+
 /**
  * An optional computed attribute left unset is the service's to choose: known after
  * apply when anything changes, else its current value. Only Terraform needs it, since
@@ -87,7 +95,7 @@ export interface PlannedValuesRequest {
   everyAttribute: boolean;
 }
 
-const MODIFIERS: readonly PlanModifier[] = [DefaultWhenUnset, UseStateForUnknown];
+const MODIFIERS: readonly PlanModifier[] = [DefaultWhenUnset, UseStateForUnknown, UnknownWhenWritten];
 const TERRAFORM_MODIFIERS: readonly PlanModifier[] = [...MODIFIERS, UnknownWhenUnsetAndChanging];
 
 /** The planned values: declared values with every applicable plan modifier applied. */

@@ -44,6 +44,17 @@ interface AttributeCommon {
   refersTo?: AttributeReference;
   /** For maps: the keys name other objects (capabilities keyed by dataset name). */
   keysReferTo?: AttributeReference;
+  /**
+   * The comparable form of a non-empty value whose text has many spellings (a JSON
+   * document: key order, fields the service adds); values compare equal when their forms do.
+   */
+  normalize?: (value: unknown) => unknown;
+  /**
+   * The object's version as this configuration last wrote it (optimistic concurrency):
+   * a refresh keeps it, a write takes the answer's, and an update sends it back, so that
+   * the service refuses to overwrite a change made by someone else since.
+   */
+  writeVersion?: boolean;
 }
 
 /** Which object an attribute's value names, and by which of its attributes. */

@@ -29,6 +29,7 @@ export function normalizeValue(attr: Attribute, v: unknown): unknown {
   if (isEmpty(value) || (attr.serverDefault !== undefined && JSON.stringify(value) === JSON.stringify(attr.serverDefault))) {
     return null;
   }
+  if (attr.normalize) return attr.normalize(value);
   if (isNested(attr)) {
     if (attr.type === "object") value = normalizeValues(attr.attributes, value as Values);
     else if (attr.type === "object_list") value = (value as Values[]).map((item) => normalizeValues(attr.attributes, item));

@@ -161,7 +161,7 @@ export const dataCurrentUser: DataSourceKind = {
   api: { read: async (c) => userValues((await c.getCurrentUser()) as unknown as WireObject) },
 };
 
-function byIdOrName(kindName: string, typeName: string, attrs: Attributes, list: (c: OdsClient) => Promise<WireObject[]>): DataSourceKind {
+export function byIdOrName(kindName: string, typeName: string, attrs: Attributes, list: (c: OdsClient) => Promise<WireObject[]>): DataSourceKind {
   return {
     typeName,
     description: `A ${kindName}, by id or by name.`,
@@ -198,7 +198,7 @@ function byNameThenId(a: WireObject, b: WireObject): number {
   return String(a.name ?? "").localeCompare(String(b.name ?? "")) || String(a.id ?? "").localeCompare(String(b.id ?? ""));
 }
 
-interface ListSpec {
+export interface ListSpec {
   typeName: string;
   /** Plural noun, also the name of the list attribute ("notifiers"). */
   plural: string;
@@ -208,7 +208,7 @@ interface ListSpec {
   description: string;
 }
 
-function listDataSource(spec: ListSpec): DataSourceKind {
+export function listDataSource(spec: ListSpec): DataSourceKind {
   const itemAttrs = asComputed(spec.kind.attributes);
   const args: Attributes = spec.perDataset
     ? { dataset: str("Name of the dataset whose objects are listed.", { required: true, checks: [datasetName] }), ...nameFilters }

@@ -419,7 +419,7 @@ export class OdsTerraformProvider implements ProviderImpl {
       // whose answer was lost, finished on the object it made (see lifecycle/rotation.ts).
       answer = await lifecycle.rotate(ctx, kind, String(prior.id), values, "change", { observed: modelOf(prior) });
     } else {
-      answer = await lifecycle.update(ctx, kind, String(prior.id), values);
+      answer = await lifecycle.update(ctx, kind, String(prior.id), values, modelOf(prior));
     }
     const newState = this.completed(kind, planned, answer);
     this.remember(kind, newState);
