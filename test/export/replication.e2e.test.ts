@@ -33,7 +33,7 @@ let sourceAdmin: OdsClient;
 let project: string;
 const outputs: string[] = [];
 
-/** Builds the source organization by hand: 23 objects of every kind. */
+/** Builds the source organization by hand: 26 objects of every kind. */
 async function buildByHand(c: OdsClient): Promise<number> {
   const caller = await c.getCurrentUser();
   await c.createDataset({ name: "shop-logs", description: "Checkout requests" });
@@ -50,7 +50,29 @@ async function buildByHand(c: OdsClient): Promise<number> {
     orgCapabilities: { datasets: ["read"] },
     datasetCapabilities: { "shop-logs": { query: ["read"], starredQueries: ["read", "create"] } },
   });
-  await c.createRole({ name: "auditors", description: "", orgCapabilities: { auditLog: ["read"], users: ["read"] } });
+  await c.createView({ name: "shop-errors", aplQuery: "['shop-logs'] | where status >= 500", datasets: ["shop-logs"], description: "Failed checkouts" });
+  await c.createView({ name: "shop-load", aplQuery: "['shop-metrics'] | summarize avg(cpu)" });
+  // A view granted by name: a reference to the view in the copy.
+  await c.createRole({ name: "auditors", description: "", orgCapabilities: { auditLog: ["read"], users: ["read"] }, viewCapabilities: { "shop-errors": { query: ["read"] } } });
+  await c.createDashboard({
+    uid: "shop-overview",
+    dashboard: {
+      name: "Shop overview",
+      owner: "X-AXIOM-EVERYONE",
+      charts: [
+        { id: "errors", type: "TimeSeries", name: "Errors", query: { apl: "['shop-logs'] | where status >= 500 | summarize count() by bin_auto(_time)" } },
+        { id: "about", type: "Note", text: "Checkout and payment" },
+      ],
+      layout: [
+        { i: "errors", x: 0, y: 0, w: 8, h: 4 },
+        { i: "about", x: 8, y: 0, w: 4, h: 4 },
+      ],
+      refreshTime: 300,
+      schemaVersion: 2,
+      timeWindowStart: "qr-now-1d",
+      timeWindowEnd: "qr-now",
+    },
+  });
   const alice = await c.createUser({ email: "alice@example.com", name: "Alice Example", role: readers.id });
   const bob = await c.createUser({ email: "bob@example.com", name: "Bob Example", role: "user" });
   await c.createUser({ email: "carol@example.com", name: "Carol Example", role: "read-only" });
@@ -71,7 +93,7 @@ async function buildByHand(c: OdsClient): Promise<number> {
   await c.createNotifier({ name: "shop-incidents", properties: { incidentA: { apiKey: SECRETS.shop_incidents_api_key, isEU: true } } });
   await c.createToken({ name: "shop-ci", description: "CI ingest", datasetCapabilities: { "shop-logs": { ingest: ["create"] } } });
   await c.createToken({ name: "reporting", description: "", expiresAt: "2031-06-01T00:00:00Z", orgCapabilities: { datasets: ["read"] } });
-  return 2 + 2 + 3 + 2 + 3 + 3 + 4 + 2;
+  return 2 + 2 + 3 + 2 + 3 + 3 + 4 + 2 + 2 + 1;
 }
 
 /** The secrets as Terraform reads them: TF_VAR_<name>, names as the export printed them. */
