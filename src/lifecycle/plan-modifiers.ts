@@ -1,7 +1,7 @@
 // Per-attribute plan rules, after terraform-plugin-framework's plan modifiers: each is a
 // small named object deciding one attribute's planned value (or whether its change
 // forces a new object), tested on its own and shared by both engines.
-import { isSettable, type Attribute, type ResourceKind, type Values } from "../resources";
+import { isSettable, sameValue, type Attribute, type ResourceKind, type Values } from "../resources";
 import { UNKNOWN } from "./unknown";
 
 export interface ModifyRequest {
@@ -42,6 +42,19 @@ export const UseStateForUnknown: PlanModifier = {
   description: "A computed value keeps its current value unless the object is created, replaced or rotated.",
   appliesTo: (attr) => attr.computed === true && !isSettable(attr),
   modify: ({ prior, objectIsNew }) => (objectIsNew || prior === undefined ? UNKNOWN : prior),
+};
+
+/**
+ * A value with many spellings (a JSON document) that means what the current one means
+ * plans the current spelling, as terraform-plugin-framework's semantic equality does:
+ * Terraform then shows no change for text that only differs in form (after an import,
+ * say), and accepts the plan since the planned value is the prior one.
+ */
+export const KeepEquivalentPrior: PlanModifier = {
+  name: "KeepEquivalentPrior",
+  description: "A value equal to the current one under the attribute's normalization keeps the current spelling.",
+  appliesTo: (attr, planned) => attr.normalize !== undefined && typeof planned === "string",
+  modify: ({ attr, planned, prior }) => (typeof prior === "string" && sameValue(attr, planned, prior) ? prior : planned),
 };
 
 /** A write version changes with every write: known after apply whenever anything changes. */
@@ -95,7 +108,7 @@ export interface PlannedValuesRequest {
   everyAttribute: boolean;
 }
 
-const MODIFIERS: readonly PlanModifier[] = [DefaultWhenUnset, UseStateForUnknown, UnknownWhenWritten];
+const MODIFIERS: readonly PlanModifier[] = [DefaultWhenUnset, UseStateForUnknown, UnknownWhenWritten, KeepEquivalentPrior];
 const TERRAFORM_MODIFIERS: readonly PlanModifier[] = [...MODIFIERS, UnknownWhenUnsetAndChanging];
 
 /** The planned values: declared values with every applicable plan modifier applied. */
