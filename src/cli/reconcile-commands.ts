@@ -2,6 +2,7 @@
 // plan, apply, drift and destroy run one or several stacks (--stack, repeatable, or
 // --all-stacks), each against the targets of its provider configurations, printed first.
 import { Command, Option } from "commander";
+import { annotateApply, type AppliedChange } from "./annotate";
 import * as fs from "node:fs";
 import * as readline from "node:readline/promises";
 import { changedAttributes, resourceKind, type Values } from "../resources";
@@ -229,6 +230,22 @@ function printSummary(outcomes: StackOutcome[], several: boolean): void {
   for (const o of outcomes) out(`  ${o.stack}: ${o.line}`);
 }
 
+/** `--annotate`: one config-change annotation per dataset the applied changes touched, per organization. */
+async function annotateStack(sp: StackPlan, startedAt: Date): Promise<void> {
+  for (const part of sp.parts) {
+    const changes: AppliedChange[] = part.plan.changes
+      .filter((c) => c.action !== "noop")
+      .map((c) => ({
+        address: c.address,
+        typeName: c.typeName,
+        action: c.action,
+        // After the apply the state holds the values as the service answered them (references resolved).
+        values: c.action === "delete" || c.action === "forget" ? c.before : (part.view.resources[c.address]?.values ?? c.after),
+      }));
+    await annotateApply(part.target.client, changes, { startedAt, env: process.env, warn: (t) => err(`Warning: ${t}`), info: out });
+  }
+}
+
 export function registerReconcileCommands(program: Command, setExit: SetExit): void {
   program
     .command("synth")
@@ -285,14 +302,17 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       .description(description)
       .option("--auto-approve", "do not ask for confirmation")
       .option("--parallelism <n>", "concurrent calls", parseParallelism, 10);
-    if (name === "apply") cmd.option("--allow-empty", "apply even when a stack declares nothing while its state manages objects (deletes them all)");
+    if (name === "apply") {
+      cmd.option("--allow-empty", "apply even when a stack declares nothing while its state manages objects (deletes them all)");
+      cmd.option("--annotate", "after a successful apply, annotate each dataset its changes touched (type config-change)");
+    }
     return cmd;
   };
 
   const runApplyCommand = async (
     destroy: boolean,
     planfile: string | undefined,
-    o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean },
+    o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean; annotate?: boolean },
   ): Promise<void> => {
     const saved = planfile ? readSavedPlan(planfile) : undefined;
     await withSession({ ...o, synth: saved ? false : o.synth }, out, async (session) => {
@@ -328,11 +348,13 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
           stopped = unit.name;
           continue;
         }
+        const startedAt = new Date();
         // With nothing to call, engine-only settings, outputs and the organization still land in state.
         const summary = await applyStack(sp, { parallelism: o.parallelism, onEvent: stackHasChanges(sp) ? progress : undefined, stateOf: session.stateOf });
         for (const w of summary.warnings) err(`Warning: ${w}`);
         for (const e of summary.errors) err(`Error: ${e}`);
         if (stackHasChanges(sp)) out(summaryLine(summary));
+        if (o.annotate && summary.failed === 0 && stackHasChanges(sp)) await annotateStack(sp, startedAt);
         outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? summaryLine(summary) : "no changes", failed: summary.failed > 0 });
         if (summary.failed > 0) stopped = unit.name;
       } catch (e) {
@@ -350,7 +372,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
   };
 
   applyLike("apply", "Apply the configuration (or a saved plan) to the service.").action(
-    async (planfile: string | undefined, o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean }) => runApplyCommand(false, planfile, o),
+    async (planfile: string | undefined, o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean; annotate?: boolean }) =>
+      runApplyCommand(false, planfile, o),
   );
   applyLike("destroy", "Delete everything the selected stacks manage (dependent stacks first).").action(
     async (o: CommonOpts & { autoApprove?: boolean; parallelism: number }) => runApplyCommand(true, undefined, o),

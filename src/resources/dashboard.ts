@@ -10,6 +10,7 @@ import type { ResourceKind, ValidationIssue, Values } from "./kind";
 import { organizationApi, wireShape, type WireObject } from "./api-binding";
 import { comparableDocument, documentProblems, documentText, parseDocument } from "./dashboard-document";
 import { isReference } from "./validate";
+import { datasetsInQuery } from "./named-datasets";
 
 const UID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -80,6 +81,11 @@ export const dashboard: ResourceKind = {
   deletion: "delete",
   validate: validateDashboard,
   importIdFormat: "the dashboard uid",
+  datasetsNamed: (values) => {
+    const { doc } = typeof values.dashboard === "string" ? parseDocument(values.dashboard) : {};
+    const charts = Array.isArray(doc?.charts) ? (doc.charts as { query?: { apl?: unknown } }[]) : [];
+    return charts.flatMap((c) => (typeof c?.query?.apl === "string" ? datasetsInQuery(c.query.apl) : []));
+  },
   api: {
     ...api,
     idOf: (live: WireObject) => String(live.uid),

@@ -128,6 +128,12 @@ export interface ResourceKind {
   api: ResourceApi;
   /** How `ods import` / `terraform import` ids look, for messages. */
   importIdFormat: string;
+  /**
+   * Datasets the values name where the attributes do not show it (queries inside a JSON
+   * document); attributes referring to datasets and query attributes are read generically
+   * (named-datasets.ts).
+   */
+  datasetsNamed?: (values: Values) => string[];
 }
 
 export interface DataSourceKind {
