@@ -3,6 +3,7 @@
 // writes one for a deploy pipeline. An annotation links to the CI run that made it when
 // the run's own variables say where that is.
 import type { Command } from "commander";
+import * as fs from "node:fs";
 import type { OdsClient } from "../api";
 import { namedDatasets, resourceKind, type Values } from "../resources";
 import { clientFromEnv, collect } from "./export-command";
@@ -82,12 +83,12 @@ const PAST: Readonly<Record<string, string>> = {
 };
 
 /** "ods apply: 3 configuration changes (1 created, 2 updated)". */
-export function changeTitle(changes: readonly AppliedChange[]): string {
+export function changeTitle(changes: readonly AppliedChange[], by = "ods apply"): string {
   const byAction = new Map<string, number>();
   for (const c of changes) byAction.set(c.action, (byAction.get(c.action) ?? 0) + 1);
   const parts = [...byAction].map(([action, n]) => `${n} ${PAST[action] ?? action}`).join(", ");
   const n = changes.length;
-  return `ods apply: ${n} configuration change${n === 1 ? "" : "s"} (${parts})`.slice(0, MAX_TITLE);
+  return `${by}: ${n} configuration change${n === 1 ? "" : "s"} (${parts})`.slice(0, MAX_TITLE);
 }
 
 function changeDescription(changes: readonly AppliedChange[]): string {
@@ -95,12 +96,40 @@ function changeDescription(changes: readonly AppliedChange[]): string {
   return text.length <= MAX_DESCRIPTION ? text : `${text.slice(0, MAX_DESCRIPTION - 1)}…`;
 }
 
+/** A resource change of `terraform show -json PLANFILE`. */
+interface TerraformResourceChange {
+  address?: string;
+  mode?: string;
+  type?: string;
+  change?: { actions?: string[]; before?: Values | null; after?: Values | null };
+}
+
+/**
+ * The ods changes of a Terraform plan as `terraform show -json PLANFILE` prints it, for
+ * annotating what `terraform apply PLANFILE` changed.
+ */
+export function changesOfTerraformPlan(json: unknown): AppliedChange[] {
+  const list = (json as { resource_changes?: TerraformResourceChange[] } | null)?.resource_changes;
+  if (!Array.isArray(list)) throw new Error("not a Terraform plan in JSON (expected resource_changes; use `terraform show -json PLANFILE`)");
+  const out: AppliedChange[] = [];
+  for (const rc of list) {
+    const actions = rc.change?.actions ?? [];
+    if (rc.mode !== "managed" || !rc.type?.startsWith("ods_") || !rc.address) continue;
+    const action = actions.length === 2 ? "replace" : actions[0];
+    if (action !== "create" && action !== "update" && action !== "delete" && action !== "replace") continue;
+    out.push({ address: rc.address, typeName: rc.type, action, values: (action === "delete" ? rc.change?.before : rc.change?.after) ?? null });
+  }
+  return out;
+}
+
 export interface AnnotateApplyOptions {
-  /** When the apply started: the annotation spans the apply. */
-  startedAt: Date;
+  /** When the apply started: the annotation spans the apply. Unset: the annotation marks now. */
+  startedAt?: Date;
   env: Env;
   warn: (text: string) => void;
   info: (text: string) => void;
+  /** What made the changes, for the title. @default "ods apply" */
+  by?: string;
 }
 
 /**
@@ -118,7 +147,8 @@ export async function annotateApply(client: OdsClient, changes: readonly Applied
     return 0;
   }
   const url = ciRunUrl(o.env);
-  const endTime = new Date().toISOString();
+  const now = new Date().toISOString();
+  const span = o.startedAt ? { time: o.startedAt.toISOString(), endTime: now } : { time: now };
   let written = 0;
   for (const [dataset, mine] of [...touched].sort(([a], [b]) => a.localeCompare(b))) {
     if (!existing.has(dataset)) {
@@ -129,9 +159,8 @@ export async function annotateApply(client: OdsClient, changes: readonly Applied
       const a = await client.createAnnotation({
         datasets: [dataset],
         type: "config-change",
-        time: o.startedAt.toISOString(),
-        endTime,
-        title: changeTitle(mine),
+        ...span,
+        title: changeTitle(mine, o.by),
         description: changeDescription(mine),
         ...(url ? { url } : {}),
       });
@@ -146,6 +175,7 @@ export async function annotateApply(client: OdsClient, changes: readonly Applied
 
 interface AnnotateOpts {
   dataset: string[];
+  changesFrom?: string;
   type: string;
   title?: string;
   description?: string;
@@ -153,17 +183,37 @@ interface AnnotateOpts {
   tokenEnv: string;
 }
 
+/** `--changes-from`: as `ods apply --annotate` does after an apply; failures are warnings. */
+async function annotateTerraformPlan(o: AnnotateOpts): Promise<void> {
+  const changes = changesOfTerraformPlan(JSON.parse(fs.readFileSync(o.changesFrom!, "utf8")) as unknown);
+  const client = clientFromEnv(undefined, o.tokenEnv);
+  try {
+    const written = await annotateApply(client, changes, {
+      env: process.env,
+      by: "terraform apply",
+      warn: (t) => process.stderr.write(`Warning: ${t}\n`),
+      info: (t) => process.stdout.write(`${t}\n`),
+    });
+    if (written === 0) process.stdout.write("No annotations written.\n");
+  } finally {
+    await client.close();
+  }
+}
+
 export function registerAnnotateCommand(program: Command): void {
   program
     .command("annotate")
     .description("Mark an event (a deploy, a change) on the charts of datasets. The URL defaults to the CI run's.")
-    .requiredOption("--dataset <name>", "dataset to annotate (repeatable)", collect, [])
+    .option("--dataset <name>", "dataset to annotate (repeatable)", collect, [])
+    .option("--changes-from <file>", "annotate what a Terraform plan changed (`terraform show -json PLANFILE` output), one config-change per dataset")
     .option("--type <type>", "kind of event: lower-case letters, digits and -", "deploy")
     .option("--title <text>", "short title")
     .option("--description <text>", "longer text")
     .option("--url <url>", "link for the event (default: the CI run, from its variables)")
     .option("--token-env <var>", "environment variable with the token", "ODS_TOKEN")
     .action(async (o: AnnotateOpts) => {
+      if (o.changesFrom !== undefined) return annotateTerraformPlan(o);
+      if (o.dataset.length === 0) throw new Error("name the datasets with --dataset (repeatable), or give --changes-from PLAN.json");
       if (!/^[a-z0-9-]+$/.test(o.type)) throw new Error(`--type: lower-case letters, digits and "-" only, got "${o.type}"`);
       const url = o.url ?? ciRunUrl(process.env);
       const client = clientFromEnv(undefined, o.tokenEnv);

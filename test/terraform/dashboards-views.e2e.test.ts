@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { dashboardStack, type DashboardStackOptions } from "../helpers/dashboard-stack";
-import { removeTempDirs, tempDir } from "../helpers/ods-cli";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { removeTempDirs, runOds, tempDir, type RunResult } from "../helpers/ods-cli";
 import { TerraformWorkspace, hasTerraform, installProvider, odsConfig } from "./harness";
 
 let emu: EmulatorHandle;
@@ -71,5 +73,28 @@ describe.skipIf(!hasTerraform)("terraform: views and dashboards", () => {
     expect((await admin.getDashboard("tdv-health")).version).toBe(4);
     const last = await ws.run("plan", "-detailed-exitcode");
     expect(last.status, last.out).toBe(0);
+  });
+
+  it("annotates what `terraform apply PLANFILE` changed with `ods annotate --changes-from`, and nothing when nothing changed", async () => {
+    const ws = new TerraformWorkspace(cliConfig, { url: emu.url, token: emu.adminToken });
+    const env = { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken, CI_JOB_URL: "https://gitlab.example.com/o/r/-/jobs/11" };
+    const annotate = async (): Promise<RunResult> => {
+      expect((await ws.run("plan", "-out", "tfplan")).status).toBe(0);
+      const applied = await ws.run("apply", "tfplan");
+      expect(applied.status, applied.out).toBe(0);
+      const shown = await ws.run("show", "-json", "tfplan");
+      fs.writeFileSync(path.join(ws.dir, "plan.json"), shown.out);
+      return runOds(["annotate", "--changes-from", path.join(ws.dir, "plan.json")], { env });
+    };
+    ws.writeConfig(configOf({ dataset: "tan-logs", uid: "tan-health" }));
+    expect((await ws.run("init")).status).toBe(0);
+    const first = await annotate();
+    expect(first.code, first.stderr).toBe(0);
+    const made = await admin.listAnnotations({ datasets: ["tan-logs"] });
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ type: "config-change", title: "terraform apply: 3 configuration changes (3 created)", url: "https://gitlab.example.com/o/r/-/jobs/11" });
+    const again = await annotate();
+    expect(again.code, again.stderr).toBe(0);
+    expect(await admin.listAnnotations({ datasets: ["tan-logs"] })).toHaveLength(1);
   });
 });
