@@ -5,7 +5,7 @@ import { bool, listOf, num, str } from "./attributes";
 import { atLeast, atMost, integer, nonEmpty, oneOf, timestamp } from "./checks";
 import type { PlanCheck, PlanCheckProblem, ResourceKind, ValidationIssue, Values } from "./kind";
 import type { MonitorInput } from "../api";
-import { organizationApi, wireShape } from "./api-binding";
+import { organizationApi, wireShape, type ResourceApi, type WireObject } from "./api-binding";
 import { aplStages, callsFunction } from "./apl-stages";
 import { compileQuery } from "./query-check";
 import { isReference } from "./validate";
@@ -43,6 +43,13 @@ function disallowedMatchStage(apl: string): PlanCheckProblem | undefined {
   };
 }
 
+/** The operators that turn events into values a threshold can be compared with. */
+const AGGREGATING_OPERATORS = ["summarize", "count", "make-series"];
+
+function aggregates(apl: string): boolean {
+  return aplStages(apl).some((s) => AGGREGATING_OPERATORS.includes(s.operator));
+}
+
 function problemAsIssue(p: PlanCheckProblem): ValidationIssue {
   const where = p.line !== undefined ? ` (line ${p.line}, column ${p.column ?? "?"})` : "";
   return { path: [p.attribute], message: `${p.message}${where}` };
@@ -61,9 +68,12 @@ function monitorRules(values: Values): ValidationIssue[] {
   };
   if (type === "Threshold") requireFor(["operator", "threshold"], "Threshold");
   if (type === "AnomalyDetection") requireFor(["compare_days", "tolerance"], "AnomalyDetection");
-  if (type === "MatchEvent" && typeof values.apl_query === "string" && !isReference(values.apl_query)) {
-    const problem = disallowedMatchStage(values.apl_query);
+  const apl = typeof values.apl_query === "string" && !isReference(values.apl_query) ? values.apl_query : undefined;
+  if (apl !== undefined && type === "MatchEvent") {
+    const problem = disallowedMatchStage(apl);
     if (problem) issues.push(problemAsIssue(problem));
+  } else if (apl !== undefined && (type === "Threshold" || type === "AnomalyDetection") && !aggregates(apl)) {
+    issues.push({ path: ["apl_query"], message: `a ${type} monitor compares aggregated values, so its query must aggregate, e.g. "['logs'] | summarize count() by bin(_time, 1m)"` });
   }
   // N of M: both or neither, and N cannot exceed M.
   const n = values.trigger_after_n_positive_results;
@@ -119,6 +129,25 @@ function missingNotifier(live: readonly { id: string }[], declared: unknown): Pl
   return { attribute: `notifier_ids.${index}`, message: `no notifier has the id "${String(declared[index])}" (refer to an ods_notifier's id, or use the ods_notifier data source)` };
 }
 
+/** Wire fields that only some types read; the service answers zeros for the others. */
+const ONLY_FOR: Readonly<Record<string, readonly string[]>> = {
+  operator: ["Threshold", "AnomalyDetection"],
+  threshold: ["Threshold"],
+  compareDays: ["AnomalyDetection"],
+  tolerance: ["AnomalyDetection"],
+};
+
+/**
+ * A live monitor without the fields its type does not read: the service fills them
+ * (threshold 0 on a match monitor), and they would otherwise read as values nobody
+ * declared, or be exported into a config its own validation refuses (compare_days 0).
+ */
+function settingsOfItsType(live: WireObject): WireObject {
+  const out: WireObject = { ...live };
+  for (const [field, types] of Object.entries(ONLY_FOR)) if (!types.includes(String(live.type))) delete out[field];
+  return out;
+}
+
 export const monitor: ResourceKind = {
   typeName: "ods_monitor",
   description: "A monitor: a query the service runs on a schedule, alerting through notifiers when its result crosses a threshold, an event matches, or values deviate from earlier days.",
@@ -161,11 +190,13 @@ export const monitor: ResourceKind = {
       checks: [nonEmpty],
       refersTo: { typeName: "ods_notifier", attribute: "id" },
     }),
+    // Unset, the service alerts on every crossing run: 1 of 1.
     trigger_after_n_positive_results: num("Alert only when this many of the last `trigger_from_n_runs` runs crossed the threshold (N of M).", {
       optional: true,
+      serverDefault: 1,
       checks: wholeAtLeastOne,
     }),
-    trigger_from_n_runs: num("The number of recent runs N of M looks at.", { optional: true, checks: wholeAtLeastOne }),
+    trigger_from_n_runs: num("The number of recent runs N of M looks at.", { optional: true, serverDefault: 1, checks: wholeAtLeastOne }),
     compare_days: num(`AnomalyDetection: how many earlier days the values are compared with (1 to ${MAX_COMPARE_DAYS}).`, {
       optional: true,
       checks: [integer, atLeast(1), atMost(MAX_COMPARE_DAYS)],
@@ -185,7 +216,14 @@ export const monitor: ResourceKind = {
   validate: monitorRules,
   planCheck: monitorChecks,
   importIdFormat: "the monitor id",
-  api: organizationApi({
+  api: {
+    ...monitorCalls(),
+    normalizeLive: settingsOfItsType,
+  },
+};
+
+function monitorCalls(): ResourceApi {
+  return organizationApi({
     list: (c) => c.listMonitors(),
     read: (c, id) => c.getMonitor(id),
     create: (c, body) => c.createMonitor(body),
@@ -198,5 +236,5 @@ export const monitor: ResourceKind = {
       skipResolved: true, disabled: true, disabledUntil: true, notifierIds: true, triggerAfterNPositiveResults: true,
       triggerFromNRuns: true, compareDays: true, tolerance: true, columnName: true,
     }),
-  }),
-};
+  });
+}

@@ -313,7 +313,7 @@ export class OdsTerraformProvider implements ProviderImpl {
       const problem = await this.runCheck(kind, values);
       if (problem) return { ...result, diagnostics: [problem] };
       const warnings = planCheckWarnings(kind, values).map((w) =>
-        warningDiagnostic(`Warning for ${kind.typeName}`, describeProblem(w), problemPath(w.attribute)),
+        warningDiagnostic(`Questionable value in ${kind.typeName}`, describeProblem(w), problemPath(w.attribute)),
       );
       if (warnings.length > 0) return { ...result, diagnostics: warnings };
     }

@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import type { OdsClient } from "../../src/api";
 import { OdsApiError } from "../../src/api";
-import { changedAttributes, fromWire, toWire, validateDeclaration, type Values } from "../../src/resources";
+import { changedAttributes, fromWire, normalizeValues, toWire, validateDeclaration, type Values } from "../../src/resources";
 import { aplStages, callsFunction } from "../../src/resources/apl-stages";
 import { monitor } from "../../src/resources/monitor";
-import { plannedValues, UNKNOWN } from "../../src/lifecycle";
+import { liveValues, plannedValues, UNKNOWN } from "../../src/lifecycle";
 
 const threshold: Values = {
   name: "High error rate",
@@ -62,6 +62,12 @@ describe("ods_monitor validation at synth", () => {
     expect(issues({ ...match, apl_query: "['app'] | where level == 'error' | project-away secret | parse-kv msg as (a:string)" })).toEqual([]);
   });
 
+  it("refuses a threshold or anomaly query that does not aggregate", () => {
+    expect(issues({ ...threshold, apl_query: "['app'] | where status >= 500" })).toEqual([
+      "apl_query: a Threshold monitor compares aggregated values, so its query must aggregate, e.g. \"['logs'] | summarize count() by bin(_time, 1m)\"",
+    ]);
+  });
+
   it("needs both halves of N of M, with N at most M", () => {
     expect(issues({ ...threshold, trigger_after_n_positive_results: 2 })[0]).toMatch(/^trigger_from_n_runs: is required/);
     expect(issues({ ...threshold, trigger_after_n_positive_results: 4, trigger_from_n_runs: 3 })).toEqual([
@@ -90,6 +96,14 @@ describe("ods_monitor wire mapping and comparison", () => {
     const live = fromWire(monitor.attributes, { ...toWire(monitor.attributes, threshold), notifierIds: ["b", "a"], resolvable: false });
     expect(changedAttributes(monitor.attributes, { ...threshold, notifier_ids: ["a", "b"], resolvable: null }, live)).toEqual([]);
     expect(changedAttributes(monitor.attributes, { ...threshold, threshold: 11 }, live)).toEqual(["threshold"]);
+  });
+
+  it("reads no value into fields the monitor's type does not use (the service answers zeros there)", () => {
+    const live = { id: "m2", name: "p", type: "MatchEvent", aplQuery: "['a']", operator: "", threshold: 0, compareDays: 0, tolerance: 0, triggerAfterNPositiveResults: 1, triggerFromNRuns: 1 };
+    const values = liveValues(monitor, live);
+    expect(values).toMatchObject({ operator: null, threshold: null, compare_days: null, tolerance: null });
+    expect(normalizeValues(monitor.attributes, values)).toEqual({ id: "m2", name: "p", type: "MatchEvent", apl_query: "['a']" });
+    expect(liveValues(monitor, { ...live, type: "Threshold", operator: "Above", threshold: 0 })).toMatchObject({ operator: "Above", threshold: 0 });
   });
 
   it("replaces on a change of type only", () => {
