@@ -8,6 +8,7 @@ import {
   dataOdsOrganization,
   dataset,
   datasetField,
+  monitor,
   notifier,
   provider,
   role,
@@ -20,6 +21,11 @@ import {
 const LOGS = "app-logs";
 /** A dataset that already holds data (the demo ingests sample events into it). */
 export const SAMPLE_DATASET = "web-requests";
+/**
+ * Where the checkout alerts are posted. `ods demo` sets ODS_DEMO_ALERT_URL to the receiver
+ * it starts on 127.0.0.1; point it at your own endpoint (Alertmanager, a chat bridge).
+ */
+const ALERT_URL = process.env.ODS_DEMO_ALERT_URL ?? "https://hooks.example.com/checkout-alerts";
 
 export class BasicStack extends TerraformStack {
   constructor(scope: Construct, id: string) {
@@ -70,12 +76,43 @@ export class BasicStack extends TerraformStack {
         email: { emails: ["oncall@example.com", "sre@example.com"] },
         customWebhook: {
           url: "https://hooks.example.com/ods",
-          body: "{\"alert\": \"{{.AlertName}}\", \"severity\": \"{{.Severity}}\"}",
+          body: "{\"action\": \"{{.Action}}\", \"monitor\": {{jsonObject .Title}}}",
           headers: { "X-Team": "checkout" },
           // Secrets come from the environment at synth time and are never printed.
           secretHeaders: { Authorization: process.env.EXAMPLE_WEBHOOK_SECRET ?? "example-secret-change-me" },
         },
       },
+    });
+
+    // Alerts go through a custom webhook whose body is a template (Go text/template syntax)
+    // over the alert: .Action (Open or Closed), .Title (the monitor's name), .Value, the
+    // group of a grouped query, and jsonObject / jsonArray to write values as JSON.
+    const alerts = new notifier.Notifier(this, "checkout_alerts", {
+      name: "checkout-alerts",
+      properties: {
+        customWebhook: {
+          url: ALERT_URL,
+          body:
+            '{"status": "{{ if eq .Action "Open" }}firing{{ else }}resolved{{ end }}", "monitor": {{ jsonObject .Title }}, ' +
+            '"value": {{ .Value }}, "path": {{ jsonArray .GroupValues }}, "summary": {{ jsonObject .Body }}}',
+          headers: { "X-Team": "checkout" },
+        },
+      },
+    });
+
+    // Every 5 minutes: more than 3 server errors in a minute on one path opens an alert;
+    // it closes (and says so) when a run finds no minute above the threshold.
+    new monitor.Monitor(this, "checkout_errors", {
+      name: "Checkout server errors",
+      type: "Threshold",
+      description: "More than 3 responses with status 5xx in a minute on one path",
+      aplQuery: `['${SAMPLE_DATASET}'] | where status >= 500 | summarize errors = count() by bin(_time, 1m), path`,
+      operator: "Above",
+      threshold: 3,
+      intervalMinutes: 5,
+      rangeMinutes: 5,
+      resolvable: true,
+      notifierIds: [alerts.id],
     });
 
     const alice = new user.User(this, "alice", {
@@ -88,7 +125,7 @@ export class BasicStack extends TerraformStack {
       name: "checkout-readers",
       description: "Read the checkout logs and manage their saved queries",
       members: [alice.id],
-      orgCapabilities: { datasets: ["read"], notifiers: ["read"] },
+      orgCapabilities: { datasets: ["read"], notifiers: ["read"], monitors: ["read"] },
       datasetCapabilities: { [LOGS]: { query: ["read"], starredQueries: ["create", "read", "update", "delete"] } },
       dependsOn: [logs],
     });

@@ -16,7 +16,13 @@ import { RateLimiter } from "./rate-limit";
 import { Router } from "./routing";
 import { datasetRoutes } from "./routes/datasets";
 import { ingestRoutes } from "./routes/ingest";
+import { monitorRoutes } from "./routes/monitors";
 import { notifierRoutes } from "./routes/notifiers";
+import { ManualClock, RealClock, clockTarget, type Clock, type ClockMode } from "./monitors/clock";
+import { normalizeTimestamp } from "./time";
+import { DeliveryQueue, type DeliveryOptions, type DeliveryRecord, type OutboxEntry } from "./monitors/delivery";
+import { MonitorEngine } from "./monitors/engine";
+import { isObject } from "./validate";
 import { roleRoutes } from "./routes/roles";
 import { starredQueryRoutes } from "./routes/starred-queries";
 import { tokenRoutes } from "./routes/tokens";
@@ -25,11 +31,13 @@ import { virtualFieldRoutes } from "./routes/virtual-fields";
 import { viewRoutes } from "./routes/views";
 import { dashboardRoutes } from "./routes/dashboards";
 import { annotationRoutes } from "./routes/annotations";
-import { EmulatorServer, faultInjectorFor, type RequestRecord } from "./server";
+import { HttpError } from "./errors";
+import { EmulatorServer, faultInjectorFor, type AdminHandler, type RequestRecord } from "./server";
 import { Store } from "./store";
 
 export type { FaultSpec } from "./faults";
 export { FaultSpecError, parseFaultSpec } from "./faults";
+export type { DeliveryOptions, DeliveryRecord, OutboxEntry, Notification } from "./monitors/delivery";
 export type { RequestRecord } from "./server";
 
 export interface EmulatorOptions {
@@ -41,7 +49,22 @@ export interface EmulatorOptions {
   /** Requests per second before 429; default: the license's apiRateLimitPerSecond. */
   rateLimitPerSecond?: number;
   faults?: string | FaultSpec;
+  /**
+   * "real" (the default): monitors run on the wall clock's schedule. "manual": time stands
+   * still until POST /_emulator/clock (or `advanceClock`) moves it; see docs/guides/monitors-emulator.md.
+   */
+  clock?: ClockMode;
+  /** Where a manual clock starts (RFC 3339); default: the wall clock at start. */
+  clockStart?: string;
+  /** Retry policy of webhook deliveries (tests shorten it). */
+  delivery?: DeliveryOptions;
 }
+
+/** How long a clock move waits for the first attempts of the deliveries it caused. */
+const CLOCK_DELIVERY_WAIT_MS = 10_000;
+/** Default and longest wait of POST /_emulator/deliveries/flush. */
+const FLUSH_DEFAULT_MS = 30_000;
+const FLUSH_MAX_MS = 120_000;
 
 export interface EmulatorHandle {
   url: string;
@@ -51,6 +74,19 @@ export interface EmulatorHandle {
   orgId: string;
   requests(): RequestRecord[];
   resetRequests(): void;
+  /** The emulator's current time (ms since the epoch). */
+  now(): number;
+  /**
+   * Moves a manual clock (`{advance: "15m"}` or `{set: "2026-01-01T00:00:00Z"}`), running every
+   * monitor run due on the way; resolves once their deliveries have had a first attempt.
+   */
+  moveClock(move: { advance?: string; set?: string }): Promise<string>;
+  /** Notifications for channels the emulator does not send anywhere. */
+  outbox(): OutboxEntry[];
+  /** Every webhook delivery and its outcome, oldest first. */
+  deliveries(): DeliveryRecord[];
+  /** Resolves when no delivery is pending, retries included, or after `timeoutMs` (default 30 s). */
+  flushDeliveries(timeoutMs?: number): Promise<DeliveryRecord[]>;
   /** Replaces the faults in force; undefined (or "") clears them. Throws FaultSpecError. */
   setFaults(spec: string | FaultSpec | undefined): void;
   close(): Promise<void>;
@@ -66,10 +102,37 @@ function allRoutes(): Router {
     .add(datasetRoutes)
     .add(ingestRoutes)
     .add(queryRoutes)
+    .add(monitorRoutes)
     .add(userRoutes)
     .add(viewRoutes)
     .add(dashboardRoutes)
     .add(annotationRoutes);
+}
+
+function makeClock(opts: EmulatorOptions): Clock {
+  const mode = opts.clock ?? "real";
+  if (mode !== "real" && mode !== "manual") throw new Error(`clock must be "real" or "manual", got ${JSON.stringify(mode)}`);
+  if (mode === "real") {
+    if (opts.clockStart !== undefined) throw new Error("clockStart needs clock: \"manual\"");
+    return new RealClock();
+  }
+  if (opts.clockStart === undefined) return new ManualClock(Date.now());
+  const start = normalizeTimestamp(opts.clockStart);
+  if (start === undefined) throw new Error(`clockStart must be an RFC 3339 timestamp, got ${JSON.stringify(opts.clockStart)}`);
+  return new ManualClock(Date.parse(start));
+}
+
+function flushTimeout(body: unknown): number {
+  const raw = isObject(body) ? body.timeoutMs : undefined;
+  if (raw === undefined) return FLUSH_DEFAULT_MS;
+  if (typeof raw !== "number" || !Number.isInteger(raw) || raw < 0 || raw > FLUSH_MAX_MS) {
+    throw new HttpError(400, `"timeoutMs" must be an integer from 0 to ${FLUSH_MAX_MS}`);
+  }
+  return raw;
+}
+
+function clockAnswer(clock: Clock): { mode: ClockMode; now: string } {
+  return { mode: clock.mode, now: new Date(clock.now()).toISOString() };
 }
 
 export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHandle> {
@@ -78,6 +141,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
     throw new Error(`rateLimitPerSecond must be a whole number >= 1, got ${rateOverride}`);
   }
   const faults = faultInjectorFor(opts.faults);
+  const clock = makeClock(opts);
   const dataDir = path.resolve(opts.dataDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const release = lockDataDir(dataDir);
@@ -88,9 +152,28 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
     const boot = await bootstrap(store, dataDir);
     const liveKeys = new Set([...store.state.datasets.values()].map((d) => d.storageKey));
     events = EventStore.load(dataDir, liveKeys);
-    const core = new EmulatorCore(store, events, boot.orgId);
+    const core = new EmulatorCore(store, events, boot.orgId, clock);
     const limiter = new RateLimiter(() => rateOverride ?? core.org.license.apiRateLimitPerSecond);
-    const emulator = new EmulatorServer({ core, router: allRoutes(), limiter, faults, adminToken: () => boot.credentials.token });
+    const delivery = new DeliveryQueue(opts.delivery);
+    const engine = new MonitorEngine(core, delivery);
+    const moveClock = async (body: unknown): Promise<{ mode: ClockMode; now: string; runs: number }> => {
+      if (!(clock instanceof ManualClock)) throw new HttpError(409, "the clock is the real one; start the emulator with --clock manual to move it");
+      const runs = await engine.advanceTo(clockTarget(body, clock.now()));
+      await delivery.firstAttemptsDone(CLOCK_DELIVERY_WAIT_MS);
+      return { ...clockAnswer(clock), runs };
+    };
+    const flush = async (timeoutMs: number): Promise<DeliveryRecord[]> => {
+      await delivery.drained(timeoutMs);
+      return delivery.deliveries();
+    };
+    const adminHooks: Record<string, AdminHandler> = {
+      "GET /_emulator/clock": () => clockAnswer(clock),
+      "POST /_emulator/clock": moveClock,
+      "GET /_emulator/outbox": () => delivery.outboxEntries(),
+      "GET /_emulator/deliveries": () => delivery.deliveries(),
+      "POST /_emulator/deliveries/flush": (body) => flush(flushTimeout(body)),
+    };
+    const emulator = new EmulatorServer({ core, router: allRoutes(), limiter, faults, adminToken: () => boot.credentials.token, adminHooks });
 
     const server = http.createServer({ keepAliveTimeout: 5_000 }, emulator.listener);
     const host = opts.host ?? "127.0.0.1";
@@ -104,6 +187,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
     const port = (server.address() as AddressInfo).port;
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
     writeCredentials(dataDir, { ...boot.credentials, url });
+    engine.start();
 
     let closing: Promise<void> | undefined;
     const openStore = store;
@@ -113,6 +197,11 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
       port,
       adminToken: boot.credentials.token,
       orgId: boot.orgId,
+      now: () => clock.now(),
+      moveClock: async (move) => (await moveClock(move)).now,
+      outbox: () => delivery.outboxEntries(),
+      deliveries: () => delivery.deliveries(),
+      flushDeliveries: (timeoutMs = FLUSH_DEFAULT_MS) => flush(timeoutMs),
       requests: () => emulator.requests(),
       resetRequests: () => emulator.resetRequests(),
       setFaults: (spec) => {
@@ -120,6 +209,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
       },
       close: () =>
         (closing ??= (async () => {
+          await engine.close();
+          await delivery.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeAllConnections();

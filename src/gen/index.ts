@@ -5,6 +5,7 @@ export * as virtualField from './virtual-field';
 export * as starredQuery from './starred-query';
 export * as view from './view';
 export * as notifier from './notifier';
+export * as monitor from './monitor';
 export * as user from './user';
 export * as role from './role';
 export * as apiToken from './api-token';
@@ -26,5 +27,7 @@ export * as dataOdsView from './data-ods-view';
 export * as dataOdsViews from './data-ods-views';
 export * as dataOdsDashboard from './data-ods-dashboard';
 export * as dataOdsDashboards from './data-ods-dashboards';
+export * as dataOdsMonitor from './data-ods-monitor';
+export * as dataOdsMonitors from './data-ods-monitors';
 export * as provider from './provider';
 

@@ -5,6 +5,8 @@ import {
   dataDataset,
   dataDatasetFields,
   dataDatasets,
+  dataMonitor,
+  dataMonitors,
   dataNotifier,
   dataNotifiers,
   dataOrganization,
@@ -19,6 +21,7 @@ import { dataDashboard, dataDashboards, dataView, dataViews } from "./dashboard-
 import { dataset } from "./dataset";
 import { datasetField } from "./dataset-field";
 import type { DataSourceKind, ResourceKind } from "./kind";
+import { monitor } from "./monitor";
 import { notifier } from "./notifier";
 import { PROVIDER_ATTRIBUTES } from "./provider-config";
 import { role } from "./role";
@@ -37,6 +40,7 @@ export const RESOURCE_KINDS: readonly ResourceKind[] = [
   starredQuery,
   view,
   notifier,
+  monitor,
   user,
   role,
   apiToken,
@@ -61,6 +65,8 @@ export const DATA_SOURCE_KINDS: readonly DataSourceKind[] = [
   dataViews,
   dataDashboard,
   dataDashboards,
+  dataMonitor,
+  dataMonitors,
 ];
 
 const resourceByType = new Map(RESOURCE_KINDS.map((k) => [k.typeName, k]));

@@ -41,6 +41,9 @@ const role = (attrs: Block): Block => ({ name: "bad-role", ...attrs });
 const token = (attrs: Block): Block => ({ name: "bad-token", ...attrs });
 const vfield = (attrs: Block): Block => ({ dataset: "logs", name: "vf", expression: "a + 1", ...attrs });
 const query = (attrs: Block, q: Block = {}): Block => ({ dataset: "logs", name: "sq", query: { apl: "['logs'] | count", ...q }, ...attrs });
+const monitor = (attrs: Block): Block => ({
+  name: "bad-monitor", type: "Threshold", apl_query: "['logs'] | summarize count()", operator: "Above", threshold: 1, interval_minutes: 1, range_minutes: 1, ...attrs,
+});
 const user = (attrs: Block): Block => ({ email: "bad@example.com", name: "Bad User", role: "read-only", ...attrs });
 
 const CASES: BadCase[] = [
@@ -115,6 +118,11 @@ const CASES: BadCase[] = [
   { what: "a blank name", type: "ods_api_token", attrs: token({ name: "   " }), mentions: "name" },
   { what: "an empty query", type: "ods_starred_query", attrs: query({}, { apl: "" }), mentions: "apl" },
   { what: "an empty role", type: "ods_user", attrs: user({ role: "" }), mentions: "role" },
+  // monitors
+  { what: "a monitor operator that does not exist", type: "ods_monitor", attrs: monitor({ operator: "GreaterThan" }), mentions: "operator" },
+  { what: "a monitor that never runs", type: "ods_monitor", attrs: monitor({ interval_minutes: 0 }), mentions: "interval_minutes" },
+  { what: "a match monitor that aggregates", type: "ods_monitor", attrs: monitor({ type: "MatchEvent", operator: null, threshold: null }), mentions: "summarize" },
+  { what: "a monitor notifier that does not exist", type: "ods_monitor", attrs: monitor({ notifier_ids: ["ntf_missing"] }), mentions: "notifier_ids" },
   { what: "an empty chat channel", type: "ods_notifier", attrs: notifier({ properties: { chat_b: { chat_b_channel: "", chat_b_token: SECRET } } }), mentions: "chat_b_channel" },
 ];
 
