@@ -60,6 +60,17 @@ interface AttributeCommon {
    * the service refuses to overwrite a change made by someone else since.
    */
   writeVersion?: boolean;
+  /**
+   * For text that embeds names of other objects (a dashboard document listing monitor
+   * ids): each embedded value, as it appears JSON-quoted in the text, and what it names.
+   * Export writes references there; compare sees through ids that differ.
+   */
+  referencesInText?: (text: string) => EmbeddedReference[];
+}
+
+export interface EmbeddedReference {
+  value: string;
+  ref: AttributeReference;
 }
 
 /** Which object an attribute's value names, and by which of its attributes. */

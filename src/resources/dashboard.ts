@@ -5,7 +5,7 @@
 // the service refuses (412) and the apply says who changed it and when, unless
 // `overwrite` is set.
 import { OdsApiError, type DashboardWrite, type OdsClient } from "../api";
-import { bool, num, str } from "./attributes";
+import { bool, num, str, type EmbeddedReference } from "./attributes";
 import type { ResourceKind, ValidationIssue, Values } from "./kind";
 import { organizationApi, wireShape, type WireObject } from "./api-binding";
 import { comparableDocument, documentProblems, documentText, parseDocument } from "./dashboard-document";
@@ -13,6 +13,17 @@ import { isReference } from "./validate";
 import { datasetsInQuery } from "./named-datasets";
 
 const UID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The monitors a document's MonitorList charts name, by id. */
+function monitorsListed(text: string): EmbeddedReference[] {
+  const charts = parseDocument(text).doc?.charts;
+  if (!Array.isArray(charts)) return [];
+  const ids = new Set<string>();
+  for (const c of charts as { type?: unknown; monitors?: unknown }[]) {
+    if (c?.type === "MonitorList" && Array.isArray(c.monitors)) for (const m of c.monitors) if (typeof m === "string" && m !== "") ids.add(m);
+  }
+  return [...ids].map((value) => ({ value, ref: { typeName: "ods_monitor", attribute: "id" } }));
+}
 
 function validateDashboard(values: Values): ValidationIssue[] {
   const text = values.dashboard;
@@ -68,6 +79,7 @@ export const dashboard: ResourceKind = {
     dashboard: str("The dashboard document as JSON text, as the UI shows it (or as DashboardBuilder writes it).", {
       required: true,
       normalize: comparableDocument,
+      referencesInText: monitorsListed,
     }),
     overwrite: bool("Replace the dashboard even when someone changed it since this configuration last wrote it.", {
       optional: true,

@@ -54,25 +54,6 @@ async function buildByHand(c: OdsClient): Promise<number> {
   await c.createView({ name: "shop-load", aplQuery: "['shop-metrics'] | summarize avg(cpu)" });
   // A view granted by name: a reference to the view in the copy.
   await c.createRole({ name: "auditors", description: "", orgCapabilities: { auditLog: ["read"], users: ["read"] }, viewCapabilities: { "shop-errors": { query: ["read"] } } });
-  await c.createDashboard({
-    uid: "shop-overview",
-    dashboard: {
-      name: "Shop overview",
-      owner: "X-AXIOM-EVERYONE",
-      charts: [
-        { id: "errors", type: "TimeSeries", name: "Errors", query: { apl: "['shop-logs'] | where status >= 500 | summarize count() by bin_auto(_time)" } },
-        { id: "about", type: "Note", text: "Checkout and payment" },
-      ],
-      layout: [
-        { i: "errors", x: 0, y: 0, w: 8, h: 4 },
-        { i: "about", x: 8, y: 0, w: 4, h: 4 },
-      ],
-      refreshTime: 300,
-      schemaVersion: 2,
-      timeWindowStart: "qr-now-1d",
-      timeWindowEnd: "qr-now",
-    },
-  });
   const alice = await c.createUser({ email: "alice@example.com", name: "Alice Example", role: readers.id });
   const bob = await c.createUser({ email: "bob@example.com", name: "Bob Example", role: "user" });
   await c.createUser({ email: "carol@example.com", name: "Carol Example", role: "read-only" });
@@ -92,7 +73,7 @@ async function buildByHand(c: OdsClient): Promise<number> {
   });
   await c.createNotifier({ name: "shop-incidents", properties: { incidentA: { apiKey: SECRETS.shop_incidents_api_key, isEU: true } } });
   // Monitors alert through notifiers: references to notifiers, whose ids differ per organization.
-  await c.createMonitor({
+  const errorsMonitor = await c.createMonitor({
     name: "shop-errors",
     type: "Threshold",
     description: "Too many failed payments",
@@ -114,6 +95,28 @@ async function buildByHand(c: OdsClient): Promise<number> {
     rangeMinutes: 1,
     disabledUntil: "2030-01-01T00:00:00Z",
     notifierIds: [pager.id],
+  });
+  await c.createDashboard({
+    uid: "shop-overview",
+    dashboard: {
+      name: "Shop overview",
+      owner: "X-AXIOM-EVERYONE",
+      charts: [
+        { id: "errors", type: "TimeSeries", name: "Errors", query: { apl: "['shop-logs'] | where status >= 500 | summarize count() by bin_auto(_time)" } },
+        { id: "about", type: "Note", text: "Checkout and payment" },
+        // A monitor by id: a reference to the monitor in the exported code.
+        { id: "alerts", type: "MonitorList", monitors: [errorsMonitor.id] },
+      ],
+      layout: [
+        { i: "errors", x: 0, y: 0, w: 8, h: 4 },
+        { i: "about", x: 8, y: 0, w: 4, h: 4 },
+        { i: "alerts", x: 0, y: 4, w: 12, h: 3 },
+      ],
+      refreshTime: 300,
+      schemaVersion: 2,
+      timeWindowStart: "qr-now-1d",
+      timeWindowEnd: "qr-now",
+    },
   });
   await c.createToken({ name: "shop-ci", description: "CI ingest", datasetCapabilities: { "shop-logs": { ingest: ["create"] } } });
   await c.createToken({ name: "reporting", description: "", expiresAt: "2031-06-01T00:00:00Z", orgCapabilities: { datasets: ["read"] } });

@@ -41,3 +41,15 @@ describe("the CI run's URL", () => {
     expect(ciRunUrl({ BUILD_URL: "javascript:alert(1)" })).toBeUndefined();
   });
 });
+
+describe("monitor ids in a dashboard document", () => {
+  it("are the references the document holds (export writes references there, compare sees through them)", () => {
+    const attr = resourceKind("ods_dashboard")!.attributes.dashboard!;
+    const text = JSON.stringify({ charts: [{ id: "m", type: "MonitorList", monitors: ["mon_1", "mon_2"] }, { id: "t", type: "Table", query: { apl: "x" } }] });
+    expect(attr.referencesInText?.(text)).toEqual([
+      { value: "mon_1", ref: { typeName: "ods_monitor", attribute: "id" } },
+      { value: "mon_2", ref: { typeName: "ods_monitor", attribute: "id" } },
+    ]);
+    expect(namedDatasets(resourceKind("ods_monitor")!, { name: "m", type: "Threshold", apl_query: "['api'] | count" })).toEqual(["api"]);
+  });
+});
