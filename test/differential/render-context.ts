@@ -1,0 +1,78 @@
+// What a kind's generator may use while it renders one resource of a generated stack:
+// the names it may take, the objects declared before it (the only ones it may refer to,
+// so that no generated stack has a cycle) and the stack's fixed variables.
+import type { Values } from "../../src/resources";
+
+/** How a value that names another object is written: CDKTF users write all three. */
+export type RefStyle = "ref" | "literal" | "var";
+
+/** A choice of one earlier object: `pick` is taken modulo the candidates. */
+export interface RefChoice {
+  style: RefStyle;
+  pick: number;
+}
+
+/** A resource rendered before the current one. */
+export interface Rendered {
+  address: string;
+  typeName: string;
+  values: Values;
+}
+
+/** The variables every generated stack declares (test/differential/stack-model.ts). */
+export const VARIABLES = {
+  /** A plain string with a default: used inside interpolations. */
+  team: "team",
+  /** Sensitive, given through TF_VAR_: the value of write-only secrets. */
+  secret: "notifier_secret",
+  /** The fixture dataset's name, given through TF_VAR_. */
+  fixtureDataset: "fixture_dataset",
+} as const;
+
+export class RenderContext {
+  /** Addresses this resource must wait for that no reference in its values names. */
+  readonly dependsOn = new Set<string>();
+
+  constructor(
+    /** Unique in the seed: starts every name, so that seeds share emulators. */
+    readonly prefix: string,
+    /** Unique among the resources of the stack: a name made from it is unique too. */
+    readonly uid: number,
+    private readonly earlier: readonly Rendered[],
+    /** A dataset outside the stack, with ingested fields f0..f{FIXTURE_FIELDS-1}. */
+    readonly fixtureDataset: string,
+  ) {}
+
+  /** A name unique in the seed, e.g. `s3r0-ds7`. */
+  name(stem: string): string {
+    return `${this.prefix}-${stem}${this.uid}`;
+  }
+
+  /** Earlier resources of a type. */
+  candidates(typeName: string): readonly Rendered[] {
+    return this.earlier.filter((r) => r.typeName === typeName);
+  }
+
+  /** `${TYPE.NAME.ATTR}` of an earlier resource of the type, or undefined when there is none. */
+  reference(typeName: string, attribute: string, pick: number): string | undefined {
+    const all = this.candidates(typeName);
+    if (all.length === 0) return undefined;
+    return `\${${all[pick % all.length].address}.${attribute}}`;
+  }
+
+  /**
+   * A dataset name: an earlier dataset of the stack by reference, or by its literal name
+   * with depends_on (the order must still be right), or the fixture dataset through its
+   * variable or literally.
+   */
+  datasetName(choice: RefChoice): string {
+    const all = this.candidates("ods_dataset");
+    if (choice.style === "var" || all.length === 0) {
+      return choice.style === "var" ? `\${var.${VARIABLES.fixtureDataset}}` : this.fixtureDataset;
+    }
+    const target = all[choice.pick % all.length];
+    if (choice.style === "ref") return `\${${target.address}.name}`;
+    this.dependsOn.add(target.address);
+    return String(target.values.name);
+  }
+}
