@@ -1,11 +1,10 @@
 // A map key that is a reference (`datasetCapabilities: { [logs.name]: ... }` synthesizes
 // the key "${ods_dataset.logs.name}") is resolved like a value by `ods apply`, and the
 // dependency graph orders it like a value: the service sees the dataset's real name.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OdsClient } from "../../src/api";
-import { startEmulator, type EmulatorHandle } from "../../src/emulator";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN, evaluate, referencesIn, substitute } from "../../src/reconcile/expressions";
-import { removeTempDirs, runOds, stackFlags, tempDir, writeStack, type StackSpec } from "../helpers/ods-cli";
+import { runOds, stackFlags, tempDir, writeStack, type StackSpec } from "../helpers/ods-cli";
+import { useRig } from "../lifecycle/helpers";
 
 describe("references in map keys", () => {
   const lookup = (r: { address: string; path: (string | number)[] }): unknown => (r.address === "ods_dataset.logs" ? "logs-1" : UNKNOWN);
@@ -27,17 +26,7 @@ describe("references in map keys", () => {
   });
 });
 
-let emu: EmulatorHandle;
-let admin: OdsClient;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-") });
-  admin = new OdsClient({ url: emu.url, token: emu.adminToken });
-});
-afterAll(async () => {
-  await admin.close();
-  await emu.close();
-  removeTempDirs();
-});
+const use = useRig();
 
 function stack(datasetName: string): StackSpec {
   // No depends_on: only the key says that the role and the token need the dataset.
@@ -53,13 +42,13 @@ function stack(datasetName: string): StackSpec {
 describe("ods apply of capabilities keyed by a dataset the stack creates", () => {
   it("grants on the dataset's name, plans no change after, and follows a rename", async () => {
     const dir = tempDir();
-    const env = { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken };
+    const env = { ODS_URL: use.rig.emu.url, ODS_TOKEN: use.rig.emu.adminToken };
     writeStack(dir, stack("keyed-logs"));
     const apply = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env });
     expect(apply.code, apply.stderr).toBe(0);
-    const role = (await admin.listRoles()).find((r) => r.name === "keyed-readers");
+    const role = (await use.rig.admin.listRoles()).find((r) => r.name === "keyed-readers");
     expect(role?.datasetCapabilities).toEqual({ "keyed-logs": { query: ["read"] } });
-    const token = (await admin.listTokens()).find((t) => t.name === "keyed-ci");
+    const token = (await use.rig.admin.listTokens()).find((t) => t.name === "keyed-ci");
     expect(token?.datasetCapabilities).toEqual({ "keyed-logs": { ingest: ["create"] } });
     const again = await runOds(["plan", "--detailed-exitcode", ...stackFlags(dir)], { env });
     expect(again.code, again.stdout + again.stderr).toBe(0);
@@ -69,6 +58,6 @@ describe("ods apply of capabilities keyed by a dataset the stack creates", () =>
     expect(plan.stdout).toContain("ods_role.readers");
     const rename = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env });
     expect(rename.code, rename.stderr).toBe(0);
-    expect((await admin.listRoles()).find((r) => r.name === "keyed-readers")?.datasetCapabilities).toEqual({ "keyed-logs-2": { query: ["read"] } });
+    expect((await use.rig.admin.listRoles()).find((r) => r.name === "keyed-readers")?.datasetCapabilities).toEqual({ "keyed-logs-2": { query: ["read"] } });
   });
 });

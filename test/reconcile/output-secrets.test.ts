@@ -4,22 +4,11 @@
 // `ods output` never prints a secret from an output an older engine stored unmarked.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OdsClient } from "../../src/api";
-import { startEmulator, type EmulatorHandle } from "../../src/emulator";
-import { removeTempDirs, runOds, stackFlags, tempDir } from "../helpers/ods-cli";
+import { describe, expect, it } from "vitest";
+import { runOds, stackFlags, tempDir } from "../helpers/ods-cli";
+import { useRig } from "../lifecycle/helpers";
 
-let emu: EmulatorHandle;
-let admin: OdsClient;
-beforeAll(async () => {
-  emu = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-") });
-  admin = new OdsClient({ url: emu.url, token: emu.adminToken });
-});
-afterAll(async () => {
-  await admin.close();
-  await emu.close();
-  removeTempDirs();
-});
+const use = useRig();
 
 const VARIABLE_SECRET = "variable-secret-5e8d21";
 const CHAT_SECRET = "chat-secret-19ab77";
@@ -42,7 +31,7 @@ function writeStackWithOutput(dir: string, output: { value: unknown; sensitive?:
 }
 
 describe("a plain output carrying a secret", () => {
-  const env = (): Record<string, string> => ({ ODS_URL: emu.url, ODS_TOKEN: emu.adminToken });
+  const env = (): Record<string, string> => ({ ODS_URL: use.rig.emu.url, ODS_TOKEN: use.rig.emu.adminToken });
 
   it.each([
     ["a token's secret", "${ods_api_token.ci.token}", "ods_api_token.ci.token"],
@@ -56,11 +45,11 @@ describe("a plain output carrying a secret", () => {
     const plan = await runOds(["plan", ...stackFlags(dir)], { env: env() });
     expect(plan.code).toBe(1);
     expect(plan.stderr).toContain(`output "leak": Output refers to sensitive values (${named})`);
-    emu.resetRequests();
+    use.rig.emu.resetRequests();
     const apply = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env: env() });
     expect(apply.code).toBe(1);
     expect(apply.stderr).toContain('output "leak": Output refers to sensitive values');
-    expect(emu.requests().filter((q) => q.method !== "GET")).toEqual([]);
+    expect(use.rig.emu.requests().filter((q) => q.method !== "GET")).toEqual([]);
     for (const text of [plan.stdout, plan.stderr, apply.stdout, apply.stderr]) {
       expect(text).not.toContain(VARIABLE_SECRET);
       expect(text).not.toContain(CHAT_SECRET);
