@@ -10,6 +10,7 @@ import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, subst
 import { PlanError, makePlan, type Plan } from "../reconcile/plan";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
+import { sensitiveMarks, unmarkedSensitiveOutputs } from "../reconcile/sensitivity";
 import { StackError, dependencyOrder, loadStack, type LoadedStack, type ManagedDeclaration } from "../reconcile/stack";
 import { setStateOrganization, stateOrganization, type StateFile, type StateOrganization, type StateStore } from "../reconcile/state";
 import type { VariableInputs } from "../reconcile/variables";
@@ -264,6 +265,10 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
   const state = await unit.store.read();
   checkStateBelongs(unit, state);
   const stack = await withRemoteOutputs(unit, opts.stateOf);
+  // Outputs span every provider configuration, so each part is planned without them:
+  // an output carrying a secret is refused here, on the whole stack, as Terraform does.
+  const unmarked = unmarkedSensitiveOutputs(stack, sensitiveMarks(stack));
+  if (unmarked.length > 0) throw new PlanError(unmarked);
   const parts: PartPlan[] = [];
   const addresses = new Set([...stack.resources, ...stack.dataSources].map((d) => d.address));
   // Earlier parts' planned values: what later parts' references to them resolve to.
