@@ -89,9 +89,11 @@ type CapabilitiesDraft = typeof capabilitiesDraft extends fc.Arbitrary<infer T> 
 function capabilities(d: CapabilitiesDraft, ctx: RenderContext): Values {
   const keyed = <T extends { caps: Record<string, string[]> }>(entries: T[] | undefined, key: (e: T) => string): Values | undefined =>
     entries ? Object.fromEntries(entries.map((e) => [key(e), e.caps])) : undefined;
+  // Two keys that evaluate to one dataset name are a duplicate key, which Terraform refuses.
+  const datasets = d.datasets?.filter((e, i, all) => all.findIndex((o) => ctx.resolvedDatasetName(o.key) === ctx.resolvedDatasetName(e.key)) === i);
   return defined({
     org_capabilities: d.org,
-    dataset_capabilities: keyed(d.datasets, (e) => ctx.datasetName(e.key)),
+    dataset_capabilities: keyed(datasets, (e) => ctx.datasetName(e.key)),
     view_capabilities: keyed(d.views, (e) => e.view),
   });
 }

@@ -66,13 +66,21 @@ export class RenderContext {
    * variable or literally.
    */
   datasetName(choice: RefChoice): string {
-    const all = this.candidates("ods_dataset");
-    if (choice.style === "var" || all.length === 0) {
-      return choice.style === "var" ? `\${var.${VARIABLES.fixtureDataset}}` : this.fixtureDataset;
-    }
-    const target = all[choice.pick % all.length];
+    const target = this.datasetTarget(choice);
+    if (!target) return choice.style === "var" ? `\${var.${VARIABLES.fixtureDataset}}` : this.fixtureDataset;
     if (choice.style === "ref") return `\${${target.address}.name}`;
     this.dependsOn.add(target.address);
     return String(target.values.name);
+  }
+
+  /** The name datasetName(choice) evaluates to (two keys of a map must not). */
+  resolvedDatasetName(choice: RefChoice): string {
+    return String(this.datasetTarget(choice)?.values.name ?? this.fixtureDataset);
+  }
+
+  /** The stack's dataset a choice names; undefined for the fixture dataset. */
+  private datasetTarget(choice: RefChoice): Rendered | undefined {
+    const all = this.candidates("ods_dataset");
+    return choice.style === "var" || all.length === 0 ? undefined : all[choice.pick % all.length];
   }
 }
