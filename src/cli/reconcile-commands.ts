@@ -26,6 +26,7 @@ import {
   openStack,
   planStack,
   stackHasChanges,
+  stateOwner,
   type StackPlan,
   type StackUnit,
   type StateOf,
@@ -371,7 +372,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         for (const [provider, target] of unit.targets) {
           const live = new LiveIndex();
           for (const [address, entry] of Object.entries(state.resources)) {
-            if (providerKey(entry.provider) !== provider) continue;
+            if (stateOwner(unit.loaded, address, entry.provider) !== provider) continue;
             const kind = resourceKind(entry.typeName);
             if (!kind) continue;
             const dataset = typeof entry.values.dataset === "string" ? entry.values.dataset : undefined;
