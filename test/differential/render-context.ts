@@ -17,6 +17,8 @@ export interface Rendered {
   address: string;
   typeName: string;
   values: Values;
+  /** Through the second provider configuration (`ods.b`). */
+  alias: boolean;
 }
 
 /** The variables every generated stack declares (test/differential/stack-model.ts). */
@@ -41,6 +43,8 @@ export class RenderContext {
     private readonly earlier: readonly Rendered[],
     /** A dataset outside the stack, with ingested fields f0..f{FIXTURE_FIELDS-1}. */
     readonly fixtureDataset: string,
+    /** Whether this resource is through `ods.b`. */
+    private readonly alias: boolean,
   ) {}
 
   /** A name unique in the seed, e.g. `s3r0-ds7`. */
@@ -48,9 +52,11 @@ export class RenderContext {
     return `${this.prefix}-${stem}${this.uid}`;
   }
 
-  /** Earlier resources of a type. */
-  candidates(typeName: string): readonly Rendered[] {
-    return this.earlier.filter((r) => r.typeName === typeName);
+  /** Earlier resources of a type (undefined: of any type) this one may refer to. */
+  candidates(typeName?: string): readonly Rendered[] {
+    // References between provider configurations go one way (ods.b to ods): ods applies one
+    // configuration after the other and refuses references both ways, which Terraform allows.
+    return this.earlier.filter((r) => (typeName === undefined || r.typeName === typeName) && (this.alias || !r.alias));
   }
 
   /** `${TYPE.NAME.ATTR}` of an earlier resource of the type, or undefined when there is none. */

@@ -105,7 +105,8 @@ export function applyStep(stack: StackDraft, changes: Change[], prefix: string, 
       const target = resources[c.target % resources.length];
       resources = resources.map((r) => (r === target ? { ...r, uid: next++ } : r));
     } else if (c.op === "remove") {
-      resources = resources.filter((_, i) => i !== c.target % resources.length);
+      // Never the last one: ods refuses to empty a stack without --allow-empty (engine-differences.md).
+      if (resources.length > 1) resources = resources.filter((_, i) => i !== c.target % resources.length);
     } else {
       breakChange = c;
     }
@@ -135,10 +136,11 @@ function renderResources(stack: StackDraft, prefix: string, fixtureDataset: stri
   const out: RenderedResource[] = [];
   for (const r of stack.resources) {
     const g = KIND_GENERATORS[r.type];
-    const ctx = new RenderContext(prefix, r.uid, out, fixtureDataset);
+    const ctx = new RenderContext(prefix, r.uid, out, fixtureDataset, r.alias);
     const values = g.render(r.draft, ctx);
-    for (const d of r.dependsOn) if (out.length > 0) ctx.dependsOn.add(out[d % out.length].address);
-    out.push({ address: `${r.type}.${g.stem}${r.key}`, typeName: r.type, values, draft: r, dependsOn: [...ctx.dependsOn].sort() });
+    const allowed = ctx.candidates();
+    for (const d of r.dependsOn) if (allowed.length > 0) ctx.dependsOn.add(allowed[d % allowed.length].address);
+    out.push({ address: `${r.type}.${g.stem}${r.key}`, typeName: r.type, values, alias: r.alias, draft: r, dependsOn: [...ctx.dependsOn].sort() });
   }
   return out;
 }
