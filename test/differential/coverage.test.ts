@@ -30,7 +30,7 @@ describe("the differential generator", () => {
   });
 
   it("sets every attribute a user can set, of every kind, and every shape of value", () => {
-    const coverage = drawnCoverage(60);
+    const coverage = drawnCoverage(200);
     expect(coverage.missing()).toEqual([]);
     expect(SHAPES.filter((s) => !coverage.shapes.has(s))).toEqual([]);
   });

@@ -18,7 +18,7 @@ const OPTIONS: SeedOptions = {
   maxResources: FULL || REPLAY !== undefined ? 40 : 12,
   maxSteps: FULL || REPLAY !== undefined ? 3 : 2,
   path: process.env.ODS_DIFFERENTIAL_PATH || undefined,
-  timeLimitMs: FULL ? 600_000 : 120_000,
+  timeLimitMs: Number(process.env.ODS_DIFFERENTIAL_SECONDS_PER_SEED ?? (FULL ? 600 : 120)) * 1000,
 };
 /** Services are restarted now and then, so that lists stay the size of a few seeds. */
 const SEEDS_PER_SERVICE = 10;
