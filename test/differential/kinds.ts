@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { DATASET_CAPABILITY_ACTIONS, ORG_CAPABILITY_ACTIONS, VIEW_CAPABILITY_ACTIONS } from "../../src/resources/capabilities";
 import type { Values } from "../../src/resources";
+import { DashboardBuilder, DashboardChart, DashboardChartType } from "../../src/dashboard-builder";
 import { type RefChoice, RenderContext, VARIABLES } from "./render-context";
 
 /** Ways to make rendered values invalid; `attribute` is what both engines must name. */
@@ -109,6 +110,7 @@ const APL = [
   (ds: string) => `['${ds}'] | where f1 == "x" | project f0, f1`,
   (ds: string) => `['${ds}'] | take 10`,
 ];
+const DASHBOARD_CHART_TYPES = [DashboardChartType.TIME_SERIES, DashboardChartType.TABLE, DashboardChartType.STATISTIC, DashboardChartType.NOTE, DashboardChartType.SPACER];
 const EXPRESSIONS = ["f0 * 2", "f0 / 1024", "strcat(f1, \"-\")", "tostring(f2)"];
 
 /** A plan-time refusal only where the other side is known at plan (a literal dataset). */
@@ -274,6 +276,59 @@ export const KIND_GENERATORS: Readonly<Record<string, KindGenerator>> = {
       { attribute: "disabled_until", break: (v) => ({ ...v, disabled_until: "tomorrow" }) },
       { attribute: "url", break: (v) => ({ ...v, properties: { ...(v.properties as Values), webhook: { url: "ftp://hooks.example.com/x" } } }) },
       { attribute: "emails", break: (v) => ({ ...v, properties: { ...(v.properties as Values), email: { emails: ["not-an-address"] } } }) },
+    ],
+  ),
+
+  ods_view: kind(
+    "vw",
+    fc.record({ dataset: refChoice, apl: fc.nat({ max: APL.length - 1 }), listed: fc.boolean(), description: descriptionDraft }),
+    (d, ctx) => {
+      const dataset = ctx.datasetName(d.dataset);
+      return defined({
+        name: ctx.name("vw"),
+        apl_query: APL[d.apl](dataset),
+        datasets: d.listed ? [dataset] : undefined,
+        description: description(d.description, ctx),
+      });
+    },
+    [
+      { attribute: "name", break: (v) => ({ ...v, name: "  " }) },
+      { attribute: "apl_query", break: (v) => (typeof v.datasets === "undefined" && !String(v.apl_query).includes("${") ? { ...v, apl_query: `${String(v.apl_query)} | where (` } : undefined) },
+    ],
+  ),
+
+  // Built with the typed builder: the document is JSON text whose queries may interpolate a dataset reference.
+  ods_dashboard: kind(
+    "db",
+    fc.record({
+      charts: fc.array(
+        fc.record({ type: fc.constantFrom(...DASHBOARD_CHART_TYPES), dataset: refChoice, apl: fc.nat({ max: APL.length - 1 }), width: fc.integer({ min: 1, max: 12 }), named: fc.boolean() }),
+        { minLength: 1, maxLength: 4 },
+      ),
+      refresh: fc.constantFrom(15, 60, 300),
+      window: fc.constantFrom("qr-now-1h", "qr-now-6h", "qr-now-1d"),
+      overwrite: maybe(fc.boolean()),
+    }),
+    (d, ctx) => {
+      const charts = d.charts.map((c, i) => {
+        const name = c.named ? `chart ${i}` : undefined;
+        if (c.type === DashboardChartType.NOTE) return DashboardChart.note({ name, text: `note ${ctx.uid}`, width: c.width });
+        if (c.type === DashboardChartType.SPACER) return DashboardChart.spacer({ width: c.width });
+        return DashboardChart.query(c.type, { name, apl: APL[c.apl](ctx.datasetName(c.dataset)), width: c.width });
+      });
+      const dashboard = new DashboardBuilder({ name: `Dashboard ${ctx.uid}`, refreshSeconds: d.refresh, timeWindowStart: d.window, charts }).toJson();
+      return defined({ uid: ctx.name("db"), dashboard, overwrite: d.overwrite });
+    },
+    [
+      {
+        attribute: "dashboard",
+        break: (v) => {
+          const doc = JSON.parse(String(v.dashboard)) as { layout: { w: number }[] };
+          doc.layout[0]!.w = 13;
+          return { ...v, dashboard: JSON.stringify(doc) };
+        },
+      },
+      { attribute: "uid", break: (v) => ({ ...v, uid: "has spaces" }) },
     ],
   ),
 
