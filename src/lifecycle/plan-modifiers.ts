@@ -58,14 +58,6 @@ export const KeepEquivalentPrior: PlanModifier = {
   modify: ({ attr, planned, prior }) => (typeof prior === "string" && sameValue(attr, planned, prior) ? prior : planned),
 };
 
-/** A write version changes with every write: known after apply whenever anything changes. */
-export const UnknownWhenWritten: PlanModifier = {
-  name: "UnknownWhenWritten",
-  description: "The version an object was last written at is known after apply when the object changes.",
-  appliesTo: (attr) => attr.writeVersion === true,
-  modify: ({ prior, objectIsNew, anyChange }) => (objectIsNew || anyChange || prior === undefined ? UNKNOWN : prior),
-};
-
 /**
  * An optional computed attribute left unset is the service's to choose: known after
  * apply when anything changes, else its current value. Only Terraform needs it, since
@@ -109,7 +101,7 @@ export interface PlannedValuesRequest {
   everyAttribute: boolean;
 }
 
-const MODIFIERS: readonly PlanModifier[] = [DefaultWhenUnset, UseStateForUnknown, UnknownWhenWritten, KeepEquivalentPrior];
+const MODIFIERS: readonly PlanModifier[] = [DefaultWhenUnset, UseStateForUnknown, KeepEquivalentPrior];
 const TERRAFORM_MODIFIERS: readonly PlanModifier[] = [...MODIFIERS, UnknownWhenUnsetAndChanging];
 
 /** The planned values: declared values with every applicable plan modifier applied. */

@@ -56,7 +56,8 @@ interface AttributeCommon {
   normalize?: (value: unknown) => unknown;
   /**
    * The object's version as this configuration last wrote it (optimistic concurrency):
-   * a refresh keeps it, a write takes the answer's, and an update sends it back, so that
+   * a refresh keeps it, a write takes the answer's (with changesOnWrite, it is known only
+   * after the write), and an update sends it back, so that
    * the service refuses to overwrite a change made by someone else since.
    */
   writeVersion?: boolean;

@@ -205,7 +205,8 @@ export async function snapshot(service: Service, prefix: string): Promise<Snapsh
     for (const u of await c.listUsers()) keyOfId.set(u.id, `user:${u.email}`);
     for (const kind of RESOURCE_KINDS) {
       const lists = kind.scope ? await Promise.all(datasets.map((d) => kind.api.list(c, d))) : [await kind.api.list(c)];
-      const objects = lists.flat().filter((o) => {
+      // As the model reads them: a dashboard's document as its content text, say.
+      const objects = lists.flat().map((o) => (kind.api.normalizeLive ? kind.api.normalizeLive(o, undefined) : o)).filter((o) => {
         const key = kind.naturalKey.map((k) => String(o[wireName(k, kind.attributes[k])] ?? ""));
         return key.some((k) => k.startsWith(prefix));
       });

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { DATASET_CAPABILITY_ACTIONS, ORG_CAPABILITY_ACTIONS, VIEW_CAPABILITY_ACTIONS } from "../../src/resources/capabilities";
 import type { Values } from "../../src/resources";
 import { DashboardBuilder, DashboardChart, DashboardChartType } from "../../src/dashboard-builder";
+import { MONITOR_OPERATORS, MONITOR_TYPES } from "../../src/resources/monitor";
 import { type RefChoice, RenderContext, VARIABLES } from "./render-context";
 
 /** Ways to make rendered values invalid; `attribute` is what both engines must name. */
@@ -276,6 +277,59 @@ export const KIND_GENERATORS: Readonly<Record<string, KindGenerator>> = {
       { attribute: "disabled_until", break: (v) => ({ ...v, disabled_until: "tomorrow" }) },
       { attribute: "url", break: (v) => ({ ...v, properties: { ...(v.properties as Values), webhook: { url: "ftp://hooks.example.com/x" } } }) },
       { attribute: "emails", break: (v) => ({ ...v, properties: { ...(v.properties as Values), email: { emails: ["not-an-address"] } } }) },
+    ],
+  ),
+
+  ods_monitor: kind(
+    "mn",
+    fc.record({
+      type: fc.constantFrom(...MONITOR_TYPES),
+      dataset: refChoice,
+      description: descriptionDraft,
+      operator: fc.constantFrom(...MONITOR_OPERATORS),
+      threshold: fc.integer({ min: 0, max: 100 }),
+      interval: fc.integer({ min: 1, max: 60 }),
+      range: fc.integer({ min: 1, max: 120 }),
+      secondDelay: maybe(fc.integer({ min: 0, max: 600 })),
+      flags: fc.record(
+        { alert_on_no_data: fc.boolean(), notify_by_group: fc.boolean(), notify_every_run: fc.boolean(), resolvable: fc.boolean(), skip_resolved: fc.boolean(), disabled: fc.boolean() },
+        { requiredKeys: [] },
+      ),
+      disabledUntil: maybe(fc.constantFrom(...TIMESTAMPS)),
+      notifiers: maybe(fc.uniqueArray(pick, { minLength: 1, maxLength: 2 })),
+      nOfM: maybe(fc.record({ n: fc.integer({ min: 1, max: 3 }), extra: fc.integer({ min: 0, max: 2 }) })),
+      compareDays: fc.integer({ min: 1, max: 7 }),
+      tolerance: fc.integer({ min: 0, max: 100 }),
+      columnName: maybe(fc.constantFrom("count_", "")),
+    }),
+    (d, ctx) => {
+      const dataset = ctx.datasetName(d.dataset);
+      // Threshold and anomaly monitors compare an aggregation; a match monitor only filters.
+      const apl = d.type === "MatchEvent" ? `['${dataset}'] | where f0 >= 5` : `['${dataset}'] | summarize count() by bin(_time, 1m)`;
+      const notifiers = d.notifiers?.map((p) => ctx.reference("ods_notifier", "id", p)).filter((n): n is string => n !== undefined);
+      return defined({
+        name: ctx.name("mn"),
+        type: d.type,
+        description: description(d.description, ctx),
+        apl_query: apl,
+        operator: d.type === "MatchEvent" ? undefined : d.operator,
+        threshold: d.type === "Threshold" ? d.threshold : undefined,
+        interval_minutes: d.interval,
+        range_minutes: d.range,
+        second_delay: d.secondDelay,
+        ...d.flags,
+        disabled_until: d.disabledUntil,
+        notifier_ids: notifiers && notifiers.length > 0 ? [...new Set(notifiers)] : undefined,
+        trigger_after_n_positive_results: d.nOfM?.n,
+        trigger_from_n_runs: d.nOfM ? d.nOfM.n + d.nOfM.extra : undefined,
+        compare_days: d.type === "AnomalyDetection" ? d.compareDays : undefined,
+        tolerance: d.type === "AnomalyDetection" ? d.tolerance : undefined,
+        column_name: d.type === "Threshold" ? d.columnName : undefined,
+      });
+    },
+    [
+      { attribute: "interval_minutes", break: (v) => ({ ...v, interval_minutes: 0 }) },
+      { attribute: "operator", break: (v) => ({ ...v, operator: "Sideways" }) },
     ],
   ),
 

@@ -135,6 +135,16 @@ export class Dashboard extends cdktf.TerraformResource {
     return this._uid;
   }
 
+  // updated_at - computed: true, optional: false, required: false
+  public get updatedAt() {
+    return this.getStringAttribute('updated_at');
+  }
+
+  // updated_by - computed: true, optional: false, required: false
+  public get updatedBy() {
+    return this.getStringAttribute('updated_by');
+  }
+
   // version - computed: true, optional: false, required: false
   public get version() {
     return this.getNumberAttribute('version');
