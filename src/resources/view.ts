@@ -36,6 +36,8 @@ export const view: ResourceKind = {
       refersTo: { typeName: "ods_dataset", attribute: "name" },
     }),
     description: str("What the view shows.", { optional: true, serverDefault: "" }),
+    shared_by_org: str("The id of the organization the view is shared by.", { computed: true }),
+    shared_by_org_name: str("The name of that organization.", { computed: true }),
   },
   naturalKey: ["name"],
   creation: "create",

@@ -131,6 +131,16 @@ export class DataOdsView extends cdktf.TerraformDataSource {
     return this._name;
   }
 
+  // shared_by_org - computed: true, optional: false, required: false
+  public get sharedByOrg() {
+    return this.getStringAttribute('shared_by_org');
+  }
+
+  // shared_by_org_name - computed: true, optional: false, required: false
+  public get sharedByOrgName() {
+    return this.getStringAttribute('shared_by_org_name');
+  }
+
   // =========
   // SYNTHESIS
   // =========

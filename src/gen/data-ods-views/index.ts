@@ -96,6 +96,16 @@ export class DataOdsViewsViewsOutputReference extends cdktf.ComplexObject {
   public get name() {
     return this.getStringAttribute('name');
   }
+
+  // shared_by_org - computed: true, optional: false, required: false
+  public get sharedByOrg() {
+    return this.getStringAttribute('shared_by_org');
+  }
+
+  // shared_by_org_name - computed: true, optional: false, required: false
+  public get sharedByOrgName() {
+    return this.getStringAttribute('shared_by_org_name');
+  }
 }
 
 export class DataOdsViewsViewsList extends cdktf.ComplexList {

@@ -158,6 +158,16 @@ export class View extends cdktf.TerraformResource {
     return this._name;
   }
 
+  // shared_by_org - computed: true, optional: false, required: false
+  public get sharedByOrg() {
+    return this.getStringAttribute('shared_by_org');
+  }
+
+  // shared_by_org_name - computed: true, optional: false, required: false
+  public get sharedByOrgName() {
+    return this.getStringAttribute('shared_by_org_name');
+  }
+
   // =========
   // SYNTHESIS
   // =========
