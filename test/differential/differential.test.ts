@@ -15,10 +15,10 @@ const FROM = Number(process.env.ODS_DIFFERENTIAL_FROM ?? (FULL ? 1000 : 1));
 const COUNT = REPLAY !== undefined ? 1 : Number(process.env.ODS_DIFFERENTIAL_SEEDS ?? (FULL ? 200 : 25));
 const SEEDS = REPLAY !== undefined ? [REPLAY] : Array.from({ length: COUNT }, (_, i) => FROM + i);
 const OPTIONS: SeedOptions = {
-  maxResources: FULL || REPLAY !== undefined ? 40 : 12,
+  maxResources: FULL || REPLAY !== undefined ? 40 : 10,
   maxSteps: FULL || REPLAY !== undefined ? 3 : 2,
   path: process.env.ODS_DIFFERENTIAL_PATH || undefined,
-  timeLimitMs: Number(process.env.ODS_DIFFERENTIAL_SECONDS_PER_SEED ?? (FULL ? 600 : 120)) * 1000,
+  timeLimitMs: Number(process.env.ODS_DIFFERENTIAL_SECONDS_PER_SEED ?? (FULL ? 180 : 60)) * 1000,
 };
 /** Services are restarted now and then, so that lists stay the size of a few seeds. */
 const SEEDS_PER_SERVICE = 10;

@@ -35,7 +35,7 @@ function both(o: RunOutput, t: RunOutput): string {
 function leakIn(out: string, secretValue: string): string | undefined {
   if (out.includes(secretValue)) return "the sensitive variable's value";
   if (/secret-\d+-\d+/.test(out)) return `a write-only secret (${/secret-\d+-\d+/.exec(out)![0].replace(/\d+$/, "…")})`;
-  if (!process.env.TMP_NO_URL && /\/services\/T0\/B\d+\/XXXX/.test(out)) return "a webhook URL that carries its credential";
+  if (/\/services\/T0\/B\d+\/XXXX/.test(out)) return "a webhook URL that carries its credential";
   return undefined;
 }
 
@@ -70,7 +70,7 @@ export async function checkScenario(env: DifferentialEnv, scenario: Scenario, la
       const plan: StepPlan = i === 0 ? { stack: scenario.stack } : applyStep(current, scenario.steps[i - 1], prefix, fixture);
       if (!plan.refusal && i > 0) {
         const guarded = guardedDatasetChanges(current, plan.stack).find((g) => !g.allowed);
-        if (guarded) plan.refusal = { address: guarded.address, attribute: "allow_destroy" };
+        if (guarded) plan.refusal = { address: guarded.address, attribute: "allow_destroy", injected: false };
       }
       const stack = renderStack(plan, prefix, fixture);
       coverage.add(stack);
