@@ -57,7 +57,13 @@ afterAll(async () => {
 describe.skipIf(!hasTerraform)("ods apply and terraform apply agree on generated stacks", () => {
   it.each(SEEDS)("seed %i", async (seed) => {
     if (SEEDS.indexOf(seed) % SEEDS_PER_SERVICE === 0 || !env) await freshServices();
+    const seedStarted = Date.now();
     const report = await runSeed(env!, seed, OPTIONS, coverage);
+    const done = SEEDS.indexOf(seed) + 1;
+    // A line per seed: a long run cut short still tells how far it got.
+    console.log(
+      `differential: seed ${seed} ${report ? "DISAGREE" : "agree"} in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s; ${done}/${SEEDS.length} seeds, ${failures.length + (report ? 1 : 0)} failures, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
     if (report) {
       failures.push(report);
       console.error(report);
