@@ -155,7 +155,7 @@ export const monitor: ResourceKind = {
   attributes: {
     id: str("Assigned by the service.", { computed: true }),
     name: str("Name of the monitor; the title of its alerts.", { required: true, checks: [nonEmpty] }),
-    type: str("How the monitor alerts: \"Threshold\" (an aggregation crosses `threshold`), \"MatchEvent\" (each matching event) or \"AnomalyDetection\" (values deviate from the same window of earlier days). Changing it replaces the monitor.", {
+    type: str("How the monitor alerts: \"Threshold\" (an aggregation crosses `threshold`), \"MatchEvent\" (each matching event) or \"AnomalyDetection\" (values deviate from the same window of earlier days).", {
       required: true,
       forcesReplacement: true,
       checks: [oneOf(MONITOR_TYPES)],
