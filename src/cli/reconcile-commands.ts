@@ -9,7 +9,8 @@ import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
 import { liveValues, PlanError } from "../reconcile/plan";
 import { planJson, renderPlan, displayValue } from "../reconcile/render";
 import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
-import { parseState, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
+import { secretForms } from "../reconcile/redact";
+import { parseState, secretValuesIn, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
 import { StackError, findStackFile } from "../reconcile/stack";
 import { VariableError, parseVarFlag, readVarFile, type VariableAssignment, type VariableInputs } from "../reconcile/variables";
 import { LiveIndex } from "../reconcile/world";
@@ -25,6 +26,7 @@ import {
   openStack,
   planStack,
   stackHasChanges,
+  stateOwner,
   type StackPlan,
   type StackUnit,
   type StateOf,
@@ -370,7 +372,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         for (const [provider, target] of unit.targets) {
           const live = new LiveIndex();
           for (const [address, entry] of Object.entries(state.resources)) {
-            if (providerKey(entry.provider) !== provider) continue;
+            if (stateOwner(unit.loaded, address, entry.provider) !== provider) continue;
             const kind = resourceKind(entry.typeName);
             if (!kind) continue;
             const dataset = typeof entry.values.dataset === "string" ? entry.values.dataset : undefined;
@@ -470,11 +472,14 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .option("--show-sensitive", "print sensitive values")
     .option("--json", "print as JSON")
     .action(async (name: string | undefined, o: CommonOpts & { showSensitive?: boolean; json?: boolean }) => {
-      const outputs = (await readOnly(o)).outputs;
+      const state = await readOnly(o);
+      const outputs = state.outputs;
       const names = name ? [name] : Object.keys(outputs).sort();
       if (name && !outputs[name]) throw new Error(`no output "${name}"; outputs: ${Object.keys(outputs).join(", ") || "none (apply first)"}`);
+      const secrets = new Set(secretForms(secretValuesIn(state)));
+      const carriesSecret = (value: unknown): boolean => secretForms(value).some((f) => secrets.has(f));
       const shown: Record<string, unknown> = {};
-      for (const n of names) shown[n] = outputs[n].sensitive && !o.showSensitive ? "(sensitive)" : outputs[n].value;
+      for (const n of names) shown[n] = (outputs[n].sensitive || carriesSecret(outputs[n].value)) && !o.showSensitive ? "(sensitive)" : outputs[n].value;
       if (o.json) out(JSON.stringify(name ? shown[name] : shown, null, 2));
       else if (name) out(typeof shown[name] === "string" ? String(shown[name]) : JSON.stringify(shown[name]));
       else for (const n of names) out(`${n} = ${typeof shown[n] === "string" ? String(shown[n]) : JSON.stringify(shown[n])}`);

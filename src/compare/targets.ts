@@ -70,7 +70,10 @@ export function stackTarget(target: string, callerMarker = CALLER): Target {
       return values ? (valueAt(values, ref.path) ?? null) : value;
     }
     if (Array.isArray(value)) return value.map(resolve);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+    if (value && typeof value === "object") {
+      // Keys resolve like values: `{ [logs.name]: ... }` is keyed by the dataset's name.
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => { const key = resolve(k); return [typeof key === "string" ? key : k, resolve(v)]; }));
+    }
     return value;
   };
   for (const d of dependencyOrder(stack.resources)) {

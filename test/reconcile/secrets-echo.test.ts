@@ -22,14 +22,14 @@ describe("outputs and state show", () => {
       const spec = { resource: { ods_api_token: { ci: TOKEN } }, output: { leak: { value: "${ods_api_token.ci.token}" } } };
       const err = await odsApply(client, tempDir(), spec).then(() => undefined, (e: unknown) => e);
       expect(err).toBeInstanceOf(PlanError);
-      expect((err as Error).message).toMatch(/output "leak" refers to a sensitive value \(ods_api_token\.ci\.token\)/);
+      expect((err as Error).message).toMatch(/output "leak": Output refers to sensitive values \(ods_api_token\.ci\.token\)/);
       expect((await use.rig.admin.listTokens()).some((t) => t.name === "echo-ci")).toBe(false);
       // Through another attribute it is the same.
       const indirect = {
         resource: { ods_api_token: { ci: TOKEN }, ods_role: { r: { name: "echo-role", description: "key ${ods_api_token.ci.token}" } } },
         output: { desc: { value: "${ods_role.r.description}" } },
       };
-      await expect(odsApply(client, tempDir(), indirect)).rejects.toThrow(/output "desc" refers to a sensitive value/);
+      await expect(odsApply(client, tempDir(), indirect)).rejects.toThrow(/output "desc": Output refers to sensitive values/);
     } finally {
       await client.close();
     }
