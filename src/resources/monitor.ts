@@ -75,6 +75,10 @@ function monitorRules(values: Values): ValidationIssue[] {
   } else if (apl !== undefined && (type === "Threshold" || type === "AnomalyDetection") && !aggregates(apl)) {
     issues.push({ path: ["apl_query"], message: `a ${type} monitor compares aggregated values, so its query must aggregate, e.g. "['logs'] | summarize count() by bin(_time, 1m)"` });
   }
+  // The service keeps each notifier once: a repeated id would read back as a change.
+  const ids = Array.isArray(values.notifier_ids) ? values.notifier_ids.filter((id) => typeof id === "string" && !isReference(id)) : [];
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (repeated !== undefined) issues.push({ path: ["notifier_ids"], message: `expected each notifier once, got "${String(repeated)}" twice` });
   // N of M: both or neither, and N cannot exceed M.
   const n = values.trigger_after_n_positive_results;
   const m = values.trigger_from_n_runs;

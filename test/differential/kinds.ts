@@ -114,6 +114,21 @@ const EXPRESSIONS = ["f0 * 2", "f0 / 1024", "strcat(f1, \"-\")", "tostring(f2)"]
 /** A plan-time refusal only where the other side is known at plan (a literal dataset). */
 const literalDataset = (v: Values): boolean => typeof v.dataset === "string" && !v.dataset.includes("${");
 
+/** A monitor's query for its type: a threshold or anomaly query aggregates, a match query only filters. */
+const MONITOR_APL: Readonly<Record<string, readonly ((ds: string) => string)[]>> = {
+  Threshold: [
+    (ds) => `['${ds}'] | where f0 >= 5 | summarize count() by bin(_time, 1m)`,
+    (ds) => `['${ds}'] | summarize c = count(), m = max(f0) by f1`,
+    // bin_auto draws a warning from both engines, never a refusal.
+    (ds) => `['${ds}'] | summarize count() by bin_auto(_time)`,
+  ],
+  MatchEvent: [(ds) => `['${ds}'] | where f0 > 100 | project f0, f1`, (ds) => `['${ds}'] | where f1 == "panic"`],
+  AnomalyDetection: [(ds) => `['${ds}'] | summarize avg(f0) by bin(_time, 5m)`],
+};
+
+/** The monitor operators (MONITOR_OPERATORS of src/resources/monitor.ts). */
+const OPERATORS = ["Below", "BelowOrEqual", "Above", "AboveOrEqual", "AboveOrBelow"] as const;
+
 export const KIND_GENERATORS: Readonly<Record<string, KindGenerator>> = {
   ods_dataset: kind(
     "ds",
@@ -274,6 +289,65 @@ export const KIND_GENERATORS: Readonly<Record<string, KindGenerator>> = {
       { attribute: "disabled_until", break: (v) => ({ ...v, disabled_until: "tomorrow" }) },
       { attribute: "url", break: (v) => ({ ...v, properties: { ...(v.properties as Values), webhook: { url: "ftp://hooks.example.com/x" } } }) },
       { attribute: "emails", break: (v) => ({ ...v, properties: { ...(v.properties as Values), email: { emails: ["not-an-address"] } } }) },
+    ],
+  ),
+
+  ods_monitor: kind(
+    "mo",
+    fc.record({
+      type: fc.constantFrom("Threshold", "MatchEvent", "AnomalyDetection"),
+      dataset: refChoice,
+      apl: fc.nat({ max: 2 }),
+      description: descriptionDraft,
+      operator: fc.constantFrom(...OPERATORS),
+      threshold: fc.constantFrom(0, 3, 2.5, 1000),
+      interval: fc.constantFrom(1, 5, 60),
+      range: fc.constantFrom(1, 5, 30),
+      secondDelay: maybe(fc.constantFrom(0, 30, 86_400)),
+      flags: fc.record(
+        { alert_on_no_data: fc.boolean(), notify_by_group: fc.boolean(), notify_every_run: fc.boolean(), resolvable: fc.boolean(), skip_resolved: fc.boolean(), disabled: fc.boolean() },
+        { requiredKeys: [] },
+      ),
+      disabledUntil: maybe(fc.constantFrom(...TIMESTAMPS)),
+      notifiers: maybe(fc.uniqueArray(pick, { maxLength: 2 })),
+      nOfM: maybe(fc.record({ n: fc.integer({ min: 1, max: 3 }), extra: fc.nat({ max: 2 }) })),
+      compareDays: fc.integer({ min: 1, max: 7 }),
+      tolerance: fc.constantFrom(0, 12.5, 100),
+      columnName: maybe(fc.constantFrom("c", "m")),
+    }),
+    (d, ctx) => {
+      const queries = MONITOR_APL[d.type];
+      const compares = d.type !== "MatchEvent";
+      const notifiers = d.notifiers?.map((p) => ctx.reference("ods_notifier", "id", p)).filter((n): n is string => n !== undefined);
+      return defined({
+        name: ctx.name("mo"),
+        type: d.type,
+        description: description(d.description, ctx),
+        // The query names its dataset: inside the APL text, a reference is an interpolation.
+        apl_query: queries[d.apl % queries.length](ctx.datasetName(d.dataset)),
+        operator: compares ? d.operator : undefined,
+        threshold: d.type === "Threshold" ? d.threshold : undefined,
+        interval_minutes: d.interval,
+        range_minutes: d.range,
+        second_delay: d.secondDelay,
+        ...d.flags,
+        disabled_until: d.disabledUntil,
+        notifier_ids: notifiers ? [...new Set(notifiers)] : undefined,
+        trigger_after_n_positive_results: compares ? d.nOfM?.n : undefined,
+        trigger_from_n_runs: compares && d.nOfM ? d.nOfM.n + d.nOfM.extra : undefined,
+        compare_days: d.type === "AnomalyDetection" ? d.compareDays : undefined,
+        tolerance: d.type === "AnomalyDetection" ? d.tolerance : undefined,
+        column_name: d.type === "Threshold" ? d.columnName : undefined,
+      });
+    },
+    [
+      { attribute: "operator", break: (v) => ({ ...v, operator: "GreaterThan" }) },
+      { attribute: "interval_minutes", break: (v) => ({ ...v, interval_minutes: 0 }) },
+      {
+        // Known at synth only when the query names its dataset literally.
+        attribute: "apl_query",
+        break: (v) => (typeof v.apl_query === "string" && !v.apl_query.includes("${") ? { ...v, type: "MatchEvent", apl_query: `${v.apl_query} | summarize count()` } : undefined),
+      },
     ],
   ),
 
