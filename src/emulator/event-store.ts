@@ -34,7 +34,9 @@ export class EventStore {
         continue;
       }
       const events = readJsonLines(path.join(store.dir, file)) as StoredEvent[];
-      store.byKey.set(key, { events, index: new EventTimeIndex(events), log: undefined });
+      const index = new EventTimeIndex(events);
+      index.catchUp();
+      store.byKey.set(key, { events, index, log: undefined });
     }
     return store;
   }
@@ -70,6 +72,8 @@ export class EventStore {
     // Serialized before memory changes, so that an event that cannot be written is not kept.
     const lines = stored.map((e) => JSON.stringify(e));
     entry.events.push(...stored);
+    // Now rather than at the next query: a monitor run must not pay for a large ingest.
+    entry.index.catchUp();
     entry.log ??= AppendLog.open(path.join(this.dir, `${key}.ndjson`));
     await (await entry.log).append(lines);
   }

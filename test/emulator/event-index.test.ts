@@ -50,5 +50,8 @@ describe("event time index", () => {
     events.push(event(0, 1000));
     expect(index.range(1000, 1000)).toEqual([]);
     expect(index.range(1000, 1001).map((x) => x.ms)).toEqual([1000]);
+    // Times in other RFC 3339 spellings are read too.
+    events.push({ ...event(1, 0), _time: "1970-01-01T01:00:00.5+01:00" });
+    expect(index.range(0, 1001).map((x) => x.ms)).toEqual([1000, 500]);
   });
 });

@@ -53,6 +53,15 @@ describe("webhook delivery", () => {
     expect(env.rx.received).toHaveLength(0);
   });
 
+  it("records a header HTTP cannot carry as a failed delivery, without crashing", async () => {
+    const hook = (await env.t.ok("POST", "/v2/notifiers", { name: "odd", properties: { customWebhook: { url: env.rx.url, headers: { "Bad Header": "x" } } } })).id;
+    await alertingMonitor([hook]);
+    await env.t.ok("POST", "/_emulator/clock", { advance: "1m" });
+    const records = await env.t.ok("POST", "/_emulator/deliveries/flush", { timeoutMs: 10_000 });
+    expect(records[0]).toMatchObject({ status: "failed", attempts: 3, lastError: "the request could not be made (ERR_INVALID_HTTP_TOKEN)" });
+    expect(env.rx.received).toHaveLength(0);
+  });
+
   it("refuses a custom body that is not a valid template when the notifier is written", async () => {
     const reply = await env.t.call("POST", "/v2/notifiers", { body: { name: "bad", properties: { customWebhook: { url: env.rx.url, body: "{{ if .Action }}open" } } } });
     expect(reply.status).toBe(400);

@@ -33,6 +33,9 @@ describe("match monitors", () => {
     await ingestAt(env.t, "logs", Array.from({ length: 15 }, (_, i) => ({ at: min(0) + i * 1000, level: "error", n: i })));
     await env.t.ok("POST", "/_emulator/clock", { advance: "1m" });
     expect(env.rx.received.map((r) => JSON.parse(r.body).event.matchedEvent.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // The five over the cap are counted where a test (or a puzzled user) can see them.
+    const [state] = await env.t.ok("GET", "/_emulator/monitor-states");
+    expect(state).toMatchObject({ suppressed: 5, minute: { count: 10 }, lastError: "" });
   });
 
   it("sends at most 500 a day, and starts again the next day", async () => {

@@ -181,6 +181,15 @@ describe("threshold monitors", () => {
     expect(env.rx.received).toHaveLength(0);
   });
 
+  it("treats a query that cannot run yet as no data, and shows why", async () => {
+    const hook = await webhookNotifier(env.t, env.rx.url);
+    const id = await monitor({ aplQuery: `['logs'] | summarize max(latency)`, threshold: 1, alertOnNoData: true, notifierIds: [hook] });
+    await env.t.ok("POST", "/_emulator/clock", { advance: "5m" });
+    expect(env.rx.received.map((r) => JSON.parse(r.body).event.body)).toEqual(["the query returned no data"]);
+    const state = (await env.t.ok("GET", "/_emulator/monitor-states")).find((s: { id: string }) => s.id === id);
+    expect(state.lastError).toMatch(/unknown field "latency"/);
+  });
+
   it("shifts the query window back by secondDelay", async () => {
     const hook = await customWebhookNotifier(env.t, env.rx.url, TEMPLATE);
     await monitor({ aplQuery: `['logs'] | summarize count()`, threshold: 0, secondDelay: 120, notifierIds: [hook] });
