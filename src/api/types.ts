@@ -57,7 +57,7 @@ export interface Capabilities {
 
 export interface CustomWebhookChannel {
   url: string;
-  /** Template text; may hold placeholders such as {{.AlertName}}, {{.Severity}}, {{.Message}}. */
+  /** Template text (Go text/template) over the alert: {{.Action}}, {{.Title}}, {{.Value}}, ... (API-CONTRACT-MONITORS.md, Delivery). */
   body?: string;
   headers?: Record<string, string>;
   /** Values are secret: read back as "" (the keys are kept). */

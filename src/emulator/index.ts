@@ -171,6 +171,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
       "POST /_emulator/clock": moveClock,
       "GET /_emulator/outbox": () => delivery.outboxEntries(),
       "GET /_emulator/deliveries": () => delivery.deliveries(),
+      // Why a monitor did not fire: its last query error, open groups, caps and suppressed matches.
+      "GET /_emulator/monitor-states": () => [...core.state.monitorStates.values()],
       "POST /_emulator/deliveries/flush": (body) => flush(flushTimeout(body)),
     };
     const emulator = new EmulatorServer({ core, router: allRoutes(), limiter, faults, adminToken: () => boot.credentials.token, adminHooks });

@@ -166,7 +166,7 @@ export interface MonitorRecord {
   type: MonitorType;
   description: string;
   aplQuery: string;
-  /** "" for a match monitor, which compares nothing. */
+  /** "" when not sent (a match monitor compares nothing; an anomaly monitor then looks both ways). */
   operator: MonitorOperator | "";
   threshold: number;
   intervalMinutes: number;

@@ -72,7 +72,7 @@ export const queryRoutes: readonly Route[] = [
       const dataset = ctx.core.queryDataset(name);
       if (!dataset) throw notFound("dataset", name);
       const body = bodyObject(ctx.json());
-      return ok(runLegacyQuery(dataset, body, DEFAULT_QUERY_LIMITS));
+      return ok(runLegacyQuery(dataset, body, DEFAULT_QUERY_LIMITS, ctx.now));
     },
   },
 ];

@@ -75,6 +75,10 @@ function monitorRules(values: Values): ValidationIssue[] {
   } else if (apl !== undefined && (type === "Threshold" || type === "AnomalyDetection") && !aggregates(apl)) {
     issues.push({ path: ["apl_query"], message: `a ${type} monitor compares aggregated values, so its query must aggregate, e.g. "['logs'] | summarize count() by bin(_time, 1m)"` });
   }
+  // The service keeps each notifier once: a repeated id would read back as a change.
+  const ids = Array.isArray(values.notifier_ids) ? values.notifier_ids.filter((id) => typeof id === "string" && !isReference(id)) : [];
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (repeated !== undefined) issues.push({ path: ["notifier_ids"], message: `expected each notifier once, got "${String(repeated)}" twice` });
   // N of M: both or neither, and N cannot exceed M.
   const n = values.trigger_after_n_positive_results;
   const m = values.trigger_from_n_runs;
@@ -155,7 +159,7 @@ export const monitor: ResourceKind = {
   attributes: {
     id: str("Assigned by the service.", { computed: true }),
     name: str("Name of the monitor; the title of its alerts.", { required: true, checks: [nonEmpty] }),
-    type: str("How the monitor alerts: \"Threshold\" (an aggregation crosses `threshold`), \"MatchEvent\" (each matching event) or \"AnomalyDetection\" (values deviate from the same window of earlier days). Changing it replaces the monitor.", {
+    type: str("How the monitor alerts: \"Threshold\" (an aggregation crosses `threshold`), \"MatchEvent\" (each matching event) or \"AnomalyDetection\" (values deviate from the same window of earlier days).", {
       required: true,
       forcesReplacement: true,
       checks: [oneOf(MONITOR_TYPES)],

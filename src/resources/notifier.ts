@@ -16,7 +16,7 @@ export const NOTIFIER_CHANNELS = {
   custom_webhook: object(
     {
       url: str("Where the request is sent (a credential: shown as sensitive).", credentialUrl),
-      body: str("Request body template; may use placeholders such as {{.AlertName}}, {{.Severity}}, {{.Message}}.", { optional: true }),
+      body: str("Request body template (Go text/template syntax) over the alert: {{.Action}} (Open or Closed), {{.Title}} (the monitor's name), {{.Value}}, {{.Body}}, {{.GroupValues}} and more; jsonObject and jsonArray write a value as JSON.", { optional: true }),
       headers: mapOf("string", "Request headers.", { optional: true }),
       secret_headers: mapOf("string", "Request headers whose values are secret (never read back).", secret),
     },

@@ -8,7 +8,6 @@ import fc from "fast-check";
 import { DATASET_CAPABILITY_ACTIONS, ORG_CAPABILITY_ACTIONS, VIEW_CAPABILITY_ACTIONS } from "../../src/resources/capabilities";
 import type { Values } from "../../src/resources";
 import { DashboardBuilder, DashboardChart, DashboardChartType } from "../../src/dashboard-builder";
-import { MONITOR_OPERATORS, MONITOR_TYPES } from "../../src/resources/monitor";
 import { type RefChoice, RenderContext, VARIABLES } from "./render-context";
 
 /** Ways to make rendered values invalid; `attribute` is what both engines must name. */
@@ -116,6 +115,21 @@ const EXPRESSIONS = ["f0 * 2", "f0 / 1024", "strcat(f1, \"-\")", "tostring(f2)"]
 
 /** A plan-time refusal only where the other side is known at plan (a literal dataset). */
 const literalDataset = (v: Values): boolean => typeof v.dataset === "string" && !v.dataset.includes("${");
+
+/** A monitor's query for its type: a threshold or anomaly query aggregates, a match query only filters. */
+const MONITOR_APL: Readonly<Record<string, readonly ((ds: string) => string)[]>> = {
+  Threshold: [
+    (ds) => `['${ds}'] | where f0 >= 5 | summarize count() by bin(_time, 1m)`,
+    (ds) => `['${ds}'] | summarize c = count(), m = max(f0) by f1`,
+    // bin_auto draws a warning from both engines, never a refusal.
+    (ds) => `['${ds}'] | summarize count() by bin_auto(_time)`,
+  ],
+  MatchEvent: [(ds) => `['${ds}'] | where f0 > 100 | project f0, f1`, (ds) => `['${ds}'] | where f1 == "panic"`],
+  AnomalyDetection: [(ds) => `['${ds}'] | summarize avg(f0) by bin(_time, 5m)`],
+};
+
+/** The monitor operators (MONITOR_OPERATORS of src/resources/monitor.ts). */
+const OPERATORS = ["Below", "BelowOrEqual", "Above", "AboveOrEqual", "AboveOrBelow"] as const;
 
 export const KIND_GENERATORS: Readonly<Record<string, KindGenerator>> = {
   ods_dataset: kind(
@@ -281,55 +295,61 @@ export const KIND_GENERATORS: Readonly<Record<string, KindGenerator>> = {
   ),
 
   ods_monitor: kind(
-    "mn",
+    "mo",
     fc.record({
-      type: fc.constantFrom(...MONITOR_TYPES),
+      type: fc.constantFrom("Threshold", "MatchEvent", "AnomalyDetection"),
       dataset: refChoice,
+      apl: fc.nat({ max: 2 }),
       description: descriptionDraft,
-      operator: fc.constantFrom(...MONITOR_OPERATORS),
-      threshold: fc.integer({ min: 0, max: 100 }),
-      interval: fc.integer({ min: 1, max: 60 }),
-      range: fc.integer({ min: 1, max: 120 }),
-      secondDelay: maybe(fc.integer({ min: 0, max: 600 })),
+      operator: fc.constantFrom(...OPERATORS),
+      threshold: fc.constantFrom(0, 3, 2.5, 1000),
+      interval: fc.constantFrom(1, 5, 60),
+      range: fc.constantFrom(1, 5, 30),
+      secondDelay: maybe(fc.constantFrom(0, 30, 86_400)),
       flags: fc.record(
         { alert_on_no_data: fc.boolean(), notify_by_group: fc.boolean(), notify_every_run: fc.boolean(), resolvable: fc.boolean(), skip_resolved: fc.boolean(), disabled: fc.boolean() },
         { requiredKeys: [] },
       ),
       disabledUntil: maybe(fc.constantFrom(...TIMESTAMPS)),
-      notifiers: maybe(fc.uniqueArray(pick, { minLength: 1, maxLength: 2 })),
-      nOfM: maybe(fc.record({ n: fc.integer({ min: 1, max: 3 }), extra: fc.integer({ min: 0, max: 2 }) })),
+      notifiers: maybe(fc.uniqueArray(pick, { maxLength: 2 })),
+      nOfM: maybe(fc.record({ n: fc.integer({ min: 1, max: 3 }), extra: fc.nat({ max: 2 }) })),
       compareDays: fc.integer({ min: 1, max: 7 }),
-      tolerance: fc.integer({ min: 0, max: 100 }),
-      columnName: maybe(fc.constantFrom("count_", "")),
+      tolerance: fc.constantFrom(0, 12.5, 100),
+      columnName: maybe(fc.constantFrom("c", "m")),
     }),
     (d, ctx) => {
-      const dataset = ctx.datasetName(d.dataset);
-      // Threshold and anomaly monitors compare an aggregation; a match monitor only filters.
-      const apl = d.type === "MatchEvent" ? `['${dataset}'] | where f0 >= 5` : `['${dataset}'] | summarize count() by bin(_time, 1m)`;
+      const queries = MONITOR_APL[d.type];
+      const compares = d.type !== "MatchEvent";
       const notifiers = d.notifiers?.map((p) => ctx.reference("ods_notifier", "id", p)).filter((n): n is string => n !== undefined);
       return defined({
-        name: ctx.name("mn"),
+        name: ctx.name("mo"),
         type: d.type,
         description: description(d.description, ctx),
-        apl_query: apl,
-        operator: d.type === "MatchEvent" ? undefined : d.operator,
+        // The query names its dataset: inside the APL text, a reference is an interpolation.
+        apl_query: queries[d.apl % queries.length](ctx.datasetName(d.dataset)),
+        operator: compares ? d.operator : undefined,
         threshold: d.type === "Threshold" ? d.threshold : undefined,
         interval_minutes: d.interval,
         range_minutes: d.range,
         second_delay: d.secondDelay,
         ...d.flags,
         disabled_until: d.disabledUntil,
-        notifier_ids: notifiers && notifiers.length > 0 ? [...new Set(notifiers)] : undefined,
-        trigger_after_n_positive_results: d.nOfM?.n,
-        trigger_from_n_runs: d.nOfM ? d.nOfM.n + d.nOfM.extra : undefined,
+        notifier_ids: notifiers ? [...new Set(notifiers)] : undefined,
+        trigger_after_n_positive_results: compares ? d.nOfM?.n : undefined,
+        trigger_from_n_runs: compares && d.nOfM ? d.nOfM.n + d.nOfM.extra : undefined,
         compare_days: d.type === "AnomalyDetection" ? d.compareDays : undefined,
         tolerance: d.type === "AnomalyDetection" ? d.tolerance : undefined,
         column_name: d.type === "Threshold" ? d.columnName : undefined,
       });
     },
     [
+      { attribute: "operator", break: (v) => ({ ...v, operator: "GreaterThan" }) },
       { attribute: "interval_minutes", break: (v) => ({ ...v, interval_minutes: 0 }) },
-      { attribute: "operator", break: (v) => ({ ...v, operator: "Sideways" }) },
+      {
+        // Known at synth only when the query names its dataset literally.
+        attribute: "apl_query",
+        break: (v) => (typeof v.apl_query === "string" && !v.apl_query.includes("${") ? { ...v, type: "MatchEvent", apl_query: `${v.apl_query} | summarize count()` } : undefined),
+      },
     ],
   ),
 

@@ -1,5 +1,6 @@
 // Shared by the emulator tests: a real emulator on 127.0.0.1 with a temp data dir, and
 // raw fetch calls against it (no client code from src/api: the tests check the wire).
+import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -97,4 +98,52 @@ export function emulatorPool(): { start(opts?: Partial<EmulatorOptions>): Promis
       await Promise.all(running.splice(0).map((t) => t.close()));
     },
   };
+}
+
+const ROOT = path.resolve(__dirname, "../..");
+const BIN = path.join(ROOT, "bin/ods.js");
+
+const children: ChildProcess[] = [];
+
+/** For afterEach: kills what spawnEmulator started and is still running. */
+export function killSpawnedEmulators(): void {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+export interface Subprocess {
+  child: ChildProcess;
+  url: string;
+  token: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Runs `ods emulator` from the build (npm test builds first) and reads its two lines. */
+export async function spawnEmulator(dataDir: string, extraArgs: readonly string[] = []): Promise<Subprocess> {
+  if (!fs.existsSync(path.join(ROOT, "lib/cli/main.js"))) throw new Error("lib/ is missing: run `npm run build` first (npm test does)");
+  const child = spawn(process.execPath, [BIN, "emulator", "--port", "0", "--data-dir", dataDir, "--rate-limit", "100000", ...extraArgs], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  let stdout = "";
+  let stderr = "";
+  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+  const ready = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`emulator did not start within 20 s; stderr: ${stderr}`)), 20_000);
+    child.stdout!.on("data", (d: Buffer) => {
+      stdout += d.toString();
+      const url = /^ODS_URL=(.+)$/m.exec(stdout)?.[1];
+      const token = /^ODS_TOKEN=(.+)$/m.exec(stdout)?.[1];
+      if (url && token) {
+        clearTimeout(timer);
+        resolve({ url: url.trim(), token: token.trim() });
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`emulator exited early with ${code}; stderr: ${stderr}`));
+    });
+  });
+  return { child, ...ready, exited };
 }

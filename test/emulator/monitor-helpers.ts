@@ -2,7 +2,9 @@
 // small builders for the emulator side (a dataset, events at given times, notifiers).
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { TestEmulator } from "./helpers";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import type { EmulatorOptions } from "../../src/emulator";
+import { startTestEmulator, type TestEmulator } from "./helpers";
 
 export interface Received {
   method: string;
@@ -75,3 +77,27 @@ export async function history(t: TestEmulator, monitorId: string): Promise<{ sta
 
 export const T0 = Date.parse("2026-01-01T00:00:00Z");
 export const min = (n: number): number => T0 + n * 60_000;
+
+export interface MonitorEnv {
+  /** A fresh emulator per test, manual clock at T0, with a dataset "logs". */
+  t: TestEmulator;
+  /** One receiver for the file, emptied before each test. */
+  rx: Receiver;
+}
+
+/** Registers the hooks every monitor test file needs; the fields are set once the hooks ran. */
+export function monitorEnv(opts: Partial<EmulatorOptions> = {}): MonitorEnv {
+  const env = {} as MonitorEnv;
+  beforeAll(async () => {
+    env.rx = await startReceiver();
+  });
+  afterAll(() => env.rx.close());
+  beforeEach(async () => {
+    env.t = await startTestEmulator({ clock: "manual", clockStart: "2026-01-01T00:00:00Z", ...opts });
+    await env.t.ok("POST", "/v2/datasets", { name: "logs" });
+    env.rx.received.length = 0;
+    env.rx.answers.length = 0;
+  });
+  afterEach(() => env.t.close());
+  return env;
+}

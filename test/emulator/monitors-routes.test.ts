@@ -110,8 +110,8 @@ describe("monitor validation", () => {
       aplQuery: "['logs'] | where status >= 500 | extend s = tostring(status) | project-away s",
       operator: "Above",
     });
-    // A match monitor compares nothing: the operator is not kept.
-    expect(created).toMatchObject({ type: "MatchEvent", operator: "", intervalMinutes: 1, rangeMinutes: 1 });
+    // A match monitor compares nothing, but what the client sent reads back.
+    expect(created).toMatchObject({ type: "MatchEvent", operator: "Above", threshold: 0, intervalMinutes: 1, rangeMinutes: 1 });
   });
 });
 
@@ -176,5 +176,31 @@ describe("the manual clock", () => {
     expect((await t.call("POST", "/_emulator/clock", { body: { advance: "32d" } })).body.message).toMatch(/at most 31 days/);
     expect((await t.call("POST", "/_emulator/clock", { body: { set: "2026-01-01T00:00:00Z" } })).status).toBe(400);
     expect((await t.call("POST", "/_emulator/clock", { body: { advance: "soon" } })).status).toBe(400);
+  });
+
+  it("refuses a move that would make more than 200,000 monitor runs, running none of them", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await t.ok("POST", "/v2/monitors", threshold({ name: `every minute ${i}`, intervalMinutes: 1 }))).id);
+    const before = (await t.ok("GET", "/_emulator/clock")).now;
+    const reply = await t.call("POST", "/_emulator/clock", { body: { advance: "31d" } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/would make \d+ monitor runs \(at most 200000 per move\); move it in smaller steps/);
+    expect((await t.ok("GET", "/_emulator/clock")).now).toBe(before);
+    for (const id of ids) await t.ok("DELETE", `/v2/monitors/${id}`);
+  });
+
+  it("is the now of ingest defaults and of queries", async () => {
+    await t.ok("POST", "/v2/datasets", { name: "clocked" });
+    const now = (await t.ok("GET", "/_emulator/clock")).now as string;
+    await t.ok("POST", "/v1/datasets/clocked/ingest", [
+      { n: 1 },
+      { n: 2, _time: new Date(Date.parse(now) - 3_600_000).toISOString() },
+      // After the emulator's now (though before the wall clock's): no default range reaches it.
+      { n: 3, _time: new Date(Date.parse(now) + 3_600_000).toISOString() },
+    ]);
+    const recent = await t.ok("POST", "/v1/datasets/_apl?format=tabular", { apl: "['clocked'] | where _time > ago(5m) | project _time" });
+    expect(recent.tables[0].columns[0].map((x: string) => Date.parse(x))).toEqual([Date.parse(now)]);
+    const legacy = await t.ok("POST", "/v1/datasets/clocked/query", { startTime: new Date(Date.parse(now) - 300_000).toISOString() });
+    expect(legacy.matches.map((m: { _time: string }) => Date.parse(m._time))).toEqual([Date.parse(now)]);
   });
 });

@@ -47,6 +47,12 @@ describe("template renderer", () => {
     expect(renderTemplate("{{ $v := .Value }}{{ $v }} {{ len .GroupKeys }} {{ print .Title \"!\" }}", data)).toBe("12 1 errors!");
   });
 
+  it("formats with printf's common verbs", () => {
+    expect(renderTemplate('{{ printf "%.2f|%d|%s|%v|%q|%5d|%-4s|%%|%s" .Value .Value .Title .GroupValues .Title 42 "ab" }}', { ...data, Value: 12.345 })).toBe(
+      '12.35|12|errors|[web-1]|"errors"|   42|ab  |%|%!s(MISSING)',
+    );
+  });
+
   it("does not escape HTML, as text/template does not", () => {
     expect(renderTemplate("{{.T}}", { T: "<b>&</b>" })).toBe("<b>&</b>");
   });

@@ -75,6 +75,10 @@ describe("ods_monitor validation at synth", () => {
     ]);
   });
 
+  it("refuses a notifier listed twice (the service keeps it once, which would read back as a change)", () => {
+    expect(issues({ ...threshold, notifier_ids: ["n1", "n2", "n1"] })).toEqual(['notifier_ids: expected each notifier once, got "n1" twice']);
+  });
+
   it("lets a query or notifier id built from references through until it is known", () => {
     expect(issues({ ...threshold, type: "MatchEvent", apl_query: "${var.q}", notifier_ids: ["${ods_notifier.a.id}"] })).toEqual([]);
   });

@@ -347,7 +347,15 @@ function postOnce(job: Job, timeoutMs: number): Promise<{ status: number; error:
       done = true;
       resolve({ status, error });
     };
-    const req = lib.request(url, { method: "POST", headers: { ...job.headers, "Content-Length": String(body.length) }, timeout: timeoutMs, agent: false }, (res) => {
+    let req: http.ClientRequest;
+    try {
+      req = lib.request(url, { method: "POST", headers: { ...job.headers, "Content-Length": String(body.length) }, timeout: timeoutMs, agent: false }, onResponse);
+    } catch (err) {
+      // A header the notifier holds that HTTP cannot carry (a name with a space, a newline in a value).
+      finish(0, `the request could not be made (${(err as NodeJS.ErrnoException).code ?? "invalid request"})`);
+      return;
+    }
+    function onResponse(res: http.IncomingMessage): void {
       let size = 0;
       res.on("data", (chunk: Buffer) => {
         size += chunk.length;
@@ -358,7 +366,7 @@ function postOnce(job: Job, timeoutMs: number): Promise<{ status: number; error:
       res.on("end", settle);
       res.on("close", settle);
       res.on("error", settle);
-    });
+    }
     req.on("timeout", () => {
       req.destroy();
       finish(0, `no answer within ${timeoutMs} ms`);

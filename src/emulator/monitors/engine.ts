@@ -10,8 +10,6 @@
 import { newId, type EmulatorCore } from "../core";
 import { badRequest } from "../errors";
 import type { MonitorHistoryRecord, MonitorRecord, MonitorStateRecord, OpenAlert } from "../model";
-import type { Transaction } from "../store";
-import type { EmulatorState } from "../model";
 import { nowIso } from "../time";
 import { ManualClock } from "./clock";
 import type { DeliveryQueue, Notification } from "./delivery";
@@ -53,9 +51,10 @@ function iso(ms: number): string {
   return nowIso(ms);
 }
 
-/** What one batch of runs (monitors due at the same time) writes and sends. */
+/** What one monitor's run writes (history entries) and sends. */
 interface Batch {
-  tx: Transaction<EmulatorState>;
+  /** New history entries with the number each is stored under (`<monitorId>/<seq>`). */
+  history: { seq: number; entry: MonitorHistoryRecord }[];
   outgoing: { monitor: MonitorRecord; notification: Notification }[];
 }
 
@@ -82,6 +81,11 @@ export class MonitorEngine {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.idle();
+  }
+
+  /** Resolves when the engine has no work under way (for tests that drive its timer). */
+  async idle(): Promise<void> {
     await this.queue.catch(() => undefined);
   }
 
@@ -129,7 +133,8 @@ export class MonitorEngine {
         throw badRequest(`moving the clock there would make ${planned} monitor runs (at most ${MAX_RUNS_PER_MOVE} per move); move it in smaller steps`);
       }
       let runs = 0;
-      for (;;) {
+      // Each batch moves its monitors' next run past `next`; the bound only guards that promise.
+      for (let batches = 0; batches <= MAX_RUNS_PER_MOVE; batches++) {
         let next = Infinity;
         const monitors = this.monitors();
         for (const m of monitors) next = Math.min(next, this.nextDue(m));
@@ -157,24 +162,41 @@ export class MonitorEngine {
     for (const at of [...byTime.keys()].sort((a, b) => a - b)) await this.runBatch(at, byTime.get(at)!);
   }
 
-  /** Runs `monitors` at `runAt`, commits their state and history at once, then sends their notifications. */
+  /**
+   * Runs `monitors` at `runAt`, commits their state and history at once, then sends
+   * their notifications. Between two monitors the API gets its turn: a round of many
+   * monitors must not stall requests. A monitor deleted meanwhile leaves no trace.
+   */
   async runBatch(runAt: number, monitors: readonly MonitorRecord[]): Promise<void> {
-    const batch: Batch = { tx: this.core.store.tx(), outgoing: [] };
+    const results: { m: MonitorRecord; state: MonitorStateRecord; run: Batch }[] = [];
     for (const m of monitors) {
-      const state = structuredClone(this.stateOf(m));
+      if (results.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      // A copy: the stored state changes only when the batch commits. JSON is its journal form anyway.
+      const state = JSON.parse(JSON.stringify(this.stateOf(m))) as MonitorStateRecord;
       state.lastRunMs = runAt;
+      const run: Batch = { history: [], outgoing: [] };
       if (!(m.disabledUntil !== "" && Date.parse(m.disabledUntil) > runAt)) {
         try {
-          this.runOne(m, state, runAt, batch);
+          this.runOne(m, state, runAt, run);
         } catch (err) {
           // One monitor's failure must not stop the others, nor the emulator.
           state.lastError = `internal error: ${err instanceof Error ? err.message : String(err)}`;
         }
       }
-      batch.tx.put("monitorStates", m.id, state);
+      results.push({ m, state, run });
     }
-    await batch.tx.commit();
-    for (const { monitor, notification } of batch.outgoing) this.dispatch(monitor, notification, runAt);
+    const tx = this.core.store.tx();
+    const kept = results.filter(({ m }) => this.core.state.monitors.has(m.id));
+    for (const { m, state, run } of kept) {
+      tx.put("monitorStates", m.id, state);
+      for (const { seq, entry } of run.history) {
+        tx.put("monitorHistory", `${m.id}/${seq}`, entry);
+        const dropped = seq - HISTORY_PER_MONITOR;
+        if (dropped > 0 && this.core.state.monitorHistory.has(`${m.id}/${dropped}`)) tx.delete("monitorHistory", `${m.id}/${dropped}`);
+      }
+    }
+    await tx.commit();
+    for (const { run } of kept) for (const { monitor, notification } of run.outgoing) this.dispatch(monitor, notification, runAt);
   }
 
   private runOne(m: MonitorRecord, state: MonitorStateRecord, runAt: number, batch: Batch): void {
@@ -320,9 +342,7 @@ export class MonitorEngine {
   private record(m: MonitorRecord, state: MonitorStateRecord, checkId: string, change: "open" | "closed", runAt: number, batch: Batch): void {
     state.historySeq++;
     const entry: MonitorHistoryRecord = { monitorId: m.id, checkId, name: m.name, state: change, timestamp: iso(runAt) };
-    batch.tx.put("monitorHistory", `${m.id}/${state.historySeq}`, entry);
-    const dropped = state.historySeq - HISTORY_PER_MONITOR;
-    if (dropped > 0 && this.core.state.monitorHistory.has(`${m.id}/${dropped}`)) batch.tx.delete("monitorHistory", `${m.id}/${dropped}`);
+    batch.history.push({ seq: state.historySeq, entry });
   }
 
   /** To every notifier of the monitor that exists and is not disabled at `runAt`. */

@@ -2,8 +2,8 @@
 // variables and the documented helpers. Supported: `{{ .Field.Sub }}`, `$` and `$var`,
 // string/number/boolean literals, pipelines with `|`, parentheses, `{{- -}}` trimming,
 // comments, `if`/`else if`/`else`, `range` (with `$i, $v :=`) and `with`, and the
-// functions eq, ne, lt, le, gt, ge, not, and, or, len, index, print, jsonObject and
-// jsonArray. Like text/template, nothing is HTML-escaped, a missing key prints
+// functions eq, ne, lt, le, gt, ge, not, and, or, len, index, print, printf (the
+// common verbs), jsonObject and jsonArray. Like text/template, nothing is HTML-escaped, a missing key prints
 // "<no value>", and numbers print as Go prints a float64 with %v.
 
 export class TemplateError extends Error {
@@ -162,7 +162,7 @@ function tokenize(text: string, line: number): Token[] {
   return tokens;
 }
 
-const KNOWN_FUNCTIONS = new Set(["eq", "ne", "lt", "le", "gt", "ge", "not", "and", "or", "len", "index", "print", "jsonObject", "jsonArray"]);
+const KNOWN_FUNCTIONS = new Set(["eq", "ne", "lt", "le", "gt", "ge", "not", "and", "or", "len", "index", "print", "printf", "jsonObject", "jsonArray"]);
 
 class ActionParser {
   private i = 0;
@@ -384,6 +384,27 @@ function equal(a: Data, b: Data): boolean {
   return a === b;
 }
 
+/** Go's fmt verbs that alert bodies use: %v %s %d %f (with width and precision) %q %t %%. */
+function sprintf(format: string, args: Data[]): string {
+  let next = 0;
+  return format.replace(/%([-+ 0]*)(\d+)?(?:\.(\d+))?([vsdfgqt%])/g, (_whole, flags: string, width: string | undefined, precision: string | undefined, verb: string) => {
+    if (verb === "%") return "%";
+    if (next >= args.length) return `%!${verb}(MISSING)`;
+    const arg = args[next++];
+    let text: string;
+    if (verb === "d" && typeof arg === "number") text = String(Math.trunc(arg));
+    else if ((verb === "f" || verb === "g") && typeof arg === "number") text = verb === "f" || precision !== undefined ? arg.toFixed(precision === undefined ? 6 : Number(precision)) : formatNumber(arg);
+    else if (verb === "q") text = JSON.stringify(printValue(arg));
+    else if (verb === "t" && typeof arg === "boolean") text = String(arg);
+    else if (verb === "v" || verb === "s") text = printValue(arg);
+    else return `%!${verb}(${printValue(arg)})`;
+    if (flags.includes("+") && typeof arg === "number" && arg >= 0 && verb !== "s" && verb !== "v") text = `+${text}`;
+    const w = width === undefined ? 0 : Number(width);
+    if (text.length < w) text = flags.includes("-") ? text.padEnd(w) : text.padStart(w, flags.includes("0") && typeof arg === "number" ? "0" : " ");
+    return text;
+  });
+}
+
 class Renderer {
   private out = "";
   private readonly vars: Map<string, Data>[] = [];
@@ -557,6 +578,10 @@ class Renderer {
       }
       case "print":
         return args.map(printValue).join("");
+      case "printf":
+        need(1);
+        if (typeof args[0] !== "string") throw new TemplateError("printf: the format must be a string");
+        return sprintf(args[0], args.slice(1));
       case "jsonObject":
       case "jsonArray":
         need(1);

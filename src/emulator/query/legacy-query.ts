@@ -143,10 +143,11 @@ function orderKeys(b: Body, builder: PlanBuilder, resolveName: (field: string, p
   });
 }
 
-export function runLegacyQuery(dataset: QueryDataset, body: unknown, limits: QueryLimits): unknown {
+/** `nowMs` is the caller's clock (the emulator's may be a manual one); default the wall clock. */
+export function runLegacyQuery(dataset: QueryDataset, body: unknown, limits: QueryLimits, nowMs: number = Date.now()): unknown {
   const startedAt = performance.now();
   if (!isRecord(body)) throw badRequest("the query must be a JSON object");
-  const ctx: QueryContext = { nowMs: Date.now(), autoBinMs: 0 };
+  const ctx: QueryContext = { nowMs, autoBinMs: 0 };
   const range = requestRange(body.startTime, body.endTime, ctx.nowMs);
   const builder = PlanBuilder.forDataset(dataset, ctx);
 

@@ -61,7 +61,6 @@ export function parseMonitorBody(ctx: RequestContext, raw: unknown): MonitorFiel
   const type = oneOf(body, "type", MONITOR_TYPES, true) as MonitorType;
   const aplQuery = requiredString(body, "aplQuery");
   checkMonitorQuery(aplQuery, type);
-  const compares = type !== "MatchEvent";
   const operator = oneOf(body, "operator", MONITOR_OPERATORS, type === "Threshold");
   const threshold = optionalNumber(body, "threshold", -Number.MAX_VALUE, Number.MAX_VALUE);
   if (type === "Threshold" && threshold === undefined) throw badRequest(`"threshold" is required for a Threshold monitor`);
@@ -83,7 +82,8 @@ export function parseMonitorBody(ctx: RequestContext, raw: unknown): MonitorFiel
     type,
     description: optionalString(body, "description"),
     aplQuery,
-    operator: compares ? operator : "",
+    // Kept as sent even where the type ignores it, so that what a client wrote reads back.
+    operator,
     threshold: threshold ?? 0,
     intervalMinutes,
     rangeMinutes,

@@ -135,7 +135,7 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly triggerFromNRuns?: number;
   /**
-  * How the monitor alerts: "Threshold" (an aggregation crosses `threshold`), "MatchEvent" (each matching event) or "AnomalyDetection" (values deviate from the same window of earlier days). Changing it replaces the monitor.
+  * How the monitor alerts: "Threshold" (an aggregation crosses `threshold`), "MatchEvent" (each matching event) or "AnomalyDetection" (values deviate from the same window of earlier days).
   *
   * Reference: {@link ../../../docs/resources/monitor.md#type Monitor#type}
   */

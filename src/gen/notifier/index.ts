@@ -433,7 +433,7 @@ export class NotifierPropertiesChatCOutputReference extends cdktf.ComplexObject 
 }
 export interface NotifierPropertiesCustomWebhook {
   /**
-  * Request body template; may use placeholders such as {{.AlertName}}, {{.Severity}}, {{.Message}}.
+  * Request body template (Go text/template syntax) over the alert: {{.Action}} (Open or Closed), {{.Title}} (the monitor's name), {{.Value}}, {{.Body}}, {{.GroupValues}} and more; jsonObject and jsonArray write a value as JSON.
   *
   * Reference: {@link ../../../docs/resources/notifier.md#body Notifier#body}
   */
