@@ -3,6 +3,8 @@
 import { App, TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import {
+  DashboardChart,
+  OdsDashboard,
   apiToken,
   dataOdsDataset,
   dataOdsOrganization,
@@ -14,6 +16,7 @@ import {
   role,
   starredQuery,
   user,
+  view,
   virtualField,
 } from "../../lib";
 
@@ -102,7 +105,7 @@ export class BasicStack extends TerraformStack {
 
     // Every 5 minutes: more than 3 server errors in a minute on one path opens an alert;
     // it closes (and says so) when a run finds no minute above the threshold.
-    new monitor.Monitor(this, "checkout_errors", {
+    const checkoutErrors = new monitor.Monitor(this, "checkout_errors", {
       name: "Checkout server errors",
       type: "Threshold",
       description: "More than 3 responses with status 5xx in a minute on one path",
@@ -113,6 +116,27 @@ export class BasicStack extends TerraformStack {
       rangeMinutes: 5,
       resolvable: true,
       notifierIds: [alerts.id],
+    });
+
+    // A saved view, and a dashboard built from typed charts laid out in order on the grid.
+    const serverErrors = new view.View(this, "server_errors", {
+      name: "checkout-server-errors",
+      aplQuery: `['${SAMPLE_DATASET}'] | where status >= 500`,
+      datasets: [SAMPLE_DATASET],
+      description: "Responses with status 5xx",
+    });
+    new OdsDashboard(this, "checkout_health", {
+      uid: "checkout-health",
+      name: "Checkout health",
+      description: "Errors, latency and the monitors that watch them",
+      timeWindowStart: "qr-now-6h",
+      refreshSeconds: 60,
+      charts: [
+        DashboardChart.timeSeries({ name: "Server errors", apl: `['${SAMPLE_DATASET}'] | where status >= 500 | summarize count() by bin_auto(_time)`, width: 8 }),
+        DashboardChart.statistic({ name: "p95 latency (ms)", apl: `['${SAMPLE_DATASET}'] | summarize percentile(duration_ms, 95)`, width: 4 }),
+        DashboardChart.monitorList({ name: "Alerts", monitorIds: [checkoutErrors.id], width: 6 }),
+        DashboardChart.note({ text: `Saved view: ${serverErrors.name}`, width: 6 }),
+      ],
     });
 
     const alice = new user.User(this, "alice", {
