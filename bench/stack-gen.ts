@@ -36,6 +36,7 @@ export const SPREAD_KINDS = [
   "ods_starred_query",
   "ods_dataset_field",
   "ods_user",
+  "ods_monitor",
 ] as const;
 
 export const ALL_KINDS = ["ods_dataset", ...SPREAD_KINDS] as const;
@@ -168,6 +169,20 @@ export function generateStack(opts: StackOptions): GeneratedStack {
       email: `${prefix}-u${i}@example.com`,
       name: `Bench User ${i}`,
       role: custom && !changed(g, revision) ? `\${ods_role.r${i % layout.perKind.ods_role}.id}` : builtIn,
+    };
+  }
+  for (let i = 0; i < layout.perKind.ods_monitor; i++) {
+    const g = global++;
+    const notifiers = layout.perKind.ods_notifier;
+    resource.ods_monitor[`m${i}`] = {
+      name: `${prefix}-m${i}`,
+      type: "Threshold",
+      apl_query: `['${datasetName(prefix, ds(i))}'] | where f0 > ${i} | summarize count() by bin(_time, 1m)`,
+      operator: "Above",
+      threshold: changed(g, revision) ? 100 + revision : 100,
+      interval_minutes: 5,
+      range_minutes: 10,
+      ...(notifiers > 0 ? { notifier_ids: [`\${ods_notifier.n${i % notifiers}.id}`] } : {}),
     };
   }
   for (const k of ALL_KINDS) if (Object.keys(resource[k]).length === 0) delete resource[k];

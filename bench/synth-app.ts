@@ -27,6 +27,7 @@ const CLASSES: Record<string, ResourceClass> = {
   ods_starred_query: lib.starredQuery.StarredQuery as unknown as ResourceClass,
   ods_dataset_field: lib.datasetField.DatasetField as unknown as ResourceClass,
   ods_user: lib.user.User as unknown as ResourceClass,
+  ods_monitor: lib.monitor.Monitor as unknown as ResourceClass,
 };
 
 /** snake_case attribute names to the constructs' camelCase (map keys hold no "_"). */

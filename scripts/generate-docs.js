@@ -211,7 +211,7 @@ function providerPage(attributes) {
   return [
     `---\npage_title: "ods Provider"\nsubcategory: ""\ndescription: |-\n  The Observability Data Service.\n---`,
     "# ods Provider",
-    "The Observability Data Service: datasets, fields, virtual fields, starred queries, notifiers, users, roles and API tokens. Installed locally with `ods terraform install` (see [the Terraform path](guides/terraform-and-cdktf.md)).",
+    "The Observability Data Service: datasets, fields, virtual fields, starred queries, notifiers, monitors, views, dashboards, users, roles and API tokens. Installed locally with `ods terraform install` (see [the Terraform path](guides/terraform-and-cdktf.md)).",
     `## Example Usage\n\n\`\`\`terraform\nterraform {\n  required_providers {\n    ods = {\n      source  = "registry.terraform.io/ods/ods"\n      version = "${require(path.join(ROOT, "package.json")).version}"\n    }\n  }\n}\n\nprovider "ods" {\n  # url and token from ODS_URL / ODS_TOKEN\n}\n\`\`\``,
     `## Schema\n\n${schemaMarkdown(attributes, undefined)}\n\n### Meta-arguments\n\n- <a id="alias"></a>\`alias\` (String) Terraform's meta-argument: names a second configuration of the provider (\`provider = ods.NAME\` on resources).`,
     "## Import\n\nA provider configuration is not imported.",

@@ -3,3 +3,4 @@
 //   import { provider, notifier, dataset } from "cdktf-provider-ods";
 //   new notifier.Notifier(stack, "oncall", { ... });
 export * from "./gen";
+export * from "./dashboard-builder";

@@ -3,16 +3,20 @@
 import { App, TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import {
+  DashboardChart,
+  OdsDashboard,
   apiToken,
   dataOdsDataset,
   dataOdsOrganization,
   dataset,
   datasetField,
+  monitor,
   notifier,
   provider,
   role,
   starredQuery,
   user,
+  view,
   virtualField,
 } from "../../lib";
 
@@ -20,6 +24,11 @@ import {
 const LOGS = "app-logs";
 /** A dataset that already holds data (the demo ingests sample events into it). */
 export const SAMPLE_DATASET = "web-requests";
+/**
+ * Where the checkout alerts are posted. `ods demo` sets ODS_DEMO_ALERT_URL to the receiver
+ * it starts on 127.0.0.1; point it at your own endpoint (Alertmanager, a chat bridge).
+ */
+const ALERT_URL = process.env.ODS_DEMO_ALERT_URL ?? "https://hooks.example.com/checkout-alerts";
 
 export class BasicStack extends TerraformStack {
   constructor(scope: Construct, id: string) {
@@ -70,12 +79,64 @@ export class BasicStack extends TerraformStack {
         email: { emails: ["oncall@example.com", "sre@example.com"] },
         customWebhook: {
           url: "https://hooks.example.com/ods",
-          body: "{\"alert\": \"{{.AlertName}}\", \"severity\": \"{{.Severity}}\"}",
+          body: "{\"action\": \"{{.Action}}\", \"monitor\": {{jsonObject .Title}}}",
           headers: { "X-Team": "checkout" },
           // Secrets come from the environment at synth time and are never printed.
           secretHeaders: { Authorization: process.env.EXAMPLE_WEBHOOK_SECRET ?? "example-secret-change-me" },
         },
       },
+    });
+
+    // Alerts go through a custom webhook whose body is a template (Go text/template syntax)
+    // over the alert: .Action (Open or Closed), .Title (the monitor's name), .Value, the
+    // group of a grouped query, and jsonObject / jsonArray to write values as JSON.
+    const alerts = new notifier.Notifier(this, "checkout_alerts", {
+      name: "checkout-alerts",
+      properties: {
+        customWebhook: {
+          url: ALERT_URL,
+          body:
+            '{"status": "{{ if eq .Action "Open" }}firing{{ else }}resolved{{ end }}", "monitor": {{ jsonObject .Title }}, ' +
+            '"value": {{ .Value }}, "path": {{ jsonArray .GroupValues }}, "summary": {{ jsonObject .Body }}}',
+          headers: { "X-Team": "checkout" },
+        },
+      },
+    });
+
+    // Every 5 minutes: more than 3 server errors in a minute on one path opens an alert;
+    // it closes (and says so) when a run finds no minute above the threshold.
+    const checkoutErrors = new monitor.Monitor(this, "checkout_errors", {
+      name: "Checkout server errors",
+      type: "Threshold",
+      description: "More than 3 responses with status 5xx in a minute on one path",
+      aplQuery: `['${SAMPLE_DATASET}'] | where status >= 500 | summarize errors = count() by bin(_time, 1m), path`,
+      operator: "Above",
+      threshold: 3,
+      intervalMinutes: 5,
+      rangeMinutes: 5,
+      resolvable: true,
+      notifierIds: [alerts.id],
+    });
+
+    // A saved view, and a dashboard built from typed charts laid out in order on the grid.
+    const serverErrors = new view.View(this, "server_errors", {
+      name: "checkout-server-errors",
+      aplQuery: `['${SAMPLE_DATASET}'] | where status >= 500`,
+      datasets: [SAMPLE_DATASET],
+      description: "Responses with status 5xx",
+    });
+    new OdsDashboard(this, "checkout_health", {
+      uid: "checkout-health",
+      name: "Checkout health",
+      description: "Errors, latency and the monitors that watch them",
+      timeWindowStart: "qr-now-6h",
+      refreshSeconds: 60,
+      charts: [
+        DashboardChart.timeSeries({ name: "Server errors", apl: `['${SAMPLE_DATASET}'] | where status >= 500 | summarize count() by bin_auto(_time)`, width: 8 }),
+        DashboardChart.statistic({ name: "p95 latency (ms)", apl: `['${SAMPLE_DATASET}'] | summarize percentile(duration_ms, 95)`, width: 4 }),
+        DashboardChart.monitorList({ name: "Alerts", monitorIds: [checkoutErrors.id], width: 6 }),
+        DashboardChart.note({ text: `Saved view: ${serverErrors.name}`, width: 6 }),
+      ],
     });
 
     const alice = new user.User(this, "alice", {
@@ -88,7 +149,7 @@ export class BasicStack extends TerraformStack {
       name: "checkout-readers",
       description: "Read the checkout logs and manage their saved queries",
       members: [alice.id],
-      orgCapabilities: { datasets: ["read"], notifiers: ["read"] },
+      orgCapabilities: { datasets: ["read"], notifiers: ["read"], monitors: ["read"] },
       datasetCapabilities: { [LOGS]: { query: ["read"], starredQueries: ["create", "read", "update", "delete"] } },
       dependsOn: [logs],
     });

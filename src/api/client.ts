@@ -6,10 +6,13 @@ import type { Method } from "./retry-policy";
 import { Transport, type CallOptions, type ClientStats, type TransportDeps } from "./transport";
 import type {
   AplQueryRequest, ApiToken, ApiTokenInput, ApiTokenWithSecret, CurrentUserUpdate, Dataset, DatasetField, DatasetInput,
-  DatasetUpdate, IngestEvent, IngestResult, LegacyQueryRequest, LegacyQueryResult, Notifier, NotifierInput, Organization,
+  DatasetUpdate, IngestEvent, IngestResult, LegacyQueryRequest, LegacyQueryResult, Monitor, MonitorHistoryEntry, MonitorInput, Notifier, NotifierInput, Organization,
   RegenerateTokenInput, Role, RoleInput, StarredQuery, StarredQueryFilter, StarredQueryInput, TabularQueryResult, User,
   UserInput, UserRoleUpdate, VirtualField, VirtualFieldInput,
 } from "./types";
+import type {
+  Annotation, AnnotationFilter, AnnotationInput, Dashboard, DashboardListPage, DashboardWrite, DashboardWriteAnswer, View, ViewInput,
+} from "./observe-types";
 
 const seg = encodeURIComponent;
 
@@ -24,7 +27,9 @@ export interface AplQueryOptions {
 
 /** The service's page size ceiling for starred queries. */
 export const STARRED_QUERY_PAGE = 1000;
-/** Bound on pages read by listAllStarredQueries (a million queries). */
+/** The service's page size ceiling for dashboards. */
+export const DASHBOARD_PAGE = 1000;
+/** Bound on pages read by listAllStarredQueries and listAllDashboards (a million objects). */
 const MAX_STARRED_QUERY_PAGES = 1000;
 
 export class OdsClient {
@@ -90,6 +95,27 @@ export class OdsClient {
   /** Closes the kept-alive connections. */
   close(): Promise<void> {
     return this.http.close();
+  }
+
+  // Monitors -------------------------------------------------------------------------
+  listMonitors(): Promise<Monitor[]> {
+    return this.call("GET", "/v2/monitors");
+  }
+  getMonitor(id: string): Promise<Monitor> {
+    return this.call("GET", `/v2/monitors/${seg(id)}`);
+  }
+  createMonitor(body: MonitorInput): Promise<Monitor> {
+    return this.call("POST", "/v2/monitors", { body });
+  }
+  updateMonitor(id: string, body: MonitorInput): Promise<Monitor> {
+    return this.call("PUT", `/v2/monitors/${seg(id)}`, { body });
+  }
+  deleteMonitor(id: string): Promise<void> {
+    return this.call("DELETE", `/v2/monitors/${seg(id)}`);
+  }
+  /** State changes (open, closed) between two RFC 3339 times; the service requires both. */
+  getMonitorHistory(id: string, range: { startTime: string; endTime: string }): Promise<MonitorHistoryEntry[]> {
+    return this.call("GET", `/v2/monitors/${seg(id)}/history`, { query: range });
   }
 
   // Notifiers ------------------------------------------------------------------------
@@ -195,6 +221,73 @@ export class OdsClient {
   }
   deleteStarredQuery(id: string): Promise<void> {
     return this.call("DELETE", `/v2/apl-starred-queries/${seg(id)}`);
+  }
+
+  // Views ----------------------------------------------------------------------------
+  listViews(): Promise<View[]> {
+    return this.call("GET", "/v2/views");
+  }
+  getView(id: string): Promise<View> {
+    return this.call("GET", `/v2/views/${seg(id)}`);
+  }
+  createView(body: ViewInput): Promise<View> {
+    return this.call("POST", "/v2/views", { body });
+  }
+  updateView(id: string, body: ViewInput): Promise<View> {
+    return this.call("PUT", `/v2/views/${seg(id)}`, { body });
+  }
+  deleteView(id: string): Promise<void> {
+    return this.call("DELETE", `/v2/views/${seg(id)}`);
+  }
+
+  // Dashboards (keyed by uid) ----------------------------------------------------------
+  listDashboards(page: DashboardListPage = {}): Promise<Dashboard[]> {
+    return this.call("GET", "/v2/dashboards", { query: { limit: page.limit, offset: page.offset } });
+  }
+  /** Every page: pages of 1000 until a short page (or a page of nothing new). */
+  async listAllDashboards(): Promise<Dashboard[]> {
+    const all: Dashboard[] = [];
+    const seen = new Set<string>();
+    for (let page = 0; page < MAX_STARRED_QUERY_PAGES; page++) {
+      const batch = await this.listDashboards({ limit: DASHBOARD_PAGE, offset: page * DASHBOARD_PAGE });
+      const fresh = batch.filter((d) => !seen.has(d.uid));
+      for (const d of fresh) seen.add(d.uid);
+      all.push(...fresh);
+      if (batch.length < DASHBOARD_PAGE || fresh.length === 0) break;
+    }
+    return all;
+  }
+  getDashboard(uid: string): Promise<Dashboard> {
+    return this.call("GET", `/v2/dashboards/uid/${seg(uid)}`);
+  }
+  /** 409 when the uid is taken, unless `overwrite`. */
+  createDashboard(body: DashboardWrite): Promise<DashboardWriteAnswer> {
+    return this.call("POST", "/v2/dashboards", { body });
+  }
+  /** 412 when `version` is not the current one, unless `overwrite`. */
+  updateDashboard(uid: string, body: DashboardWrite): Promise<DashboardWriteAnswer> {
+    return this.call("PUT", `/v2/dashboards/uid/${seg(uid)}`, { body });
+  }
+  deleteDashboard(uid: string): Promise<void> {
+    return this.call("DELETE", `/v2/dashboards/uid/${seg(uid)}`);
+  }
+
+  // Annotations ----------------------------------------------------------------------
+  listAnnotations(filter: AnnotationFilter = {}): Promise<Annotation[]> {
+    const datasets = filter.datasets && filter.datasets.length > 0 ? filter.datasets.join(",") : undefined;
+    return this.call("GET", "/v2/annotations", { query: { datasets, start: filter.start, end: filter.end } });
+  }
+  getAnnotation(id: string): Promise<Annotation> {
+    return this.call("GET", `/v2/annotations/${seg(id)}`);
+  }
+  createAnnotation(body: AnnotationInput): Promise<Annotation> {
+    return this.call("POST", "/v2/annotations", { body });
+  }
+  updateAnnotation(id: string, body: AnnotationInput): Promise<Annotation> {
+    return this.call("PUT", `/v2/annotations/${seg(id)}`, { body });
+  }
+  deleteAnnotation(id: string): Promise<void> {
+    return this.call("DELETE", `/v2/annotations/${seg(id)}`);
   }
 
   // Datasets (a dataset's id is its name) ----------------------------------------------

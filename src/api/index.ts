@@ -7,3 +7,4 @@ export { backoffMs, retryAfterMs, retryDelayMs, mayHaveBeenApplied, type Method 
 export { tabularRows, type TabularRow } from "./tabular";
 export type { ClientStats, TransportDeps } from "./transport";
 export * from "./types";
+export * from "./observe-types";

@@ -1,5 +1,6 @@
 // The main job (`npm start`, `ods demo`): a fresh machine with nothing configured gets an
-// embedded emulator, the example app synthesized, a plan, an apply, and a second plan
+// embedded emulator, the example app synthesized, a plan, an apply, the example's monitor
+// run against fresh server errors with the alert its webhook delivered, and a second plan
 // that shows nothing is left to change. A second run finds everything in place.
 import { Command } from "commander";
 import * as fs from "node:fs";
@@ -10,6 +11,9 @@ import { applyPlan } from "../reconcile/apply";
 import { hasChanges, makePlan } from "../reconcile/plan";
 import { renderPlan } from "../reconcile/render";
 import { findStackFile, loadStack } from "../reconcile/stack";
+import { startAlertReceiver } from "./alert-receiver";
+import { showMonitorAlert } from "./demo-monitor";
+import { clockStart, demoStateFile, readDemoState, writeDemoState } from "./demo-state";
 import { progress, summaryLine } from "./reconcile-commands";
 import { synth } from "./synth";
 import { stateStoreFor } from "./workspace";
@@ -53,16 +57,24 @@ async function ensureSampleData(client: OdsClient, name: string, log: (s: string
 export function registerDemoCommand(program: Command, setExit: (code: number) => void): void {
   program
     .command("demo")
-    .description("The main job: embedded emulator, synth examples/basic, plan, apply, plan again.")
+    .description("The main job: embedded emulator, synth examples/basic, plan, apply, a monitor alert, plan again.")
     .option("--data-dir <dir>", "emulator data directory", ".ods/emulator")
     .option("--out-dir <dir>", "cdktf output directory", "cdktf.out")
     .action(async (o: { dataDir: string; outDir: string }) => {
       const log = (s: string): void => {
         process.stdout.write(`${s}\n`);
       };
-      const emulator = await startEmulator({ port: 0, dataDir: o.dataDir });
+      const stateFile = demoStateFile(o.dataDir);
+      const saved = readDemoState(stateFile);
+      // The manual clock: the demo moves time so that the monitor runs now, not in 5 minutes.
+      const emulator = await startEmulator({ port: 0, dataDir: o.dataDir, clock: "manual", clockStart: clockStart(saved) });
+      const receiver = await startAlertReceiver(saved.alertPort);
+      writeDemoState(stateFile, { ...saved, alertPort: receiver.port });
       try {
         log(`Emulator running at ${emulator.url} (data in ${path.resolve(o.dataDir)}).`);
+        log(`Alert receiver listening at ${receiver.url}.`);
+        // The example stack posts its alerts here (examples/basic reads it at synth time).
+        process.env.ODS_DEMO_ALERT_URL ??= receiver.url;
         const client = new OdsClient(resolveClientConfig({ url: emulator.url, token: emulator.adminToken }, {}));
         await ensureSampleData(client, "web-requests", log);
 
@@ -84,6 +96,10 @@ export function registerDemoCommand(program: Command, setExit: (code: number) =>
           });
           for (const w of summary.warnings) log(`Warning: ${w}`);
           log(summaryLine(summary));
+          if (summary.failed === 0) {
+            log("\n== Monitor ==");
+            await showMonitorAlert(emulator, client, receiver, "web-requests", log);
+          }
           log("\n== Plan again ==");
           const again = await makePlan({ client, stack, state: await store.read() });
           log(renderPlan(again));
@@ -103,7 +119,9 @@ export function registerDemoCommand(program: Command, setExit: (code: number) =>
           ].join("\n"),
         );
       } finally {
+        writeDemoState(stateFile, { alertPort: receiver.port, clock: new Date(emulator.now()).toISOString() });
         await emulator.close();
+        await receiver.close();
       }
     });
 }

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from "commander";
+import { registerAnnotateCommand } from "./annotate";
 import { registerCompareCommand } from "./compare-command";
 import { registerDemoCommand } from "./demo";
 import { registerEmulatorCommand } from "./emulator-command";
@@ -26,6 +27,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerQueryCommand(program);
   registerExportCommand(program);
   registerCompareCommand(program, setExitCode);
+  registerAnnotateCommand(program);
   return program;
 }
 

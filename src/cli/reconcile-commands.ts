@@ -2,14 +2,16 @@
 // plan, apply, drift and destroy run one or several stacks (--stack, repeatable, or
 // --all-stacks), each against the targets of its provider configurations, printed first.
 import { Command, Option } from "commander";
+import { annotateApply, type AppliedChange } from "./annotate";
 import * as fs from "node:fs";
 import * as readline from "node:readline/promises";
 import { changedAttributes, resourceKind, type Values } from "../resources";
 import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
 import { liveValues, PlanError } from "../reconcile/plan";
-import { planJson, renderPlan, displayValue } from "../reconcile/render";
+import { planJson, renderPlan, displayValue, nestedAttributes } from "../reconcile/render";
 import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
-import { parseState, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
+import { secretForms } from "../reconcile/redact";
+import { parseState, secretValuesIn, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
 import { StackError, findStackFile } from "../reconcile/stack";
 import { VariableError, parseVarFlag, readVarFile, type VariableAssignment, type VariableInputs } from "../reconcile/variables";
 import { LiveIndex } from "../reconcile/world";
@@ -25,6 +27,7 @@ import {
   openStack,
   planStack,
   stackHasChanges,
+  stateOwner,
   type StackPlan,
   type StackUnit,
   type StateOf,
@@ -229,6 +232,22 @@ function printSummary(outcomes: StackOutcome[], several: boolean): void {
   for (const o of outcomes) out(`  ${o.stack}: ${o.line}`);
 }
 
+/** `--annotate`: one config-change annotation per dataset the applied changes touched, per organization. */
+async function annotateStack(sp: StackPlan, startedAt: Date): Promise<void> {
+  for (const part of sp.parts) {
+    const changes: AppliedChange[] = part.plan.changes
+      .filter((c) => c.action !== "noop")
+      .map((c) => ({
+        address: c.address,
+        typeName: c.typeName,
+        action: c.action,
+        // After the apply the state holds the values as the service answered them (references resolved).
+        values: c.action === "delete" || c.action === "forget" ? c.before : (part.view.resources[c.address]?.values ?? c.after),
+      }));
+    await annotateApply(part.target.client, changes, { startedAt, env: process.env, warn: (t) => err(`Warning: ${t}`), info: out });
+  }
+}
+
 export function registerReconcileCommands(program: Command, setExit: SetExit): void {
   program
     .command("synth")
@@ -285,14 +304,17 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       .description(description)
       .option("--auto-approve", "do not ask for confirmation")
       .option("--parallelism <n>", "concurrent calls", parseParallelism, 10);
-    if (name === "apply") cmd.option("--allow-empty", "apply even when a stack declares nothing while its state manages objects (deletes them all)");
+    if (name === "apply") {
+      cmd.option("--allow-empty", "apply even when a stack declares nothing while its state manages objects (deletes them all)");
+      cmd.option("--annotate", "after a successful apply, annotate each dataset its changes touched (type config-change)");
+    }
     return cmd;
   };
 
   const runApplyCommand = async (
     destroy: boolean,
     planfile: string | undefined,
-    o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean },
+    o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean; annotate?: boolean },
   ): Promise<void> => {
     const saved = planfile ? readSavedPlan(planfile) : undefined;
     await withSession({ ...o, synth: saved ? false : o.synth }, out, async (session) => {
@@ -328,11 +350,13 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
           stopped = unit.name;
           continue;
         }
+        const startedAt = new Date();
         // With nothing to call, engine-only settings, outputs and the organization still land in state.
         const summary = await applyStack(sp, { parallelism: o.parallelism, onEvent: stackHasChanges(sp) ? progress : undefined, stateOf: session.stateOf });
         for (const w of summary.warnings) err(`Warning: ${w}`);
         for (const e of summary.errors) err(`Error: ${e}`);
         if (stackHasChanges(sp)) out(summaryLine(summary));
+        if (o.annotate && summary.failed === 0 && stackHasChanges(sp)) await annotateStack(sp, startedAt);
         outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? summaryLine(summary) : "no changes", failed: summary.failed > 0 });
         if (summary.failed > 0) stopped = unit.name;
       } catch (e) {
@@ -350,7 +374,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
   };
 
   applyLike("apply", "Apply the configuration (or a saved plan) to the service.").action(
-    async (planfile: string | undefined, o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean }) => runApplyCommand(false, planfile, o),
+    async (planfile: string | undefined, o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean; annotate?: boolean }) =>
+      runApplyCommand(false, planfile, o),
   );
   applyLike("destroy", "Delete everything the selected stacks manage (dependent stacks first).").action(
     async (o: CommonOpts & { autoApprove?: boolean; parallelism: number }) => runApplyCommand(true, undefined, o),
@@ -370,7 +395,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         for (const [provider, target] of unit.targets) {
           const live = new LiveIndex();
           for (const [address, entry] of Object.entries(state.resources)) {
-            if (providerKey(entry.provider) !== provider) continue;
+            if (stateOwner(unit.loaded, address, entry.provider) !== provider) continue;
             const kind = resourceKind(entry.typeName);
             if (!kind) continue;
             const dataset = typeof entry.values.dataset === "string" ? entry.values.dataset : undefined;
@@ -383,7 +408,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
             const hiddenByVar = new Set(entry.sensitiveAttributes ?? []);
             for (const name of changedAttributes(kind.attributes, entry.values as Values, now)) {
               const hidden = kind.attributes[name]?.sensitive || hiddenByVar.has(name);
-              lines.push(`  ~ ${address}.${name}: ${hidden ? "(sensitive)" : displayValue(entry.values[name])} -> ${hidden ? "(sensitive)" : displayValue(now[name])}`);
+              const nested = nestedAttributes(kind.attributes[name]);
+              lines.push(`  ~ ${address}.${name}: ${hidden ? "(sensitive)" : displayValue(entry.values[name], nested)} -> ${hidden ? "(sensitive)" : displayValue(now[name], nested)}`);
             }
           }
         }
@@ -449,7 +475,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     out(`# ${address}${providerKey(r.provider) !== "ods" ? ` (provider ${providerKey(r.provider)})` : ""}\nid = ${JSON.stringify(r.id)}`);
     for (const [k, v] of Object.entries({ ...r.values, ...r.engineValues })) {
       if (k === "id" || v === null) continue;
-      out(`${k} = ${kind?.attributes[k]?.sensitive || hiddenByVar.has(k) ? "(sensitive)" : displayValue(v)}`);
+      out(`${k} = ${kind?.attributes[k]?.sensitive || hiddenByVar.has(k) ? "(sensitive)" : displayValue(v, nestedAttributes(kind?.attributes[k]))}`);
     }
     for (const k of Object.keys(r.sensitive ?? {})) out(`${k} = (sensitive)`);
   });
@@ -470,11 +496,14 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .option("--show-sensitive", "print sensitive values")
     .option("--json", "print as JSON")
     .action(async (name: string | undefined, o: CommonOpts & { showSensitive?: boolean; json?: boolean }) => {
-      const outputs = (await readOnly(o)).outputs;
+      const state = await readOnly(o);
+      const outputs = state.outputs;
       const names = name ? [name] : Object.keys(outputs).sort();
       if (name && !outputs[name]) throw new Error(`no output "${name}"; outputs: ${Object.keys(outputs).join(", ") || "none (apply first)"}`);
+      const secrets = new Set(secretForms(secretValuesIn(state)));
+      const carriesSecret = (value: unknown): boolean => secretForms(value).some((f) => secrets.has(f));
       const shown: Record<string, unknown> = {};
-      for (const n of names) shown[n] = outputs[n].sensitive && !o.showSensitive ? "(sensitive)" : outputs[n].value;
+      for (const n of names) shown[n] = (outputs[n].sensitive || carriesSecret(outputs[n].value)) && !o.showSensitive ? "(sensitive)" : outputs[n].value;
       if (o.json) out(JSON.stringify(name ? shown[name] : shown, null, 2));
       else if (name) out(typeof shown[name] === "string" ? String(shown[name]) : JSON.stringify(shown[name]));
       else for (const n of names) out(`${n} = ${typeof shown[n] === "string" ? String(shown[n]) : JSON.stringify(shown[n])}`);

@@ -10,6 +10,7 @@ import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, subst
 import { PlanError, makePlan, type Plan } from "../reconcile/plan";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
+import { sensitiveMarks, unmarkedSensitiveOutputs } from "../reconcile/sensitivity";
 import { StackError, dependencyOrder, loadStack, type LoadedStack, type ManagedDeclaration } from "../reconcile/stack";
 import { setStateOrganization, stateOrganization, type StateFile, type StateOrganization, type StateStore } from "../reconcile/state";
 import type { VariableInputs } from "../reconcile/variables";
@@ -67,7 +68,7 @@ export async function openStack(selected: SelectedStack, opts: StackLoadOptions)
       await store.close();
       throw e;
     }
-    if (Object.values(state.resources).some((r) => providerKey(r.provider) === "ods")) {
+    if (Object.entries(state.resources).some(([address, r]) => stateOwner(loaded, address, r.provider) === "ods")) {
       loaded.providers.push({ key: "ods", config: {}, implicit: true });
     }
   }
@@ -129,7 +130,7 @@ export function checkStateBelongs(unit: StackUnit, state: StateFile): void {
     }
   }
   for (const [address, r] of Object.entries(state.resources)) {
-    const provider = providerKey(r.provider);
+    const provider = stateOwner(unit.loaded, address, r.provider);
     if (!unit.targets.has(provider)) {
       problems.push(`${address} in the state belongs to provider configuration ${provider}, which stack ${unit.name} no longer has; restore the provider block (to delete it) or "ods state rm ${address}"`);
     }
@@ -138,20 +139,33 @@ export function checkStateBelongs(unit: StackUnit, state: StateFile): void {
 }
 
 /**
+ * The provider configuration a state entry belongs to: the one the stack declares its
+ * address with, as in Terraform, where the configuration wins over the provider the state
+ * recorded (a resource moved to another alias is the same object, refreshed through the
+ * new configuration); the recorded one for an entry the stack no longer declares.
+ */
+export function stateOwner(stack: LoadedStack, address: string, recorded: string | undefined): string {
+  return stack.resources.find((d) => d.address === address)?.provider ?? providerKey(recorded);
+}
+
+/**
  * The part of the state one provider configuration plans and applies: its entries only,
  * sharing the stack state's lineage, serial and salt. The engine persists it through
  * mergeView, which puts it back into the whole state before the store writes that.
  */
-function stateView(full: StateFile, provider: string): StateFile {
-  return { ...full, resources: Object.fromEntries(Object.entries(full.resources).filter(([, r]) => providerKey(r.provider) === provider)) };
+function stateView(full: StateFile, provider: string, stack: LoadedStack): StateFile {
+  return { ...full, resources: Object.fromEntries(Object.entries(full.resources).filter(([address, r]) => stateOwner(stack, address, r.provider) === provider)) };
 }
 
-/** Merges one provider configuration's view back into the stack's whole state; answers the whole state. */
-export function mergeView(full: StateFile, view: StateFile, provider: string, stack: LoadedStack, org: StateOrganization | undefined): StateFile {
+/**
+ * Merges one provider configuration's view back into the stack's whole state; answers the
+ * whole state. `whole` is the whole stack, which says which configuration owns an entry.
+ */
+export function mergeView(full: StateFile, view: StateFile, provider: string, stack: LoadedStack, org: StateOrganization | undefined, whole: LoadedStack): StateFile {
   const declared = new Map(stack.resources.map((d) => [d.address, d]));
   if (!full.lineage) full.lineage = view.lineage;
   for (const [address, r] of Object.entries(full.resources)) {
-    if (providerKey(r.provider) === provider && !(address in view.resources)) delete full.resources[address];
+    if (stateOwner(whole, address, r.provider) === provider && !(address in view.resources)) delete full.resources[address];
   }
   for (const [address, r] of Object.entries(view.resources)) {
     if (provider === "ods") delete r.provider;
@@ -264,6 +278,10 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
   const state = await unit.store.read();
   checkStateBelongs(unit, state);
   const stack = await withRemoteOutputs(unit, opts.stateOf);
+  // Outputs span every provider configuration, so each part is planned without them:
+  // an output carrying a secret is refused here, on the whole stack, as Terraform does.
+  const unmarked = unmarkedSensitiveOutputs(stack, sensitiveMarks(stack));
+  if (unmarked.length > 0) throw new PlanError(unmarked);
   const parts: PartPlan[] = [];
   const addresses = new Set([...stack.resources, ...stack.dataSources].map((d) => d.address));
   // Earlier parts' planned values: what later parts' references to them resolve to.
@@ -278,7 +296,7 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
   for (const [i, provider] of unit.providerOrder.entries()) {
     const target = unit.targets.get(provider)!;
     const part = partStack(stack, provider, i === 0, resolverFor(addresses, lookup));
-    const view = stateView(state, provider);
+    const view = stateView(state, provider, stack);
     let plan: Plan;
     try {
       plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries });
@@ -356,7 +374,7 @@ export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promis
       state: part.view,
       // Each write puts this part back into the whole state, which the store writes.
       persist: async (view) => {
-        const full = mergeView(sp.state, view, part.provider, part.stack, part.target.organization);
+        const full = mergeView(sp.state, view, part.provider, part.stack, part.target.organization, stack);
         await sp.unit.store.write(full);
         view.lineage = full.lineage;
         view.serial = full.serial;

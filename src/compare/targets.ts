@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { OdsClient } from "../api";
-import type { Values } from "../resources";
+import { filledWhenUnset, type Values } from "../resources";
 import { interpolations, parseReference, valueAt } from "../reconcile/expressions";
 import { dependencyOrder, loadStack } from "../reconcile/stack";
 import { readOrganization, SECRET, type SnapshotOptions } from "../export/org-snapshot";
@@ -52,31 +52,45 @@ export function stackTarget(target: string, callerMarker = CALLER): Target {
     const values = resolved.get(address);
     return d && values ? d.kind.naturalKey.map((k) => String(values[k] ?? "")) : undefined;
   };
+  /** One interpolation's value: a reference to an id is that object's natural key. */
+  const resolveOne = (inner: string, whole: string): unknown => {
+    if (inner.startsWith("var.")) return null;
+    const ref = parseReference(inner);
+    if (ref.address.startsWith("data.ods_current_user.")) return callerMarker;
+    if (ref.path.length === 1 && ref.path[0] === "id") {
+      const key = keyOf(ref.address);
+      const d = byAddress.get(ref.address);
+      return key && d ? referenceLabel(d.typeName, key) : whole;
+    }
+    const values = resolved.get(ref.address);
+    return values ? (valueAt(values, ref.path) ?? null) : whole;
+  };
   const resolve = (value: unknown): unknown => {
     if (typeof value === "string") {
       const spans = interpolations(value);
       if (spans.length === 0) return value;
-      if (spans.length !== 1 || spans[0].start !== 0 || spans[0].end !== value.length) return value;
-      const inner = spans[0].inner;
-      if (inner.startsWith("var.")) return null;
-      const ref = parseReference(inner);
-      if (ref.address.startsWith("data.ods_current_user.")) return callerMarker;
-      if (ref.path.length === 1 && ref.path[0] === "id") {
-        const key = keyOf(ref.address);
-        const d = byAddress.get(ref.address);
-        return key && d ? referenceLabel(d.typeName, key) : value;
+      if (spans.length === 1 && spans[0].start === 0 && spans[0].end === value.length) return resolveOne(spans[0].inner, value);
+      // Text with references in it (monitor ids in a dashboard document): each one that resolves to text is put in its place.
+      let text = value;
+      for (const span of [...spans].sort((a, b) => b.start - a.start)) {
+        const v = resolveOne(span.inner, value);
+        if (typeof v === "string" && v !== value) text = text.slice(0, span.start) + v + text.slice(span.end);
       }
-      const values = resolved.get(ref.address);
-      return values ? (valueAt(values, ref.path) ?? null) : value;
+      return text;
     }
     if (Array.isArray(value)) return value.map(resolve);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+    if (value && typeof value === "object") {
+      // Keys resolve like values: `{ [logs.name]: ... }` is keyed by the dataset's name.
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => { const key = resolve(k); return [typeof key === "string" ? key : k, resolve(v)]; }));
+    }
     return value;
   };
   for (const d of dependencyOrder(stack.resources)) {
     const values = resolve(d.values) as Values;
     resolved.set(d.address, values);
+    // What the stack sets, and what it leaves unset meaning "none" (not filled by the service).
     const declared = new Set(Object.keys(d.values).filter((k) => d.values[k] !== null && d.values[k] !== undefined));
+    for (const [name, attr] of Object.entries(d.kind.attributes)) if (attr.optional && !attr.engineOnly && !filledWhenUnset(attr)) declared.add(name);
     objects.push({ kind: d.kind, key: d.kind.naturalKey.map((k) => String(values[k] ?? "")), values, declared });
   }
   return { label: path.relative(process.cwd(), file) || file, objects };

@@ -6,7 +6,7 @@
 // wildcard that grants on every dataset (view); the admin token uses it, and it is the
 // org-wide grant for virtual fields and starred queries.
 import { badRequest } from "./errors";
-import { isObject, own, setOwn, type JsonObject } from "./validate";
+import { DATASET_NAME_RULE, isDatasetName, isObject, own, setOwn, type JsonObject } from "./validate";
 
 export const WILDCARD = "*";
 
@@ -73,12 +73,17 @@ function parseGrants(value: unknown, allowed: Readonly<Record<string, readonly s
   return out;
 }
 
-function parseGrantMap(value: unknown, allowed: Readonly<Record<string, readonly string[]>>, path: string): Record<string, Grants> {
+function parseGrantMap(value: unknown, allowed: Readonly<Record<string, readonly string[]>>, path: string, noun: "dataset" | "view"): Record<string, Grants> {
   if (value === undefined || value === null) return {};
   if (!isObject(value)) throw badRequest(`"${path}" must be an object keyed by name`);
   const out: Record<string, Grants> = {};
   for (const [name, grants] of Object.entries(value)) {
     if (name === "") throw badRequest(`"${path}" has an empty name as key`);
+    // A key is a dataset (view) name or the wildcard; anything else (an unresolved
+    // "${...}" reference above all) would grant on a name no dataset can have.
+    if (name !== WILDCARD && !isDatasetName(name)) {
+      throw badRequest(`"${path}" key ${JSON.stringify(name)} is not a ${noun} name (${DATASET_NAME_RULE}, or "${WILDCARD}")`);
+    }
     setOwn(out, name, parseGrants(grants, allowed, `${path}.${name}`));
   }
   return out;
@@ -89,8 +94,8 @@ export function parseCapabilities(body: JsonObject): Capabilities {
   const org = body.orgCapabilities;
   return {
     orgCapabilities: org === undefined || org === null ? {} : parseGrants(org, ORG_ACTIONS, "orgCapabilities"),
-    datasetCapabilities: parseGrantMap(body.datasetCapabilities, DATASET_ACTIONS, "datasetCapabilities"),
-    viewCapabilities: parseGrantMap(body.viewCapabilities, VIEW_ACTIONS, "viewCapabilities"),
+    datasetCapabilities: parseGrantMap(body.datasetCapabilities, DATASET_ACTIONS, "datasetCapabilities", "dataset"),
+    viewCapabilities: parseGrantMap(body.viewCapabilities, VIEW_ACTIONS, "viewCapabilities", "view"),
   };
 }
 

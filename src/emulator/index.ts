@@ -28,6 +28,9 @@ import { starredQueryRoutes } from "./routes/starred-queries";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
 import { virtualFieldRoutes } from "./routes/virtual-fields";
+import { viewRoutes } from "./routes/views";
+import { dashboardRoutes } from "./routes/dashboards";
+import { annotationRoutes } from "./routes/annotations";
 import { HttpError } from "./errors";
 import { EmulatorServer, faultInjectorFor, type AdminHandler, type RequestRecord } from "./server";
 import { Store } from "./store";
@@ -100,7 +103,10 @@ function allRoutes(): Router {
     .add(ingestRoutes)
     .add(queryRoutes)
     .add(monitorRoutes)
-    .add(userRoutes);
+    .add(userRoutes)
+    .add(viewRoutes)
+    .add(dashboardRoutes)
+    .add(annotationRoutes);
 }
 
 function makeClock(opts: EmulatorOptions): Clock {

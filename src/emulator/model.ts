@@ -107,6 +107,37 @@ export interface StarredQueryRecord {
   query: JsonObject;
 }
 
+export interface ViewRecord {
+  id: string;
+  name: string;
+  aplQuery: string;
+  datasets: string[];
+  description: string;
+}
+
+/** A dashboard keyed by uid; the document is kept as the service answers it. */
+export interface DashboardRecord {
+  id: string;
+  uid: string;
+  version: number;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  dashboard: JsonObject;
+}
+
+export interface AnnotationRecord {
+  id: string;
+  datasets: string[];
+  type: string;
+  time: string;
+  endTime: string;
+  title: string;
+  description: string;
+  url: string;
+}
+
 export interface DatasetRecord {
   name: string;
   description: string;
@@ -226,6 +257,10 @@ export interface EmulatorState extends Collections {
   /** Keyed by `<dataset>/<field>`: dataset names cannot contain "/". */
   fields: Map<string, FieldRecord>;
   queryHistory: Map<string, QueryHistoryRecord>;
+  views: Map<string, ViewRecord>;
+  /** Keyed by uid, the key of every dashboard route. */
+  dashboards: Map<string, DashboardRecord>;
+  annotations: Map<string, AnnotationRecord>;
   monitors: Map<string, MonitorRecord>;
   monitorHistory: Map<string, MonitorHistoryRecord>;
   monitorStates: Map<string, MonitorStateRecord>;
@@ -243,6 +278,9 @@ export function emptyState(): EmulatorState {
     datasets: new Map(),
     fields: new Map(),
     queryHistory: new Map(),
+    views: new Map(),
+    dashboards: new Map(),
+    annotations: new Map(),
     monitors: new Map(),
     monitorHistory: new Map(),
     monitorStates: new Map(),

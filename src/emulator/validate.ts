@@ -147,6 +147,15 @@ export function requiredTimestamp(obj: JsonObject, key: string, parent = ""): st
   return optionalTimestamp(obj, key, parent);
 }
 
+const DATASET_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** A name the service accepts for a dataset ("." and ".." would be rewritten away by URL normalization in every client). */
+export function isDatasetName(name: string): boolean {
+  return DATASET_NAME.test(name) && name !== "." && name !== "..";
+}
+
+export const DATASET_NAME_RULE = `1 to 128 letters, digits, "-", "_" or "." (and not "." or "..")`;
+
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export function checkEmail(value: string, path: string): string {

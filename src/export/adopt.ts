@@ -25,6 +25,8 @@ function evaluate(e: Expr, callerId: string, env: NodeJS.ProcessEnv): unknown {
       return e.items.map((i) => evaluate(i, callerId, env));
     case "object":
       return Object.fromEntries(e.entries.map((en) => [en.key, evaluate(en.value, callerId, env)]).filter(([, v]) => v !== MISSING));
+    case "template":
+      return e.parts.map((p) => (typeof p === "string" ? p : String(evaluate(p, callerId, env)))).join("");
   }
 }
 

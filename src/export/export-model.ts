@@ -2,7 +2,7 @@
 // object with a readable id, its attribute values with references where one object
 // names another, and a variable for every write-only secret. The TypeScript and
 // Terraform JSON writers render this same structure, so the two formats agree.
-import { type Attribute, type AttributeReference, type Attributes, isNested, isSettable, type Values } from "../resources";
+import { type Attribute, type AttributeReference, type Attributes, type EmbeddedReference, isNested, isSettable, type Values } from "../resources";
 import { type LiveObject, type OrgSnapshot, SECRET } from "./org-snapshot";
 
 export type Expr =
@@ -13,7 +13,9 @@ export type Expr =
   | { type: "reference"; target: ExportedObject; attribute: string }
   /** The id of the user the token acts as, read through the ods_current_user data source. */
   | { type: "caller" }
-  | { type: "variable"; variable: SecretVariable };
+  | { type: "variable"; variable: SecretVariable }
+  /** Text with references in it (monitor ids in a dashboard document): literal parts and expressions. */
+  | { type: "template"; parts: (string | Expr)[] };
 
 export interface ExportedObject {
   live: LiveObject;
@@ -159,12 +161,36 @@ class Builder {
       if (attr.unordered) items.sort((a, b) => sortLabel(a).localeCompare(sortLabel(b)));
       return { type: "list", items };
     }
+    if (attr.referencesInText && typeof v === "string") return this.template(owner, path, v, attr.referencesInText(v));
     if (attr.refersTo) {
       // An optional attribute the service fills with the caller is left out: it is the caller's anyway.
       if (attr.computed && v === this.snapshot.callerId) return undefined;
       return this.referring(owner, path, attr.refersTo, v);
     }
     return literal(v);
+  }
+
+  /** Text whose embedded names of exported objects become references; the rest stays text. */
+  private template(owner: ExportedObject, path: string, text: string, embedded: readonly EmbeddedReference[]): Expr {
+    let parts: (string | Expr)[] = [text];
+    for (const e of embedded) {
+      const quoted = JSON.stringify(e.value);
+      const target = this.target(e.ref, e.value);
+      if (!target || !this.link(owner, target)) {
+        this.notes.push(`${owner.typeName}.${owner.name}.${path} names ${e.ref.typeName} ${e.value}, which is not exported; it is kept as written`);
+        continue;
+      }
+      const reference: Expr = { type: "reference", target, attribute: e.ref.attribute };
+      parts = parts.flatMap((p): (string | Expr)[] =>
+        typeof p !== "string" ? [p] : p.split(quoted).flatMap((piece, i): (string | Expr)[] => (i === 0 ? [piece] : ['"', reference, '"', piece])),
+      );
+    }
+    const merged: (string | Expr)[] = [];
+    for (const p of parts) {
+      if (typeof p === "string" && typeof merged[merged.length - 1] === "string") merged[merged.length - 1] += p;
+      else if (p !== "") merged.push(p);
+    }
+    return merged.length === 1 && typeof merged[0] === "string" ? literal(merged[0]) : { type: "template", parts: merged };
   }
 
   private keyDependency(owner: ExportedObject, ref: AttributeReference, key: string): void {
@@ -217,6 +243,7 @@ export function referencedBy(o: ExportedObject): ExportedObject[] {
     if (e.type === "reference") out.add(e.target);
     if (e.type === "list") e.items.forEach(visit);
     if (e.type === "object") e.entries.forEach((en) => visit(en.value));
+    if (e.type === "template") for (const p of e.parts) if (typeof p !== "string") visit(p);
   };
   visit(o.body);
   for (const d of o.dependsOn) out.add(d);

@@ -17,6 +17,11 @@ function rewriteValue(attr: Attribute, v: unknown, f: RewriteReference): unknown
     }
     return out;
   }
+  if (attr.referencesInText && typeof v === "string") {
+    let text = v;
+    for (const e of attr.referencesInText(v)) text = text.split(JSON.stringify(e.value)).join(JSON.stringify(String(f(e.value, e.ref))));
+    return text;
+  }
   const ref = attr.refersTo;
   if (!ref) return v;
   const one = (x: unknown): unknown => (typeof x === "string" && !ref.except?.includes(x) ? f(x, ref) : x);

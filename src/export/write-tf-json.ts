@@ -19,6 +19,9 @@ function value(e: Expr): unknown {
       return e.items.map(value);
     case "object":
       return Object.fromEntries(e.entries.map((en) => [en.key, value(en.value)]));
+    case "template":
+      // Literal text escapes Terraform's template sequences; references interpolate.
+      return e.parts.map((p) => (typeof p === "string" ? p.replace(/\$\{/g, () => "$${").replace(/%\{/g, () => "%%{") : String(value(p)))).join("");
   }
 }
 

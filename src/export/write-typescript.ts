@@ -66,6 +66,8 @@ class Renderer {
         const flat = `[${items.join(", ")}]`;
         return flat.length + indent.length < 100 && !flat.includes("\n") ? flat : `[\n${items.map((i) => `${indent}  ${i},`).join("\n")}\n${indent}]`;
       }
+      case "template":
+        return `\`${e.parts.map((p) => (typeof p === "string" ? p.replace(/[\\`]/g, "\\$&").replace(/\$\{/g, "\\${") : `\${${this.render(p, indent)}}`)).join("")}\``;
       case "object": {
         if (e.entries.length === 0) return "{}";
         const lines = e.entries.map((en) => `${indent}  ${key(en.key, en.attribute)}: ${this.render(en.value, `${indent}  `)},`);

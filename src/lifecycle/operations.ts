@@ -25,10 +25,13 @@ function knownOnly(values: Values): Values {
   return out;
 }
 
-/** The request body of declared values, as the kind sends it. */
-export function requestBody(kind: ResourceKind, values: Values, operation: "create" | "update"): WireObject {
+/**
+ * The request body of declared values, as the kind sends it. `last` is the engine's record
+ * of the object as last applied, for kinds that send back the version they last wrote.
+ */
+export function requestBody(kind: ResourceKind, values: Values, operation: "create" | "update", last?: Values): WireObject {
   const body = toWire(kind.attributes, knownOnly(values));
-  return kind.api.shapeBody ? kind.api.shapeBody(body, operation) : body;
+  return kind.api.shapeBody ? kind.api.shapeBody(body, operation, { values, last }) : body;
 }
 
 /** An instant `millis` from now in the service's form (whole seconds, UTC). */
@@ -75,10 +78,11 @@ export async function rotate(
   });
 }
 
-export function update(ctx: LifecycleContext, kind: ResourceKind, id: string, values: Values): Promise<WireObject> {
+/** `last`: the engine's record of the object as last applied (state values), when it has one. */
+export function update(ctx: LifecycleContext, kind: ResourceKind, id: string, values: Values, last?: Values): Promise<WireObject> {
   if (!kind.api.update) throw new Error(`${kind.typeName} cannot be updated in place`);
   // The object as listed, for a kind whose write replaces the whole object (no read first).
-  return kind.api.update(ctx.client, id, requestBody(kind, values, "update"), ctx.live.findById(kind, id));
+  return kind.api.update(ctx.client, id, requestBody(kind, values, "update", last), ctx.live.findById(kind, id));
 }
 
 /** Deletes the live object; a 404 means it is gone already. Kinds that are forgotten are left alone. */

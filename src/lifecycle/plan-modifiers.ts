@@ -1,7 +1,7 @@
 // Per-attribute plan rules, after terraform-plugin-framework's plan modifiers: each is a
 // small named object deciding one attribute's planned value (or whether its change
 // forces a new object), tested on its own and shared by both engines.
-import { isSettable, type Attribute, type ResourceKind, type Values } from "../resources";
+import { isSettable, sameValue, type Attribute, type ResourceKind, type Values } from "../resources";
 import { UNKNOWN } from "./unknown";
 
 export interface ModifyRequest {
@@ -39,9 +39,23 @@ export const DefaultWhenUnset: PlanModifier = {
 /** A read-only computed value stays as it is unless the object is issued anew. */
 export const UseStateForUnknown: PlanModifier = {
   name: "UseStateForUnknown",
-  description: "A computed value keeps its current value unless the object is created, replaced or rotated.",
+  description: "A computed value keeps its current value unless the object is created, replaced or rotated (or, for one the service sets on every write, changed at all).",
   appliesTo: (attr) => attr.computed === true && !isSettable(attr),
-  modify: ({ prior, objectIsNew }) => (objectIsNew || prior === undefined ? UNKNOWN : prior),
+  modify: ({ attr, prior, objectIsNew, anyChange }) =>
+    objectIsNew || prior === undefined || (attr.changesOnWrite === true && anyChange) ? UNKNOWN : prior,
+};
+
+/**
+ * A value with many spellings (a JSON document) that means what the current one means
+ * plans the current spelling, as terraform-plugin-framework's semantic equality does:
+ * Terraform then shows no change for text that only differs in form (after an import,
+ * say), and accepts the plan since the planned value is the prior one.
+ */
+export const KeepEquivalentPrior: PlanModifier = {
+  name: "KeepEquivalentPrior",
+  description: "A value equal to the current one under the attribute's normalization keeps the current spelling.",
+  appliesTo: (attr, planned) => attr.normalize !== undefined && typeof planned === "string",
+  modify: ({ attr, planned, prior }) => (typeof prior === "string" && sameValue(attr, planned, prior) ? prior : planned),
 };
 
 /**
@@ -87,7 +101,7 @@ export interface PlannedValuesRequest {
   everyAttribute: boolean;
 }
 
-const MODIFIERS: readonly PlanModifier[] = [DefaultWhenUnset, UseStateForUnknown];
+const MODIFIERS: readonly PlanModifier[] = [DefaultWhenUnset, UseStateForUnknown, KeepEquivalentPrior];
 const TERRAFORM_MODIFIERS: readonly PlanModifier[] = [...MODIFIERS, UnknownWhenUnsetAndChanging];
 
 /** The planned values: declared values with every applicable plan modifier applied. */

@@ -39,7 +39,8 @@ export function mergeLive(attrs: Attributes, prior: Values, live: Values): Value
   const out: Values = {};
   for (const [name, attr] of Object.entries(attrs)) {
     const p = prior[name] ?? null;
-    if (attr.engineOnly || attr.secret) out[name] = p;
+    // A write version is the one this configuration last wrote, not the one live now.
+    if (attr.engineOnly || attr.secret || (attr.writeVersion && p !== null && p !== UNKNOWN)) out[name] = p;
     else if (isNested(attr) && attr.type === "object" && p !== null && p !== UNKNOWN && live[name] !== null && live[name] !== undefined) {
       out[name] = mergeLive(attr.attributes, p as Values, live[name] as Values);
     } else if (sameValue(attr, p, live[name])) out[name] = p;

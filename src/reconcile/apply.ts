@@ -196,7 +196,7 @@ class ApplyRun {
         break;
       }
       case "update":
-        live = await lifecycle.update(this.ctx, kind, change.id!, values);
+        live = await lifecycle.update(this.ctx, kind, change.id!, values, prior?.values);
         this.summary.updated++;
         break;
       case "rotate": {

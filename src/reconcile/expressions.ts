@@ -64,7 +64,12 @@ export function referencesIn(value: unknown, out: Reference[] = []): Reference[]
   } else if (Array.isArray(value)) {
     for (const v of value) referencesIn(v, out);
   } else if (value && typeof value === "object") {
-    for (const v of Object.values(value)) referencesIn(v, out);
+    // A map key may be a reference too (`{ [logs.name]: ... }` synthesizes
+    // "${ods_dataset.logs.name}" as a key): the graph must order it like a value.
+    for (const [k, v] of Object.entries(value)) {
+      referencesIn(k, out);
+      referencesIn(v, out);
+    }
   }
   return out;
 }
@@ -96,10 +101,22 @@ export function evaluate(value: unknown, lookup: (ref: Reference) => unknown): u
   if (Array.isArray(value)) return value.map((v) => evaluate(v, lookup));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = evaluate(v, lookup);
+    for (const [k, v] of Object.entries(value)) {
+      const key = evaluate(k, lookup);
+      // A map whose key is not known yet is unknown as a whole, as Terraform reads it.
+      if (key === UNKNOWN) return UNKNOWN;
+      out[mapKeyText(key)] = evaluate(v, lookup);
+    }
     return out;
   }
   return value;
+}
+
+/** A key that evaluated to a value: Terraform converts it to a string, or refuses it. */
+function mapKeyText(key: unknown): string {
+  if (typeof key === "string") return key;
+  if (typeof key === "number" || typeof key === "boolean") return String(key);
+  throw new ExpressionError(`a map key must be a string; a reference used as a key gave ${key === null ? "null" : Array.isArray(key) ? "a list" : typeof key}`);
 }
 
 /** Reads a path inside a value; undefined when absent. */
@@ -148,7 +165,10 @@ export function substitute(value: unknown, resolve: SpanResolver, onUse?: (inner
   if (Array.isArray(value)) return value.map((v) => substitute(v, resolve, onUse));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = substitute(v, resolve, onUse);
+    for (const [k, v] of Object.entries(value)) {
+      const key = substitute(k, resolve, onUse);
+      out[typeof key === "string" ? key : mapKeyText(key)] = substitute(v, resolve, onUse);
+    }
     return out;
   }
   return value;

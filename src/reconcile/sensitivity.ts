@@ -72,6 +72,11 @@ export function sensitiveMarks(stack: LoadedStack): SensitiveMarks {
   return marks;
 }
 
+/** Terraform's refusal of an output carrying `what` (never the value) without `sensitive = true`. */
+export function unmarkedOutputProblem(name: string, what: string): string {
+  return `output "${name}": Output refers to sensitive values (${what}); declare it with sensitive = true, as Terraform requires (ods output then shows it only with --show-sensitive)`;
+}
+
 /** Outputs that carry a sensitive value without `sensitive = true`, in words naming each. */
 export function unmarkedSensitiveOutputs(stack: LoadedStack, marks: SensitiveMarks): string[] {
   const problems: string[] = [];
@@ -79,9 +84,7 @@ export function unmarkedSensitiveOutputs(stack: LoadedStack, marks: SensitiveMar
     if (o.sensitive) continue;
     const refs = sensitiveReferences(stack, marks, o.value);
     if (refs.length > 0) {
-      problems.push(
-        `output "${o.name}" refers to a sensitive value (${refs.map((r) => r.text).join(", ")}); declare it with sensitive = true (ods output then shows it only with --show-sensitive)`,
-      );
+      problems.push(unmarkedOutputProblem(o.name, refs.map((r) => r.text).join(", ")));
     }
   }
   return problems;

@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { type Attributes, TYPE_PREFIX, dataSourceKind, resourceKind, secretValues, validateDeclaration, formatPath, type DataSourceKind, type ResourceKind, type Values } from "../resources";
+import { unmarkedOutputProblem } from "./sensitivity";
 import { ExpressionError, parseVariableReference, referencesIn, substitute, valueAt, type Reference } from "./expressions";
 import { redactText, secretForms } from "./redact";
 import { shapeProblems } from "./stack-shape";
@@ -368,7 +369,7 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
   for (const [name, out] of Object.entries(json.output ?? {})) {
     const sub = vars.apply(out.value, `output "${name}"`);
     if (sub.sensitive && out.sensitive !== true) {
-      problems.push(`output "${name}" refers to a sensitive variable; declare the output sensitive (as Terraform requires)`);
+      problems.push(unmarkedOutputProblem(name, "a sensitive variable"));
     }
     try {
       const byAddress = new Map([...resources, ...dataSources].map((d) => [d.address, d]));
@@ -376,7 +377,7 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
         if (!known.has(ref.address) && !remote.has(ref.address)) problems.push(`output "${name}" refers to ${ref.address}, which is not an ods resource of this stack`);
         const carries = byAddress.get(ref.address)?.sensitiveAttributes ?? [];
         if (out.sensitive !== true && (ref.path.length === 0 ? carries.length > 0 : carries.includes(String(ref.path[0])))) {
-          problems.push(`output "${name}" refers to ${ref.address}.${ref.path.length > 0 ? String(ref.path[0]) : ""}, which holds a sensitive variable's value; declare the output sensitive (as Terraform requires)`);
+          problems.push(unmarkedOutputProblem(name, `${ref.address}.${ref.path.length > 0 ? String(ref.path[0]) : ""}, which holds a sensitive variable's value`));
         }
       }
     } catch (err) {

@@ -437,6 +437,20 @@ function fromLegacy(doc: Record<string, unknown>, where: string): StateFile {
   };
 }
 
+/**
+ * The secret values a state holds: secrets the service returned once, and attributes
+ * that took a sensitive value. An output that was written unmarked by an older engine
+ * is still hidden when it holds one of them.
+ */
+export function secretValuesIn(state: StateFile): unknown[] {
+  const out: unknown[] = [];
+  for (const r of Object.values(state.resources)) {
+    out.push(...Object.values(r.sensitive ?? {}));
+    for (const a of [...(r.sensitiveAttributes ?? []), ...(r.marked ?? [])]) out.push(r.values[a]);
+  }
+  return out;
+}
+
 /** Reads state text: Terraform's format, or the previous ods format (marked for conversion). */
 export function parseState(text: string, where: string): StateFile {
   let parsed: unknown;

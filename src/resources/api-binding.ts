@@ -29,10 +29,20 @@ export interface ResourceApi {
    * answers in another shape than it takes (a user's role comes back as {id, name}).
    */
   normalizeLive?(live: WireObject, declared: Values | undefined): WireObject;
-  /** The wire body for create/update, when it differs from the generic mapping. */
-  shapeBody?(body: WireObject, operation: "create" | "update"): WireObject;
+  /**
+   * The wire body for create/update, when it differs from the generic mapping. `context`
+   * has the declared values (engine-only settings included) and, for an update, the
+   * engine's record of the object as last applied (its write version).
+   */
+  shapeBody?(body: WireObject, operation: "create" | "update", context: BodyContext): WireObject;
   /** The keys the wire types of create and update bodies declare (src/api/types.ts). */
   wireKeys: { create: readonly string[]; update: readonly string[] };
+}
+
+export interface BodyContext {
+  values: Values;
+  /** The object as this engine last applied it (state values); unset for a creation or an adoption. */
+  last?: Values;
 }
 
 export interface DataSourceContext {

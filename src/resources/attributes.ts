@@ -15,6 +15,11 @@ interface AttributeCommon {
   optional?: boolean;
   /** Set by the service; with `optional`, the user may also set it. */
   computed?: boolean;
+  /**
+   * Computed only: the service sets it anew on every write (an `updated_at`), so it is
+   * known after apply whenever the object changes, not kept from state.
+   */
+  changesOnWrite?: boolean;
   /** Hidden in plans and outputs. */
   sensitive?: boolean;
   /**
@@ -44,6 +49,29 @@ interface AttributeCommon {
   refersTo?: AttributeReference;
   /** For maps: the keys name other objects (capabilities keyed by dataset name). */
   keysReferTo?: AttributeReference;
+  /**
+   * The comparable form of a non-empty value whose text has many spellings (a JSON
+   * document: key order, fields the service adds); values compare equal when their forms do.
+   */
+  normalize?: (value: unknown) => unknown;
+  /**
+   * The object's version as this configuration last wrote it (optimistic concurrency):
+   * a refresh keeps it, a write takes the answer's (with changesOnWrite, it is known only
+   * after the write), and an update sends it back, so that
+   * the service refuses to overwrite a change made by someone else since.
+   */
+  writeVersion?: boolean;
+  /**
+   * For text that embeds names of other objects (a dashboard document listing monitor
+   * ids): each embedded value, as it appears JSON-quoted in the text, and what it names.
+   * Export writes references there; compare sees through ids that differ.
+   */
+  referencesInText?: (text: string) => EmbeddedReference[];
+}
+
+export interface EmbeddedReference {
+  value: string;
+  ref: AttributeReference;
 }
 
 /** Which object an attribute's value names, and by which of its attributes. */

@@ -63,6 +63,7 @@ export function capabilityAttributes(): Attributes {
     }),
     view_capabilities: objectMap(actionLists(VIEW_CAPABILITY_ACTIONS, "the view's"), "Capabilities per view, keyed by view name.", {
       optional: true,
+      keysReferTo: { typeName: "ods_view", attribute: "name" },
     }),
   };
 }

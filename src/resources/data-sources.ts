@@ -5,6 +5,7 @@ import { type Attributes, asComputed, bool, listOf, num, object, objectList, str
 import { datasetName } from "./checks";
 import type { DataSourceKind, ValidationIssue, Values } from "./kind";
 import { fromWire } from "./wire";
+import { monitor } from "./monitor";
 import { notifier } from "./notifier";
 import { role } from "./role";
 import { starredQuery } from "./starred-query";
@@ -161,7 +162,7 @@ export const dataCurrentUser: DataSourceKind = {
   api: { read: async (c) => userValues((await c.getCurrentUser()) as unknown as WireObject) },
 };
 
-function byIdOrName(kindName: string, typeName: string, attrs: Attributes, list: (c: OdsClient) => Promise<WireObject[]>): DataSourceKind {
+export function byIdOrName(kindName: string, typeName: string, attrs: Attributes, list: (c: OdsClient) => Promise<WireObject[]>): DataSourceKind {
   return {
     typeName,
     description: `A ${kindName}, by id or by name.`,
@@ -176,6 +177,7 @@ function byIdOrName(kindName: string, typeName: string, attrs: Attributes, list:
 }
 
 export const dataNotifier = byIdOrName("notifier", "ods_notifier", notifier.attributes, (c) => notifier.api.list(c));
+export const dataMonitor = byIdOrName("monitor", "ods_monitor", monitor.attributes, (c) => monitor.api.list(c));
 export const dataRole = byIdOrName("role", "ods_role", role.attributes, (c) => role.api.list(c));
 
 // List data sources: every object of a kind, narrowed by optional filters, so that a
@@ -198,7 +200,7 @@ function byNameThenId(a: WireObject, b: WireObject): number {
   return String(a.name ?? "").localeCompare(String(b.name ?? "")) || String(a.id ?? "").localeCompare(String(b.id ?? ""));
 }
 
-interface ListSpec {
+export interface ListSpec {
   typeName: string;
   /** Plural noun, also the name of the list attribute ("notifiers"). */
   plural: string;
@@ -208,7 +210,7 @@ interface ListSpec {
   description: string;
 }
 
-function listDataSource(spec: ListSpec): DataSourceKind {
+export function listDataSource(spec: ListSpec): DataSourceKind {
   const itemAttrs = asComputed(spec.kind.attributes);
   const args: Attributes = spec.perDataset
     ? { dataset: str("Name of the dataset whose objects are listed.", { required: true, checks: [datasetName] }), ...nameFilters }
@@ -230,6 +232,7 @@ function listDataSource(spec: ListSpec): DataSourceKind {
 }
 
 export const dataNotifiers = listDataSource({ typeName: "ods_notifiers", plural: "notifiers", kind: notifier, perDataset: false, description: "Every notifier of the organization" });
+export const dataMonitors = listDataSource({ typeName: "ods_monitors", plural: "monitors", kind: monitor, perDataset: false, description: "Every monitor of the organization" });
 export const dataRoles = listDataSource({ typeName: "ods_roles", plural: "roles", kind: role, perDataset: false, description: "Every role of the organization" });
 export const dataVirtualFields = listDataSource({ typeName: "ods_virtual_fields", plural: "virtual_fields", kind: virtualField, perDataset: true, description: "Every virtual field of a dataset" });
 export const dataStarredQueries = listDataSource({ typeName: "ods_starred_queries", plural: "starred_queries", kind: starredQuery, perDataset: true, description: "Every starred query of a dataset (everyone's)" });

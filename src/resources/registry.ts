@@ -5,6 +5,8 @@ import {
   dataDataset,
   dataDatasetFields,
   dataDatasets,
+  dataMonitor,
+  dataMonitors,
   dataNotifier,
   dataNotifiers,
   dataOrganization,
@@ -15,9 +17,11 @@ import {
   dataUsers,
   dataVirtualFields,
 } from "./data-sources";
+import { dataDashboard, dataDashboards, dataView, dataViews } from "./dashboard-data-sources";
 import { dataset } from "./dataset";
 import { datasetField } from "./dataset-field";
 import type { DataSourceKind, ResourceKind } from "./kind";
+import { monitor } from "./monitor";
 import { notifier } from "./notifier";
 import { PROVIDER_ATTRIBUTES } from "./provider-config";
 import { role } from "./role";
@@ -25,6 +29,8 @@ import { type ProvidersSchemaJson, PROVIDER_SOURCE, providerSchema } from "./sch
 import { starredQuery } from "./starred-query";
 import { user } from "./user";
 import { virtualField } from "./virtual-field";
+import { view } from "./view";
+import { dashboard } from "./dashboard";
 
 /** Every resource kind, in an order that creates dependencies first when nothing else says. */
 export const RESOURCE_KINDS: readonly ResourceKind[] = [
@@ -32,10 +38,13 @@ export const RESOURCE_KINDS: readonly ResourceKind[] = [
   datasetField,
   virtualField,
   starredQuery,
+  view,
   notifier,
+  monitor,
   user,
   role,
   apiToken,
+  dashboard,
 ];
 
 export const DATA_SOURCE_KINDS: readonly DataSourceKind[] = [
@@ -52,6 +61,12 @@ export const DATA_SOURCE_KINDS: readonly DataSourceKind[] = [
   dataRoles,
   dataVirtualFields,
   dataStarredQueries,
+  dataView,
+  dataViews,
+  dataDashboard,
+  dataDashboards,
+  dataMonitor,
+  dataMonitors,
 ];
 
 const resourceByType = new Map(RESOURCE_KINDS.map((k) => [k.typeName, k]));

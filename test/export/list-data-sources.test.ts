@@ -1,5 +1,6 @@
 // The list data sources (ods_notifiers, ods_roles, ods_virtual_fields,
-// ods_starred_queries) with their filters, read by both engines from one emulator.
+// ods_starred_queries, ods_monitors) with their filters, and ods_monitor by name, read by
+// both engines from one emulator.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
@@ -8,6 +9,7 @@ import { TerraformWorkspace, hasTerraform, installProvider, odsConfig } from "..
 
 let emu: EmulatorHandle;
 let admin: OdsClient;
+let otherId: string;
 
 beforeAll(async () => {
   emu = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-") });
@@ -15,7 +17,12 @@ beforeAll(async () => {
   await admin.createDataset({ name: "shop-logs", description: "" });
   await admin.createNotifier({ name: "shop-pager", properties: { webhook: { url: "https://hooks.example.com/a" } } });
   await admin.createNotifier({ name: "shop-mail", properties: { email: { emails: ["a@example.com"] } } });
-  await admin.createNotifier({ name: "other", properties: { webhook: { url: "https://hooks.example.com/b" } } });
+  const other = await admin.createNotifier({ name: "other", properties: { webhook: { url: "https://hooks.example.com/b" } } });
+  const monitor = { type: "Threshold", aplQuery: "['shop-logs'] | summarize count()", operator: "Above", threshold: 5, intervalMinutes: 5, rangeMinutes: 5 } as const;
+  otherId = other.id;
+  await admin.createMonitor({ ...monitor, name: "shop-errors", notifierIds: [other.id] });
+  await admin.createMonitor({ ...monitor, name: "shop-latency", threshold: 250 });
+  await admin.createMonitor({ ...monitor, name: "ops-disk" });
   await admin.createRole({ name: "shop-readers", description: "reads", orgCapabilities: { datasets: ["read"] } });
   await admin.createRole({ name: "ops", description: "", orgCapabilities: {} });
   await admin.createVirtualField({ dataset: "shop-logs", name: "lat_s", expression: "duration_ms / 1000", description: "", type: "", unit: "s" });
@@ -33,6 +40,8 @@ const data = {
   ods_roles: { exact: { name: "shop-readers" } },
   ods_virtual_fields: { shop: { dataset: "shop-logs" } },
   ods_starred_queries: { shop: { dataset: "shop-logs", name: "errors" } },
+  ods_monitors: { shop: { name_prefix: "shop-" } },
+  ods_monitor: { errors: { name: "shop-errors" } },
 };
 const output = {
   notifier_names: { value: "${data.ods_notifiers.shop.notifiers[*].name}" },
@@ -40,6 +49,8 @@ const output = {
   role_description: { value: "${data.ods_roles.exact.roles[0].description}" },
   second_field_expression: { value: "${data.ods_virtual_fields.shop.virtual_fields[1].expression}" },
   query_text: { value: "${data.ods_starred_queries.shop.starred_queries[0].query.apl}" },
+  second_monitor_threshold: { value: "${data.ods_monitors.shop.monitors[1].threshold}" },
+  monitor_notifier: { value: "${data.ods_monitor.errors.notifier_ids[0]}" },
 };
 
 describe("list data sources", () => {
@@ -56,6 +67,8 @@ describe("list data sources", () => {
       role_description: "reads",
       second_field_expression: "bytes / 1024",
       query_text: "['shop-logs'] | take 1",
+      second_monitor_threshold: 250,
+      monitor_notifier: otherId,
     });
   });
 
@@ -73,6 +86,8 @@ describe("list data sources", () => {
       role_description: "reads",
       second_field_expression: "bytes / 1024",
       query_text: "['shop-logs'] | take 1",
+      second_monitor_threshold: 250,
+      monitor_notifier: otherId,
     });
   });
 });

@@ -21,6 +21,8 @@ const SECRETS = {
   shop_pager_chat_b_token: "chatb-secret-7f3a91c2",
   shop_hooks_secret_headers_authorization: "Bearer hook-secret-55e0b1",
   shop_incidents_api_key: "incident-key-9d2c44aa",
+  // A channel made only of write-only fields: the export still writes it.
+  shop_escalation_routing_key: "routing-key-4b7e20d1",
 };
 const EVENTS = [
   { status: 200, duration_ms: 120, path: "/cart" },
@@ -33,7 +35,7 @@ let sourceAdmin: OdsClient;
 let project: string;
 const outputs: string[] = [];
 
-/** Builds the source organization by hand: 23 objects of every kind. */
+/** Builds the source organization by hand: 29 objects of every kind. */
 async function buildByHand(c: OdsClient): Promise<number> {
   const caller = await c.getCurrentUser();
   await c.createDataset({ name: "shop-logs", description: "Checkout requests" });
@@ -50,7 +52,10 @@ async function buildByHand(c: OdsClient): Promise<number> {
     orgCapabilities: { datasets: ["read"] },
     datasetCapabilities: { "shop-logs": { query: ["read"], starredQueries: ["read", "create"] } },
   });
-  await c.createRole({ name: "auditors", description: "", orgCapabilities: { auditLog: ["read"], users: ["read"] } });
+  await c.createView({ name: "shop-errors", aplQuery: "['shop-logs'] | where status >= 500", datasets: ["shop-logs"], description: "Failed checkouts" });
+  await c.createView({ name: "shop-load", aplQuery: "['shop-metrics'] | summarize avg(cpu)" });
+  // A view granted by name: a reference to the view in the copy.
+  await c.createRole({ name: "auditors", description: "", orgCapabilities: { auditLog: ["read"], users: ["read"] }, viewCapabilities: { "shop-errors": { query: ["read"] } } });
   const alice = await c.createUser({ email: "alice@example.com", name: "Alice Example", role: readers.id });
   const bob = await c.createUser({ email: "bob@example.com", name: "Bob Example", role: "user" });
   await c.createUser({ email: "carol@example.com", name: "Carol Example", role: "read-only" });
@@ -59,9 +64,9 @@ async function buildByHand(c: OdsClient): Promise<number> {
   await c.createStarredQuery({ dataset: "shop-logs", name: "Errors", kind: "apl", who: "all", metadata: { team: "shop" }, query: { apl: "['shop-logs'] | where status >= 500", startTime: "qr-now-1h", endTime: "qr-now" } });
   await c.createStarredQuery({ dataset: "shop-logs", name: "Alice's slow requests", kind: "apl", who: alice.id, metadata: {}, query: { apl: "['shop-logs'] | where duration_ms > 500" } });
   await c.createStarredQuery({ dataset: "shop-metrics", name: "Load", kind: "apl", who: caller.id, metadata: {}, query: { apl: "['shop-metrics'] | take 10" } });
-  await c.createNotifier({ name: "shop-mail", properties: { email: { emails: ["oncall@example.com", "sre@example.com"] } } });
-  await c.createNotifier({ name: "shop-pager", disabledUntil: "2030-01-01T00:00:00Z", properties: { chatB: { chatBChannel: "#shop", chatBToken: SECRETS.shop_pager_chat_b_token } } });
-  await c.createNotifier({
+  const mail = await c.createNotifier({ name: "shop-mail", properties: { email: { emails: ["oncall@example.com", "sre@example.com"] } } });
+  const pager = await c.createNotifier({ name: "shop-pager", disabledUntil: "2030-01-01T00:00:00Z", properties: { chatB: { chatBChannel: "#shop", chatBToken: SECRETS.shop_pager_chat_b_token } } });
+  const hooks = await c.createNotifier({
     name: "shop-hooks",
     properties: {
       customWebhook: { url: "https://hooks.example.com/shop", body: "{\"alert\": \"{{.AlertName}}\"}", headers: { "X-Team": "shop" }, secretHeaders: { Authorization: SECRETS.shop_hooks_secret_headers_authorization } },
@@ -69,9 +74,56 @@ async function buildByHand(c: OdsClient): Promise<number> {
     },
   });
   await c.createNotifier({ name: "shop-incidents", properties: { incidentA: { apiKey: SECRETS.shop_incidents_api_key, isEU: true } } });
+  // Monitors alert through notifiers: references to notifiers, whose ids differ per organization.
+  const errorsMonitor = await c.createMonitor({
+    name: "shop-errors",
+    type: "Threshold",
+    description: "Too many failed payments",
+    aplQuery: "['shop-logs'] | where status >= 500 | summarize count() by bin(_time, 1m)",
+    operator: "AboveOrEqual",
+    threshold: 5,
+    intervalMinutes: 1,
+    rangeMinutes: 10,
+    resolvable: true,
+    triggerAfterNPositiveResults: 2,
+    triggerFromNRuns: 3,
+    notifierIds: [mail.id, hooks.id],
+  });
+  await c.createMonitor({
+    name: "shop-panics",
+    type: "MatchEvent",
+    aplQuery: "['shop-logs'] | where path == '/pay' and status >= 500",
+    intervalMinutes: 1,
+    rangeMinutes: 1,
+    disabledUntil: "2030-01-01T00:00:00Z",
+    notifierIds: [pager.id],
+  });
+  await c.createDashboard({
+    uid: "shop-overview",
+    dashboard: {
+      name: "Shop overview",
+      owner: "X-AXIOM-EVERYONE",
+      charts: [
+        { id: "errors", type: "TimeSeries", name: "Errors", query: { apl: "['shop-logs'] | where status >= 500 | summarize count() by bin_auto(_time)" } },
+        { id: "about", type: "Note", text: "Checkout and payment" },
+        // A monitor by id: a reference to the monitor in the exported code.
+        { id: "alerts", type: "MonitorList", monitors: [errorsMonitor.id] },
+      ],
+      layout: [
+        { i: "errors", x: 0, y: 0, w: 8, h: 4 },
+        { i: "about", x: 8, y: 0, w: 4, h: 4 },
+        { i: "alerts", x: 0, y: 4, w: 12, h: 3 },
+      ],
+      refreshTime: 300,
+      schemaVersion: 2,
+      timeWindowStart: "qr-now-1d",
+      timeWindowEnd: "qr-now",
+    },
+  });
+  await c.createNotifier({ name: "shop-escalation", properties: { incidentB: { routingKey: SECRETS.shop_escalation_routing_key, token: "incident-b-token-0c3f" } } });
   await c.createToken({ name: "shop-ci", description: "CI ingest", datasetCapabilities: { "shop-logs": { ingest: ["create"] } } });
   await c.createToken({ name: "reporting", description: "", expiresAt: "2031-06-01T00:00:00Z", orgCapabilities: { datasets: ["read"] } });
-  return 2 + 2 + 3 + 2 + 3 + 3 + 4 + 2;
+  return 2 + 2 + 3 + 2 + 3 + 3 + 5 + 2 + 2 + 2 + 1;
 }
 
 /** The secrets as Terraform reads them: TF_VAR_<name>, names as the export printed them. */
@@ -146,7 +198,13 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(exportedModule).toMatch(/role: shopReaders\.id/);
     expect(exportedModule).toMatch(/members: \[bob\.id, caller\.id\]/);
     expect(exportedModule).toMatch(/who: alice\.id/);
-    expect(exportedModule).not.toMatch(/"(usr|rol|tok|ntf|vfd|sq)_[A-Za-z0-9]+"/);
+    expect(exportedModule).toMatch(/notifierIds: \[(shopMail\.id, shopHooks\.id|shopHooks\.id, shopMail\.id)\]/);
+    expect(exportedModule).toMatch(/notifierIds: \[shopPager\.id\]/);
+    // A channel made only of secrets is kept, its secret a variable.
+    expect(exportedModule).toMatch(/incidentB: \{\s*routingKey: secrets\.shopEscalationRoutingKey/);
+    expect(exportedModule).not.toMatch(/"(usr|rol|tok|ntf|vfd|sq|mon|view)_[A-Za-z0-9]+"/);
+    // The monitor a dashboard lists is a reference inside the document's text.
+    expect(exportedModule).toMatch(/"monitors": \[\s*"\$\{shopErrorsMonitor\.id\}"/);
     // Secrets are variables, listed at the top; never a literal.
     expect(Object.keys(secretVars(printed)).sort()).toEqual(Object.keys(SECRETS).map((k) => `TF_VAR_${k}`).sort());
     for (const k of Object.keys(SECRETS)) expect(exportedModule.split("\n").slice(0, 12).join("\n")).toContain(`TF_VAR_${k}`);
@@ -173,8 +231,8 @@ describe("ods export: replication of a hand-made organization", () => {
       for (const reason of c.reasons) expect(reason, c.address).toMatch(/^secret .* cannot be read back|^will be rotated: its token cannot be read back/);
       if (c.reasons.length === 0) expect(c.changed_attributes, c.address).toEqual([]);
     }
-    // Exactly the three notifiers holding secrets write them; no other attribute of any object changes.
-    expect(plan.resource_changes.filter((c) => c.changed_attributes.length > 0).map((c) => c.changed_attributes)).toEqual([["properties"], ["properties"], ["properties"]]);
+    // Exactly the four notifiers holding secrets write them; no other attribute of any object changes.
+    expect(plan.resource_changes.filter((c) => c.changed_attributes.length > 0).map((c) => c.changed_attributes)).toEqual([["properties"], ["properties"], ["properties"], ["properties"]]);
   }, 120_000);
 
   it("is applied to an empty organization with the secrets from TF_VAR_*, compares equal, and exports back to the same code", async () => {

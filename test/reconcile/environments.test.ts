@@ -98,6 +98,28 @@ describe("targets", () => {
     expect(writes(C)).toEqual([]);
   }, 180_000);
 
+  it("keeps an object whose resource moves to another provider configuration of its organization, as Terraform does", async () => {
+    const dir = tempDir();
+    const stackWith = (provider: string): Record<string, unknown> => ({
+      provider: { ods: [{ url: A.emu.url, token: A.emu.adminToken }, { alias: "b", url: A.emu.url, token: A.emu.adminToken }] },
+      resource: { ods_notifier: { n: { ...meta("app/n"), name: "moved-n", provider, properties: { webhook: { url: "https://h.example.com/m" } } } } },
+    });
+    writeStacks(dir, { app: { json: stackWith("ods.b") } });
+    expect((await ods(dir, ["apply", "--auto-approve"])).code).toBe(0);
+    const id = (await A.admin.listNotifiers()).find((n) => n.name === "moved-n")?.id;
+    expect(id).toBeDefined();
+
+    writeStacks(dir, { app: { json: stackWith("ods") } });
+    const plan = await ods(dir, ["plan", "--detailed-exitcode"]);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    const apply = await ods(dir, ["apply", "--auto-approve"]);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect((await A.admin.listNotifiers()).filter((n) => n.name === "moved-n").map((n) => n.id)).toEqual([id]);
+    const state = readStateFile(path.join(dir, "terraform.app.tfstate"));
+    expect(state.resources["ods_notifier.n"].id).toBe(id);
+    expect((await ods(dir, ["destroy", "--auto-approve"])).code).toBe(0);
+  });
+
   it("refuses state made for another organization, with zero writes", async () => {
     const dir = tempDir();
     writeStacks(dir, { app: { json: { provider: { ods: [{}] }, resource: { ods_notifier: { n: { ...meta("app/n"), name: "org-check", properties: { webhook: { url: "https://h.example.com/x" } } } } } } } });
@@ -259,8 +281,8 @@ describe("variables", () => {
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain('+ name = "from-file-hook"');
     expect(plan.stdout).toContain("+ description = (sensitive)");
-    // In a write-only secret the value is hidden by the kind already; the rest stays readable.
-    expect(plan.stdout).toContain('url = "https://hooks.example.com/x"');
+    // A write-only secret and a credential URL are hidden by the kind already; the shape stays readable.
+    expect(plan.stdout).toContain("custom_webhook = { url = (sensitive), secret_headers = (sensitive) }");
     await run(["plan", ...vars, "--json"]);
     const md = await run(["plan", ...vars, "--format", "markdown"]);
     if (process.env.ODS_SHOW_MARKDOWN) process.stderr.write(md.stdout);

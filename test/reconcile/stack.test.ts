@@ -264,14 +264,14 @@ describe("variables", () => {
 
   it("refuses a non-sensitive output of a sensitive variable, as Terraform does", () => {
     const file = stackFile({ variable: { secret: { sensitive: true } }, output: { leak: { value: "${var.secret}" } } });
-    expect(() => loadStack(file, { variables: { env: { TF_VAR_secret: "abcdef" }, assignments: [] } })).toThrow(/output "leak" refers to a sensitive variable/);
+    expect(() => loadStack(file, { variables: { env: { TF_VAR_secret: "abcdef" }, assignments: [] } })).toThrow(/output "leak": Output refers to sensitive values \(a sensitive variable\)/);
     const through = stackFile({
       variable: { secret: { sensitive: true } },
       resource: { ods_role: { a: { ...meta("s/a"), name: "a", description: "${var.secret}" } } },
       output: { leak: { value: "${ods_role.a.description}" }, fine: { value: "${ods_role.a.name}" } },
     });
     expect(() => loadStack(through, { variables: { env: { TF_VAR_secret: "abcdef" }, assignments: [] } })).toThrow(
-      /^output "leak" refers to ods_role.a.description, which holds a sensitive variable's value; declare the output sensitive/,
+      /^output "leak": Output refers to sensitive values \(ods_role.a.description, which holds a sensitive variable's value\); declare it with sensitive = true/,
     );
   });
 

@@ -41,6 +41,16 @@ const role = (attrs: Block): Block => ({ name: "bad-role", ...attrs });
 const token = (attrs: Block): Block => ({ name: "bad-token", ...attrs });
 const vfield = (attrs: Block): Block => ({ dataset: "logs", name: "vf", expression: "a + 1", ...attrs });
 const query = (attrs: Block, q: Block = {}): Block => ({ dataset: "logs", name: "sq", query: { apl: "['logs'] | count", ...q }, ...attrs });
+const monitor = (attrs: Block): Block => ({
+  name: "bad-monitor", type: "Threshold", apl_query: "['logs'] | summarize count()", operator: "Above", threshold: 1, interval_minutes: 1, range_minutes: 1, ...attrs,
+});
+const view = (attrs: Block): Block => ({ name: "bad-view", apl_query: "['logs'] | take 1", ...attrs });
+const goodDocument = {
+  name: "Bad", owner: "X-AXIOM-EVERYONE", refreshTime: 60, schemaVersion: 2, timeWindowStart: "qr-now-1h", timeWindowEnd: "qr-now",
+  charts: [{ id: "c1", type: "Table", query: { apl: "['logs'] | take 1" } }],
+  layout: [{ i: "c1", x: 0, y: 0, w: 6, h: 4 }],
+};
+const dashboard = (doc: Block): Block => ({ uid: "bad-dash", dashboard: JSON.stringify({ ...goodDocument, ...doc }) });
 const user = (attrs: Block): Block => ({ email: "bad@example.com", name: "Bad User", role: "read-only", ...attrs });
 
 const CASES: BadCase[] = [
@@ -115,6 +125,17 @@ const CASES: BadCase[] = [
   { what: "a blank name", type: "ods_api_token", attrs: token({ name: "   " }), mentions: "name" },
   { what: "an empty query", type: "ods_starred_query", attrs: query({}, { apl: "" }), mentions: "apl" },
   { what: "an empty role", type: "ods_user", attrs: user({ role: "" }), mentions: "role" },
+  // monitors
+  { what: "a view without a query", type: "ods_view", attrs: view({ apl_query: null }), mentions: "apl_query" },
+  { what: "a dashboard layout item naming no chart", type: "ods_dashboard", attrs: dashboard({ layout: [{ i: "ghost", x: 0, y: 0, w: 6, h: 4 }] }), mentions: 'layout item "ghost"' },
+  { what: "a dashboard chart wider than the grid", type: "ods_dashboard", attrs: dashboard({ layout: [{ i: "c1", x: 0, y: 0, w: 13, h: 4 }] }), mentions: "width" },
+  { what: "a dashboard chart type that does not exist", type: "ods_dashboard", attrs: dashboard({ charts: [{ id: "c1", type: "Gauge" }] }), mentions: 'chart "c1"' },
+  { what: "a dashboard refresh time the service does not offer", type: "ods_dashboard", attrs: dashboard({ refreshTime: 30 }), mentions: "refreshTime" },
+  { what: "a dashboard uid with spaces", type: "ods_dashboard", attrs: { uid: "bad dash", dashboard: JSON.stringify(goodDocument) }, mentions: "uid" },
+  { what: "a monitor operator that does not exist", type: "ods_monitor", attrs: monitor({ operator: "GreaterThan" }), mentions: "operator" },
+  { what: "a monitor that never runs", type: "ods_monitor", attrs: monitor({ interval_minutes: 0 }), mentions: "interval_minutes" },
+  { what: "a match monitor that aggregates", type: "ods_monitor", attrs: monitor({ type: "MatchEvent", operator: null, threshold: null }), mentions: "summarize" },
+  { what: "a monitor notifier that does not exist", type: "ods_monitor", attrs: monitor({ notifier_ids: ["ntf_missing"] }), mentions: "notifier_ids" },
   { what: "an empty chat channel", type: "ods_notifier", attrs: notifier({ properties: { chat_b: { chat_b_channel: "", chat_b_token: SECRET } } }), mentions: "chat_b_channel" },
 ];
 

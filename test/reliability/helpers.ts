@@ -51,6 +51,7 @@ export async function findDuplicates(admin: OdsClient, prefix: string, datasets:
   const mine = (name: string): boolean => name.startsWith(`${prefix}-`);
   for (const d of await admin.listDatasets()) if (mine(d.name)) add("ods_dataset", d.name);
   for (const n of await admin.listNotifiers()) if (mine(n.name)) add("ods_notifier", n.name);
+  for (const m of await admin.listMonitors()) if (mine(m.name)) add("ods_monitor", m.name);
   for (const r of await admin.listRoles()) if (mine(r.name)) add("ods_role", r.name);
   for (const t of await admin.listTokens()) if (mine(t.name) && !t.expiresAt) add("ods_api_token", t.name);
   for (const u of await admin.listUsers()) if (mine(u.email)) add("ods_user", u.email);
@@ -96,8 +97,10 @@ export function faultsInjected(emu: EmulatorHandle): { status5xx: number; status
   };
 }
 
+/** Requests that change something: not reads, and not queries (a plan-time check POSTs a query, which writes nothing). */
 export function writesIn(emu: EmulatorHandle): string[] {
-  return emu.requests().filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path} -> ${r.status}`);
+  const isQuery = (path: string): boolean => path.split("?")[0] === "/v1/datasets/_apl";
+  return emu.requests().filter((r) => r.method !== "GET" && !isQuery(r.path)).map((r) => `${r.method} ${r.path} -> ${r.status}`);
 }
 
 /** A seeded generator (mulberry32), so that every trial can be replayed. */

@@ -57,6 +57,22 @@ function resources(p: string, v: number): Record<string, Record<string, Record<s
     ods_role: { r: { name: `${p}-r`, description: `readers v${v}`, org_capabilities: { datasets: ["read"] }, dataset_capabilities: { [`${p}-logs`]: { query: ["read"] } } } },
     ods_api_token: { t: { name: `${p}-t`, description: `ci v${v}`, expires_at: "2031-01-01T00:00:00Z", org_capabilities: { notifiers: ["read"] } } },
     ods_user: { u: { email: `${p}@example.com`, name: `User ${v}`, role: "read-only" } },
+    ods_view: { view: { name: `${p}-view`, apl_query: `['${p}-logs'] | where status >= 500`, description: `errors v${v}` } },
+    ods_dashboard: {
+      dash: {
+        uid: `${p}-dash`,
+        dashboard: JSON.stringify({
+          name: `Dashboard v${v}`,
+          owner: "X-AXIOM-EVERYONE",
+          charts: [{ id: "c", type: "Statistic", query: { apl: `['${p}-logs'] | count` } }],
+          layout: [{ i: "c", x: 0, y: 0, w: 4, h: 2 }],
+          refreshTime: 300,
+          schemaVersion: 2,
+          timeWindowStart: "qr-now-1h",
+          timeWindowEnd: "qr-now",
+        }),
+      },
+    },
   };
 }
 

@@ -39,7 +39,8 @@ export class TerraformWorkspace {
       ODS_PROVIDER_CACHE_DIR: tempDir("ods-tf-cache-"),
       ...env,
     };
-    for (const k of ["TF_LOG", "TF_LOG_PATH", "TF_DATA_DIR", "TF_PLUGIN_CACHE_DIR"]) delete this.env[k];
+    // The caller's settings are kept: a shared data directory spares each workspace an init.
+    for (const k of ["TF_LOG", "TF_LOG_PATH", "TF_DATA_DIR", "TF_PLUGIN_CACHE_DIR"]) if (!(k in env)) delete this.env[k];
     for (const [k, v] of Object.entries(env)) if (v === undefined) delete this.env[k];
   }
 

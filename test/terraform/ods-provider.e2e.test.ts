@@ -146,7 +146,8 @@ describe.skipIf(!hasTerraform)("terraform apply with terraform-provider-ods", ()
     expect((await tf.run("init")).status).toBe(0);
     const apply = await tf.run("apply", "-auto-approve");
     expect(apply.status, apply.out).toBe(0);
-    expect(apply.out).toMatch(/Apply complete! Resources: 8 added/);
+    // Every resource of the example: its monitor and the notifier it alerts through, its view and dashboard included.
+    expect(apply.out).toMatch(/Apply complete! Resources: 12 added/);
     { const p = await tf.run("plan", "-detailed-exitcode"); expect(p.status, p.out).toBe(0); }
   });
 });

@@ -7,9 +7,7 @@ import { badRequest, conflict, notFound } from "../errors";
 import { fieldKey, type DatasetRecord, type FieldRecord } from "../model";
 import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
 import { nowIso } from "../time";
-import { bodyObject, optionalBoolean, optionalString, requiredString, type JsonObject } from "../validate";
-
-const DATASET_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+import { DATASET_NAME_RULE, bodyObject, isDatasetName, optionalBoolean, optionalString, requiredString, type JsonObject } from "../validate";
 
 function toWire(d: DatasetRecord): JsonObject {
   return { id: d.name, name: d.name, description: d.description, created: d.created, who: d.who };
@@ -48,9 +46,8 @@ export const datasetRoutes: readonly Route[] = [
       requireOrgGrant(ctx.caller, "datasets", "create");
       const body = bodyObject(ctx.json());
       const name = requiredString(body, "name");
-      // "." and ".." would be rewritten away by URL normalization in every client.
-      if (!DATASET_NAME.test(name) || name === "." || name === "..") {
-        throw badRequest(`"name" must be 1 to 128 letters, digits, "-", "_" or "." (and not "." or ".."), got ${JSON.stringify(name)}`);
+      if (!isDatasetName(name)) {
+        throw badRequest(`"name" must be ${DATASET_NAME_RULE}, got ${JSON.stringify(name)}`);
       }
       if (ctx.core.state.datasets.has(name)) throw conflict(`dataset "${name}" already exists`);
       const dataset: DatasetRecord = {

@@ -1,0 +1,105 @@
+// Saved views (`/v2/views`): a named query over datasets. Writes need the org capability
+// `views`. Reading is also open to a token whose viewCapabilities grant `query|read` on
+// that view by name (or on "*"), since that grant is how access to one view is given.
+import { requireOrgGrant, type Caller } from "../auth";
+import { hasOrgGrant, WILDCARD } from "../capabilities";
+import { newId } from "../core";
+import { conflict, forbidden, notFound } from "../errors";
+import type { ViewRecord } from "../model";
+import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
+import { bodyObject, optionalString, optionalStringArray, own, requiredString, type JsonObject } from "../validate";
+
+const PATH = "/v2/views";
+
+function toWire(view: ViewRecord, ctx: RequestContext): JsonObject {
+  return {
+    id: view.id,
+    name: view.name,
+    aplQuery: view.aplQuery,
+    datasets: view.datasets,
+    description: view.description,
+    // Views are shared with the whole organization they belong to.
+    sharedByOrg: ctx.core.orgId,
+    sharedByOrgName: ctx.core.org.name,
+  };
+}
+
+function mayRead(caller: Caller, view: ViewRecord): boolean {
+  if (hasOrgGrant(caller.token, "views", "read")) return true;
+  const caps = caller.token.viewCapabilities;
+  return [own(caps, view.name), own(caps, WILDCARD)].some((grants) => grants !== undefined && (own(grants, "query")?.includes("read") ?? false));
+}
+
+function parseView(ctx: RequestContext, id: string, except?: string): ViewRecord {
+  const body = bodyObject(ctx.json());
+  const name = requiredString(body, "name");
+  for (const other of ctx.core.state.views.values()) {
+    if (other.name === name && other.id !== except) throw conflict(`a view named ${JSON.stringify(name)} exists already (${other.id})`);
+  }
+  return {
+    id,
+    name,
+    aplQuery: requiredString(body, "aplQuery"),
+    datasets: optionalStringArray(body, "datasets"),
+    description: optionalString(body, "description"),
+  };
+}
+
+function viewOf(ctx: RequestContext): ViewRecord {
+  const id = ctx.params.id!;
+  const view = ctx.core.state.views.get(id);
+  if (!view) throw notFound("view", id);
+  return view;
+}
+
+export const viewRoutes: readonly Route[] = [
+  {
+    method: "GET",
+    pattern: PATH,
+    handle: (ctx) => ok([...ctx.core.state.views.values()].filter((v) => mayRead(ctx.caller, v)).map((v) => toWire(v, ctx))),
+  },
+  {
+    method: "GET",
+    pattern: `${PATH}/:id`,
+    handle: (ctx) => {
+      const view = ctx.core.state.views.get(ctx.params.id!);
+      // A caller who may read no view learns nothing about ids.
+      if (!view || !mayRead(ctx.caller, view)) {
+        if (!hasOrgGrant(ctx.caller.token, "views", "read") && view) throw forbidden("token lacks capability orgCapabilities.views|read");
+        throw notFound("view", ctx.params.id!);
+      }
+      return ok(toWire(view, ctx));
+    },
+  },
+  {
+    method: "POST",
+    pattern: PATH,
+    handle: async (ctx) => {
+      requireOrgGrant(ctx.caller, "views", "create");
+      const view = parseView(ctx, newId("view"));
+      await ctx.core.store.tx().put("views", view.id, view).commit();
+      return ok(toWire(view, ctx));
+    },
+  },
+  {
+    method: "PUT",
+    pattern: `${PATH}/:id`,
+    handle: async (ctx) => {
+      requireOrgGrant(ctx.caller, "views", "update");
+      const previous = viewOf(ctx);
+      const view = parseView(ctx, previous.id, previous.id);
+      await ctx.core.store.tx().put("views", view.id, view).commit();
+      return ok(toWire(view, ctx));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: `${PATH}/:id`,
+    handle: async (ctx) => {
+      requireOrgGrant(ctx.caller, "views", "delete");
+      const view = viewOf(ctx);
+      await ctx.core.store.tx().delete("views", view.id).commit();
+      return NO_CONTENT;
+    },
+  },
+];

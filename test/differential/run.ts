@@ -1,0 +1,170 @@
+// One differential run: a generated stack and its steps of changes, applied by `ods apply`
+// into one emulator and by `terraform apply` into another. After each step: both engines
+// did the same (applied, or refused naming the same attribute), planned the same counts,
+// left the same live objects, and each plans no change on the state the other wrote.
+import fc from "fast-check";
+import * as fs from "node:fs";
+import { tempDir } from "../helpers/ods-cli";
+import { Coverage } from "./coverage";
+import { createFixture, Engines, odsCounts, replaceIds, snapshot, stopProviders, terraformCounts, variableValues, type RunOutput, type Service, type Snapshot, type Workspace } from "./engines";
+import { applyStep, guardedDatasetChanges, renderStack, scenarioArbitrary, type Scenario, type StepPlan } from "./stack-model";
+
+export interface DifferentialEnv {
+  engines: Engines;
+  /** `ods apply` writes here. */
+  ods: Service;
+  /** `terraform apply` writes here. */
+  terraform: Service;
+}
+
+export class Disagreement extends Error {
+  constructor(step: number, what: string, readonly stackJson: unknown) {
+    super(`step ${step}: ${what}`);
+    this.name = "Disagreement";
+  }
+}
+
+const tail = (r: RunOutput): string => `exit ${r.code}\n${r.out.split("\n").slice(-40).join("\n")}`;
+
+/** Both outputs, for a message. */
+function both(o: RunOutput, t: RunOutput): string {
+  return `\n--- ods: ${tail(o)}\n--- terraform: ${tail(t)}`;
+}
+
+/** A secret the stack set, seen in an engine's output. */
+function leakIn(out: string, secretValue: string): string | undefined {
+  if (out.includes(secretValue)) return "the sensitive variable's value";
+  if (/secret-\d+-\d+/.test(out)) return `a write-only secret (${/secret-\d+-\d+/.exec(out)![0].replace(/\d+$/, "…")})`;
+  if (/\/services\/T0\/B\d+\/XXXX/.test(out)) return "a webhook URL that carries its credential";
+  return undefined;
+}
+
+function diffSnapshots(a: Snapshot, b: Snapshot): string | undefined {
+  const lines: string[] = [];
+  for (const type of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const [x, y] = [JSON.stringify(a[type] ?? []), JSON.stringify(b[type] ?? [])];
+    if (x === y) continue;
+    const xs = (a[type] ?? []).map((o) => JSON.stringify(o));
+    const ys = (b[type] ?? []).map((o) => JSON.stringify(o));
+    for (const o of xs) if (!ys.includes(o)) lines.push(`  ${type} only after ods:       ${o}`);
+    for (const o of ys) if (!xs.includes(o)) lines.push(`  ${type} only after terraform: ${o}`);
+  }
+  return lines.length > 0 ? lines.join("\n") : undefined;
+}
+
+let runs = 0;
+
+/** Runs one scenario; throws a Disagreement (fast-check then shrinks the scenario). */
+export async function checkScenario(env: DifferentialEnv, scenario: Scenario, label: string, coverage: Coverage): Promise<void> {
+  const prefix = `${label}x${runs++}`;
+  const fixture = `${prefix}-fx`;
+  await Promise.all([createFixture(env.ods, fixture), createFixture(env.terraform, fixture)]);
+  const cache = tempDir("ods-diff-cache-");
+  const vars = variableValues(prefix, fixture);
+  const secretValue = Object.values(vars)[0];
+  const wo = env.engines.workspace(env.ods, vars, cache);
+  const wt = env.engines.workspace(env.terraform, vars, cache);
+  try {
+    let current = scenario.stack;
+    for (let i = 0; i <= scenario.steps.length; i++) {
+      const plan: StepPlan = i === 0 ? { stack: scenario.stack } : applyStep(current, scenario.steps[i - 1], prefix, fixture);
+      if (!plan.refusal && i > 0) {
+        const guarded = guardedDatasetChanges(current, plan.stack).find((g) => !g.allowed);
+        if (guarded) plan.refusal = { address: guarded.address, attribute: "allow_destroy", injected: false };
+      }
+      const stack = renderStack(plan, prefix, fixture);
+      coverage.add(stack);
+      await step(i, plan, stack, wo, wt, prefix, secretValue);
+      if (!plan.refusal) current = plan.stack;
+    }
+  } finally {
+    stopProviders(cache);
+    for (const d of [wo.dir, wt.dir, cache]) fs.rmSync(d, { recursive: true, force: true });
+  }
+}
+
+async function step(i: number, plan: StepPlan, stack: Record<string, unknown>, wo: Workspace, wt: Workspace, prefix: string, secretValue: string): Promise<void> {
+  const fail = (what: string): never => {
+    throw new Disagreement(i, what, stack);
+  };
+  wo.write(stack);
+  wt.write(stack);
+  const [o, t] = await Promise.all([wo.ods("apply", "--auto-approve"), wt.terraform("apply", "-auto-approve")]);
+  for (const [engine, r] of [["ods", o], ["terraform", t]] as const) {
+    const leak = leakIn(r.out, secretValue);
+    if (leak) fail(`${engine} printed ${leak}${both(o, t)}`);
+  }
+  if (plan.refusal) {
+    const { address, attribute } = plan.refusal;
+    if (o.code === 0 || t.code === 0) fail(`expected both engines to refuse (${address}: ${attribute}); ods ${o.code === 0 ? "applied" : "refused"}, terraform ${t.code === 0 ? "applied" : "refused"}${both(o, t)}`);
+    const names = (out: string): boolean => new RegExp(`\\b${attribute}\\b`).test(out);
+    if (!names(o.out) || !names(t.out)) fail(`both refused, but not both named "${attribute}" (ods: ${names(o.out)}, terraform: ${names(t.out)})${both(o, t)}`);
+  } else {
+    if (o.code !== 0 || t.code !== 0) fail(`${o.code !== 0 && t.code !== 0 ? "both engines" : o.code !== 0 ? "ods" : "terraform"} failed on a valid stack${both(o, t)}`);
+    const [co, ct] = [odsCounts(o.out), terraformCounts(t.out)];
+    if (!co || !ct) fail(`no plan counts in the output${both(o, t)}`);
+    if (JSON.stringify(co) !== JSON.stringify(ct)) fail(`plan counts differ: ods ${JSON.stringify(co)}, terraform ${JSON.stringify(ct)}${both(o, t)}`);
+  }
+  const [so, st] = await Promise.all([snapshot(wo.service, prefix), snapshot(wt.service, prefix)]);
+  const diff = diffSnapshots(so.objects, st.objects);
+  if (diff) fail(`live objects differ:\n${diff}${both(o, t)}`);
+  if (plan.refusal) return;
+  // One state, two engines: each plans nothing on what the other wrote.
+  const [to, ot, oo, tt] = await Promise.all([
+    wo.terraform("plan", "-detailed-exitcode"),
+    wt.ods("plan", "--detailed-exitcode"),
+    wo.ods("output", "--json", "--show-sensitive"),
+    wt.terraform("output", "-json"),
+  ]);
+  if (to.code !== 0) fail(`terraform plans ${to.code === 2 ? "changes" : "an error"} on the state ods wrote:\n${tail(to)}`);
+  if (ot.code !== 0) fail(`ods plans ${ot.code === 2 ? "changes" : "an error"} on the state terraform wrote:\n${ot.out}`);
+  for (const [engine, r] of [["ods output", oo], ["terraform output", tt]] as const) if (r.code !== 0) fail(`${engine} failed:\n${tail(r)}`);
+  const [fromOds, fromTf] = [outputsOf(oo, so.keyOfId, (v) => v), outputsOf(tt, st.keyOfId, (v) => (v as { value: unknown }).value)];
+  if (JSON.stringify(fromOds) !== JSON.stringify(fromTf)) fail(`outputs differ: ods ${JSON.stringify(fromOds)}, terraform ${JSON.stringify(fromTf)}`);
+}
+
+/** Outputs by name, ids as the natural keys of what they name, issued token secrets as one word. */
+function outputsOf(r: RunOutput, keyOfId: ReadonlyMap<string, string>, valueOf: (entry: unknown) => unknown): Record<string, unknown> {
+  const parsed = JSON.parse(r.out.slice(r.out.indexOf("{"))) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(parsed).sort()) {
+    const v = replaceIds(valueOf(parsed[name]), keyOfId);
+    out[name] = typeof v === "string" && v.startsWith("odst_") ? "(an issued token)" : v;
+  }
+  return out;
+}
+
+export interface SeedOptions {
+  maxResources: number;
+  maxSteps: number;
+  /** Replays the shrunk counterexample of a failure (fast-check's path). */
+  path?: string;
+  /** Time for one seed, shrinking included. */
+  timeLimitMs: number;
+}
+
+/** Runs one seed; answers the failure report (seed, path, minimal stack), or undefined when the engines agree. */
+export async function runSeed(env: DifferentialEnv, seed: number, opts: SeedOptions, coverage: Coverage): Promise<string | undefined> {
+  const arb = scenarioArbitrary({ maxResources: opts.maxResources, maxSteps: opts.maxSteps });
+  let last: Disagreement | undefined;
+  const details = await fc.check(
+    fc.asyncProperty(arb, async (scenario) => {
+      try {
+        await checkScenario(env, scenario, `d${seed}`, coverage);
+      } catch (err) {
+        last = err instanceof Disagreement ? err : undefined;
+        throw err;
+      }
+    }),
+    { seed, numRuns: 1, path: opts.path, endOnFailure: opts.path !== undefined, interruptAfterTimeLimit: opts.timeLimitMs },
+  );
+  if (!details.failed) return undefined;
+  const minimal = details.counterexample?.[0];
+  return [
+    `seed ${seed}: the engines disagree (${details.numShrinks} shrinks${details.interrupted ? ", shrinking interrupted by the time limit" : ""})`,
+    `replay: ODS_DIFFERENTIAL_SEED=${seed} ODS_DIFFERENTIAL_PATH=${details.counterexamplePath ?? ""} npx vitest run test/differential/differential.test.ts`,
+    String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance),
+    `minimal scenario: ${JSON.stringify(minimal)}`,
+    last ? `stack of the failing step:\n${JSON.stringify(last.stackJson, null, 1)}` : "",
+  ].join("\n");
+}
