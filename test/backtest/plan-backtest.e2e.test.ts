@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runOds, stackFlags, writeStack } from "../helpers/ods-cli";
 import { startTestEmulator, tempDir, type TestEmulator } from "../emulator/helpers";
+import { TerraformWorkspace, hasTerraform, installProvider } from "../terraform/harness";
 
 const FIVE_MIN = 300_000;
 let emu: TestEmulator;
@@ -90,5 +91,25 @@ describe("ods plan with a changed monitor", () => {
     const bad = await runOds(["plan", "--backtest-days", "0", ...stackFlags(dir)], { env });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("--backtest-days");
+  });
+});
+
+describe.skipIf(!hasTerraform)("terraform plan with backtest_days in the provider block", () => {
+  it("shows the backtest summary as a warning on the monitor", async () => {
+    const tf = new TerraformWorkspace(installProvider(), { url: emu.em.url, token: emu.em.adminToken });
+    const config = (threshold: number, days?: number) => ({
+      terraform: { required_providers: { ods: { source: "registry.terraform.io/ods/ods" } } },
+      provider: { ods: days ? { backtest_days: days } : {} },
+      resource: { ods_monitor: { errors: { ...(monitorStack(threshold).resource as Record<string, Record<string, object>>).ods_monitor.errors, name: "tf checkout errors" } } },
+    });
+    tf.writeConfig(config(3));
+    expect((await tf.run("init")).status).toBe(0);
+    const quiet = await tf.run("plan");
+    expect(quiet.status, quiet.out).toBe(0);
+    expect(quiet.out).not.toContain("backtest");
+    tf.writeConfig(config(3, 7));
+    const plan = await tf.run("plan");
+    expect(plan.status, plan.out).toBe(0);
+    expect(plan.out).toMatch(/Warning: ods_monitor "tf checkout errors": backtest 7d: would have opened 2 alerts \(2 groups\), 15 min in alert/);
   });
 });
