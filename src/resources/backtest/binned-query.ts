@@ -44,8 +44,14 @@ export type BinnedMode =
 
 export interface BinnedQuery {
   mode: BinnedMode;
-  /** The query without its time range (sent with startTime/endTime). */
+  /**
+   * The query without its time range (sent with startTime/endTime). Its answer has one
+   * row per group: the group's key columns and `__bt_points`, the list of its bins as
+   * `[time, value columns...]`, so that a week of bins fits in the service's row limit.
+   */
   apl: string;
+  /** The columns of each point after its time, in order. */
+  pointColumns: string[];
   binSeconds: number;
   values: ValueColumn[];
   /** Set when the result only approximates the service (bin_auto, bins cut by windows). */
@@ -121,6 +127,19 @@ function decompose(item: SummarizeItem): { parts: Part[]; combine: ValueColumn["
   }
 }
 
+/** The name a `by` key's column gets: its alias, the field it names, or one we give it. */
+function keyColumn(key: SummarizeItem, index: number): { text: string; column: string } {
+  if (key.alias) return { text: `${key.alias} = ${key.expression}`, column: key.alias };
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key.expression)) return { text: key.expression, column: key.expression };
+  return { text: `__bt_g${index} = ${key.expression}`, column: `__bt_g${index}` };
+}
+
+/** Folds the binned rows into one row per group (see BinnedQuery.apl). */
+function packed(binned: string, columns: string[], groups: string[]): string {
+  const by = groups.length > 0 ? ` by ${groups.join(", ")}` : "";
+  return `${binned}\n| summarize __bt_points = make_list(pack_array(_time, ${columns.join(", ")}))${by}`;
+}
+
 function spanLiteral(seconds: number): string {
   return seconds % 60 === 0 ? `${seconds / 60}m` : `${seconds}s`;
 }
@@ -136,7 +155,8 @@ export function binnedQuery(monitor: BacktestMonitor): BinnedQuery {
     if (finalSummarize(monitor.aplQuery)) throw new BacktestUnsupported("a match monitor's query cannot aggregate");
     return {
       mode: "match",
-      apl: `${monitor.aplQuery.trimEnd()}\n| summarize __bt_count = count() by bin(_time, ${spanLiteral(grid)})`,
+      apl: packed(`${monitor.aplQuery.trimEnd()}\n| summarize __bt_count = count() by _time = bin(_time, ${spanLiteral(grid)})`, ["__bt_count"], []),
+      pointColumns: ["__bt_count"],
       binSeconds: grid,
       values: [{ name: "count", parts: ["__bt_count"], combine: "sum" }],
     };
@@ -145,8 +165,20 @@ export function binnedQuery(monitor: BacktestMonitor): BinnedQuery {
   const summary = finalSummarize(monitor.aplQuery);
   if (!summary) throw new BacktestUnsupported("the query does not end in a summarize stage");
   const timeKeys = summary.keys.filter((k) => TIME_BIN.test(k.expression) || TIME_BIN_AUTO.test(k.expression));
-  const groupKeys = summary.keys.filter((k) => !timeKeys.includes(k));
-  const groupText = groupKeys.map((k) => (k.alias ? `${k.alias} = ${k.expression}` : k.expression));
+  const groupKeys = summary.keys.filter((k) => !timeKeys.includes(k)).map(keyColumn);
+  const byGroups = groupKeys.map((g) => `, ${g.text}`).join("");
+  const groups = groupKeys.map((g) => g.column);
+  const named = summary.aggregations.map((a, i) => ({ name: aggregationName(a, i), text: a.expression }));
+  const wholeValues = (bin: number) => ({
+    apl: packed(
+      `${summary.prefix}\n| summarize ${named.map((a) => `${a.name} = ${a.text}`).join(", ")} by _time = bin(_time, ${spanLiteral(bin)})${byGroups}`,
+      named.map((a) => a.name),
+      groups,
+    ),
+    pointColumns: named.map((a) => a.name),
+    binSeconds: bin,
+    values: named.map((a): ValueColumn => ({ name: a.name, parts: [a.name], combine: "last" })),
+  });
 
   if (timeKeys.length > 0) {
     const timeKey = timeKeys[0].expression;
@@ -161,24 +193,14 @@ export function binnedQuery(monitor: BacktestMonitor): BinnedQuery {
     } else if (range % bin !== 0 || interval % bin !== 0 || delay % bin !== 0) {
       approximate = `windows of ${monitor.rangeMinutes}m every ${monitor.intervalMinutes}m cut bins of ${spanLiteral(bin)}`;
     }
-    const aggs = summary.aggregations.map((a, i) => ({ name: aggregationName(a, i), text: a.expression }));
-    const apl = `${summary.prefix}\n| summarize ${aggs.map((a) => `${a.name} = ${a.text}`).join(", ")} by _time = bin(_time, ${spanLiteral(bin)})${groupText.map((g) => `, ${g}`).join("")}`;
-    return { mode: "series", apl, binSeconds: bin, values: aggs.map((a) => ({ name: a.name, parts: [a.name], combine: "last" })), ...(approximate ? { approximate } : {}) };
+    return { mode: "series", ...wholeValues(bin), ...(approximate ? { approximate } : {}) };
   }
 
-  const byGroups = groupText.map((g) => `, ${g}`).join("");
-  if (interval % range === 0 && delay % range === 0) {
-    const aggs = summary.aggregations.map((a, i) => ({ name: aggregationName(a, i), text: a.expression }));
-    return {
-      mode: "aligned",
-      apl: `${summary.prefix}\n| summarize ${aggs.map((a) => `${a.name} = ${a.text}`).join(", ")} by _time = bin(_time, ${spanLiteral(range)})${byGroups}`,
-      binSeconds: range,
-      values: aggs.map((a) => ({ name: a.name, parts: [a.name], combine: "last" })),
-    };
-  }
+  if (interval % range === 0 && delay % range === 0) return { mode: "aligned", ...wholeValues(range) };
 
   const values: ValueColumn[] = [];
   const partTexts: string[] = [];
+  const partColumns: string[] = [];
   summary.aggregations.forEach((a, i) => {
     const d = decompose(a);
     if (!d) {
@@ -189,13 +211,15 @@ export function binnedQuery(monitor: BacktestMonitor): BinnedQuery {
     const parts = d.parts.map((p, j) => {
       const column = `__bt_${i}_${j}`;
       partTexts.push(`${column} = ${p.expression}`);
+      partColumns.push(column);
       return column;
     });
     values.push({ name: aggregationName(a, i), parts, combine: d.combine });
   });
   return {
     mode: "decomposed",
-    apl: `${summary.prefix}\n| summarize ${partTexts.join(", ")} by _time = bin(_time, ${spanLiteral(grid)})${byGroups}`,
+    apl: packed(`${summary.prefix}\n| summarize ${partTexts.join(", ")} by _time = bin(_time, ${spanLiteral(grid)})${byGroups}`, partColumns, groups),
+    pointColumns: partColumns,
     binSeconds: grid,
     values,
   };

@@ -17,6 +17,22 @@ export type BacktestOutcome = { ok: true; result: BacktestResult } | { ok: false
 
 const DAY = 86_400_000;
 
+/** One row per bin again, from the answer's one row per group with its list of points. */
+function unpack(groupRows: Row[], pointColumns: string[]): Row[] {
+  const rows: Row[] = [];
+  for (const g of groupRows) {
+    const { __bt_points: points, ...keys } = g;
+    if (!Array.isArray(points)) continue;
+    for (const p of points) {
+      if (!Array.isArray(p)) continue;
+      const row: Row = { ...keys, _time: p[0] };
+      pointColumns.forEach((c, i) => (row[c] = p[i + 1]));
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
 /** Replays `monitor` over the last `days` days; never throws for a monitor it cannot replay. */
 export async function runBacktest(client: OdsClient, monitor: BacktestMonitor, options: BacktestOptions): Promise<BacktestOutcome> {
   let query;
@@ -46,7 +62,7 @@ export async function runBacktest(client: OdsClient, monitor: BacktestMonitor, o
       pending.unshift([from, mid], [mid, to]);
       continue;
     }
-    if (table) rows.push(...tabularRows(table));
+    if (table) rows.push(...unpack(tabularRows(table), query.pointColumns));
   }
   return { ok: true, result: evaluate(monitor, query, rows, { startMs, endMs, days: options.days, queries }) };
 }
