@@ -374,13 +374,14 @@ const INSIGHT_CONCURRENCY = 4;
 async function runInsights(client: OdsClient, changes: PlannedChange[], options: { days: number; nowMs?: number }): Promise<void> {
   const todo = changes.filter((c) => c.after && ["create", "update", "replace", "adopt"].includes(c.action) && resourceKind(c.typeName)?.planInsight);
   const nowMs = options.nowMs ?? Date.now();
+  const answers = new Map<string, Promise<unknown>>();
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < todo.length) {
       const c = todo[next++];
       const kind = resourceKind(c.typeName)!;
       const existing = c.id && c.before && c.action !== "replace" ? { id: c.id, values: c.before } : undefined;
-      const outcome = await runPlanInsight(client, kind, c.after!, existing, { days: options.days, nowMs });
+      const outcome = await runPlanInsight(client, kind, c.after!, existing, { days: options.days, nowMs, answers });
       if (outcome?.kind === "report") c.insight = outcome.report;
       else if (outcome) c.insight = { summary: outcome.reason, lines: [], markdown: "", json: { skipped: outcome.reason }, queries: 0 };
     }

@@ -65,6 +65,8 @@ export interface PlanCheckScope {
 export interface PlanInsightOptions {
   days: number;
   nowMs: number;
+  /** Answers the insights of one plan share (two monitors reading the same query read it once). */
+  answers?: Map<string, Promise<unknown>>;
 }
 
 /**

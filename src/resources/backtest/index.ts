@@ -75,6 +75,8 @@ export const monitorBacktest: PlanInsight = {
   async run(client, values, live, options) {
     const declared = backtestMonitorOf(values);
     const out: MonitorBacktest = {};
+    // The live definition usually differs in a number only: its replay reads the same answer.
+    options = { ...options, answers: options.answers ?? new Map() };
     const runs: Promise<void>[] = [runBacktest(client, declared, options).then((o) => place(o, out, false))];
     let history: Promise<number> | undefined;
     if (live) {
