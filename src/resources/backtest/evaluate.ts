@@ -34,8 +34,9 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 const MATCH_PER_MINUTE = 10;
 const MATCH_PER_DAY = 500;
-/** The state key of the monitor as a whole (and of its no-data alert when it notifies by group). */
-const NO_DATA = "";
+/** The state keys of the monitor as a whole and of its no-data alert (no group's key looks like them). */
+const WHOLE = "";
+const NO_DATA = "\u0000no data";
 
 /** Check times of the schedule that end inside (start, end]: multiples of the interval since the epoch. */
 export function checkTimes(monitor: BacktestMonitor, startMs: number, endMs: number): number[] {
@@ -54,7 +55,8 @@ export function crosses(operator: string | undefined, value: number, threshold: 
     case "AboveOrEqual":
       return value >= threshold;
     case "AboveOrBelow":
-      return value !== threshold;
+      // Outside the band [-|threshold|, |threshold|], as the project's emulator adopts.
+      return Math.abs(value) > Math.abs(threshold);
     case "Above":
     default:
       return value > threshold;
@@ -63,7 +65,9 @@ export function crosses(operator: string | undefined, value: number, threshold: 
 
 /** Which value is "most in alert" for the operator: the one a chart of the monitor should show. */
 function worst(operator: string | undefined, values: number[]): number {
-  return operator === "Below" || operator === "BelowOrEqual" ? Math.min(...values) : Math.max(...values);
+  if (operator === "Below" || operator === "BelowOrEqual") return Math.min(...values);
+  if (operator === "AboveOrBelow") return values.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a));
+  return Math.max(...values);
 }
 
 interface Bin {
@@ -170,14 +174,19 @@ export function evaluate(
   if (query.approximate) result.approximate = query.approximate;
 
   if (monitor.type === "MatchEvent") {
+    // Each run matches the events after those an earlier run looked at; a run sends at
+    // most 10 (one minute's cap), a day at most 500.
     let notifications = 0;
+    let matchedUntil = -Infinity;
     const perDay = new Map<number, number>();
     for (const t of times) {
-      const matched = inWindow(t).reduce((n, b) => n + (combine(query.values[0], [b.row]) ?? 0), 0);
+      const end = t - delay;
+      const from = Math.max(end - span, matchedUntil);
+      matchedUntil = Math.max(matchedUntil, end);
+      const matched = from >= end ? 0 : bins.slice(lowerBound(bins, from), lowerBound(bins, end)).reduce((n, b) => n + (combine(query.values[0], [b.row]) ?? 0), 0);
       result.series.push(matched);
       const day = Math.floor(t / DAY);
-      const left = MATCH_PER_DAY - (perDay.get(day) ?? 0);
-      const sent = Math.min(matched, MATCH_PER_MINUTE * monitor.intervalMinutes, left);
+      const sent = Math.min(matched, MATCH_PER_MINUTE, MATCH_PER_DAY - (perDay.get(day) ?? 0));
       perDay.set(day, (perDay.get(day) ?? 0) + sent);
       notifications += sent;
     }
@@ -203,32 +212,38 @@ export function evaluate(
       if (list) list.push(b);
       else perGroup.set(b.group, [b]);
     }
-    const positives = new Map<string, boolean>();
-    const shown: number[] = [];
+    // Each group's verdict: its value most past the threshold crosses, or (anomaly) its
+    // mean deviates from the mean of the same window on earlier days.
+    const verdicts = new Map<string, { crossing: boolean; value: number }>();
     for (const [key, groupBins] of perGroup) {
       const values = checkValues(query, monitor, groupBins);
-      let positive: boolean;
+      if (values.length === 0) continue;
       if (monitor.type === "AnomalyDetection") {
-        positive = values.some((v) => deviates(monitor, v, expected(monitor, query, inWindow, t, key)));
+        const current = values.reduce((a, b) => a + b, 0) / values.length;
+        const mean = expected(monitor, query, inWindow, t, key);
+        if (mean !== undefined) verdicts.set(key, { crossing: deviates(monitor, current, mean), value: current });
       } else {
-        positive = values.some((v) => crosses(monitor.operator, v, threshold));
+        const value = worst(monitor.operator, values);
+        verdicts.set(key, { crossing: crosses(monitor.operator, value, threshold), value });
       }
-      if (values.length > 0) shown.push(worst(monitor.operator, values));
-      positives.set(key, positive);
     }
-    const noData = shown.length === 0;
-    result.series.push(noData ? null : worst(monitor.operator, shown));
+    const noData = verdicts.size === 0;
+    result.series.push(noData ? null : worst(monitor.operator, [...verdicts.values()].map((v) => v.value)));
     const group = (key: string): Record<string, unknown> => Object.fromEntries(groups.map((g, i) => [g, (JSON.parse(key) as unknown[])[i]]));
+    const steps = new Map<string, boolean>();
     if (byGroup) {
-      // A group that sent no rows in this window is not crossing: its alert may close.
-      for (const key of new Set([...states.keys(), ...positives.keys()])) {
-        if (key === NO_DATA) continue;
-        inAlertMs += stateOf(key).step(t, positives.get(key) === true, group(key), result.alerts);
-      }
-      if (monitor.alertOnNoData) inAlertMs += stateOf(NO_DATA).step(t, noData, null, result.alerts);
-    } else {
-      const positive = noData ? monitor.alertOnNoData === true : [...positives.values()].some(Boolean);
-      inAlertMs += stateOf(NO_DATA).step(t, positive, null, result.alerts);
+      for (const [key, v] of verdicts) steps.set(key, v.crossing);
+    } else if (!noData) {
+      const crossing = monitor.type === "AnomalyDetection"
+        ? [...verdicts.values()].some((v) => v.crossing)
+        : crosses(monitor.operator, worst(monitor.operator, [...verdicts.values()].map((v) => v.value)), threshold);
+      steps.set(WHOLE, crossing);
+    }
+    // No data is an alert of its own, beside the groups' (whose values then count as not crossing).
+    if (monitor.alertOnNoData) steps.set(NO_DATA, noData);
+    for (const key of new Set([...states.keys(), ...steps.keys()])) {
+      const alertGroup = key === WHOLE || key === NO_DATA ? null : group(key);
+      inAlertMs += stateOf(key).step(t, steps.get(key) === true, alertGroup, result.alerts);
     }
   }
   for (const s of states.values()) {
@@ -267,12 +282,10 @@ function expected(
   return earlier.length === 0 ? undefined : earlier.reduce((a, b) => a + b, 0) / earlier.length;
 }
 
-function deviates(monitor: BacktestMonitor, value: number, mean: number | undefined): boolean {
-  if (mean === undefined) return false;
-  const tolerance = (monitor.tolerance ?? 0) / 100;
-  const above = value > mean + Math.abs(mean) * tolerance;
-  const below = value < mean - Math.abs(mean) * tolerance;
-  if (monitor.operator === "Above" || monitor.operator === "AboveOrEqual") return above;
-  if (monitor.operator === "Below" || monitor.operator === "BelowOrEqual") return below;
-  return above || below;
+/** Whether `value` deviates from `mean` by more than the tolerance (percent), in the operator's direction. */
+function deviates(monitor: BacktestMonitor, value: number, mean: number): boolean {
+  const deviation = mean === 0 ? (value === 0 ? 0 : Infinity) : (Math.abs(value - mean) / Math.abs(mean)) * 100;
+  const op = monitor.operator;
+  const direction = op === "Above" || op === "AboveOrEqual" ? value > mean : op === "Below" || op === "BelowOrEqual" ? value < mean : value !== mean;
+  return direction && deviation > (monitor.tolerance ?? 0);
 }
