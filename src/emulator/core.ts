@@ -70,6 +70,7 @@ export class EmulatorCore {
     return {
       name,
       events: this.events.events(dataset.storageKey),
+      timeIndex: this.events.timeIndex(dataset.storageKey),
       fields: this.fieldsOf(name).map(({ name: n, type, unit, description, hidden }) => ({ name: n, type, unit, description, hidden })),
       virtualFields: this.virtualFieldsOf(name).map(({ name: n, expression, type, unit, description }) => ({ name: n, expression, type, unit, description })),
     };

@@ -5,10 +5,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { AppendLog, readJsonLines, syncDirectory } from "./append-log";
-import type { StoredEvent } from "./query/types";
+import { EventTimeIndex } from "./event-index";
+import type { StoredEvent, TimeIndex } from "./query/types";
 
 interface DatasetEvents {
   events: StoredEvent[];
+  index: EventTimeIndex;
   /** Opened on the first append; a promise so that concurrent first appends share it. */
   log: Promise<AppendLog> | undefined;
 }
@@ -31,7 +33,8 @@ export class EventStore {
         fs.rmSync(path.join(store.dir, file), { force: true });
         continue;
       }
-      store.byKey.set(key, { events: readJsonLines(path.join(store.dir, file)) as StoredEvent[], log: undefined });
+      const events = readJsonLines(path.join(store.dir, file)) as StoredEvent[];
+      store.byKey.set(key, { events, index: new EventTimeIndex(events), log: undefined });
     }
     return store;
   }
@@ -39,14 +42,20 @@ export class EventStore {
   private entry(key: string): DatasetEvents {
     let entry = this.byKey.get(key);
     if (!entry) {
-      entry = { events: [], log: undefined };
+      const events: StoredEvent[] = [];
+      entry = { events, index: new EventTimeIndex(events), log: undefined };
       this.byKey.set(key, entry);
     }
     return entry;
   }
 
   events(key: string): readonly StoredEvent[] {
-    return this.byKey.get(key)?.events ?? [];
+    return this.entry(key).events;
+  }
+
+  /** The events of `key` ordered by time; created (empty) when the key has none yet. */
+  timeIndex(key: string): TimeIndex {
+    return this.entry(key).index;
   }
 
   /**

@@ -20,6 +20,9 @@ import { monitorRoutes } from "./routes/monitors";
 import { notifierRoutes } from "./routes/notifiers";
 import { ManualClock, RealClock, clockTarget, type Clock, type ClockMode } from "./monitors/clock";
 import { normalizeTimestamp } from "./time";
+import { DeliveryQueue, type DeliveryOptions, type DeliveryRecord, type OutboxEntry } from "./monitors/delivery";
+import { MonitorEngine } from "./monitors/engine";
+import { isObject } from "./validate";
 import { roleRoutes } from "./routes/roles";
 import { starredQueryRoutes } from "./routes/starred-queries";
 import { tokenRoutes } from "./routes/tokens";
@@ -31,6 +34,7 @@ import { Store } from "./store";
 
 export type { FaultSpec } from "./faults";
 export { FaultSpecError, parseFaultSpec } from "./faults";
+export type { DeliveryOptions, DeliveryRecord, OutboxEntry, Notification } from "./monitors/delivery";
 export type { RequestRecord } from "./server";
 
 export interface EmulatorOptions {
@@ -49,7 +53,15 @@ export interface EmulatorOptions {
   clock?: ClockMode;
   /** Where a manual clock starts (RFC 3339); default: the wall clock at start. */
   clockStart?: string;
+  /** Retry policy of webhook deliveries (tests shorten it). */
+  delivery?: DeliveryOptions;
 }
+
+/** How long a clock move waits for the first attempts of the deliveries it caused. */
+const CLOCK_DELIVERY_WAIT_MS = 10_000;
+/** Default and longest wait of POST /_emulator/deliveries/flush. */
+const FLUSH_DEFAULT_MS = 30_000;
+const FLUSH_MAX_MS = 120_000;
 
 export interface EmulatorHandle {
   url: string;
@@ -61,6 +73,17 @@ export interface EmulatorHandle {
   resetRequests(): void;
   /** The emulator's current time (ms since the epoch). */
   now(): number;
+  /**
+   * Moves a manual clock (`{advance: "15m"}` or `{set: "2026-01-01T00:00:00Z"}`), running every
+   * monitor run due on the way; resolves once their deliveries have had a first attempt.
+   */
+  moveClock(move: { advance?: string; set?: string }): Promise<string>;
+  /** Notifications for channels the emulator does not send anywhere. */
+  outbox(): OutboxEntry[];
+  /** Every webhook delivery and its outcome, oldest first. */
+  deliveries(): DeliveryRecord[];
+  /** Resolves when no delivery is pending, retries included, or after `timeoutMs` (default 30 s). */
+  flushDeliveries(timeoutMs?: number): Promise<DeliveryRecord[]>;
   /** Replaces the faults in force; undefined (or "") clears them. Throws FaultSpecError. */
   setFaults(spec: string | FaultSpec | undefined): void;
   close(): Promise<void>;
@@ -93,6 +116,15 @@ function makeClock(opts: EmulatorOptions): Clock {
   return new ManualClock(Date.parse(start));
 }
 
+function flushTimeout(body: unknown): number {
+  const raw = isObject(body) ? body.timeoutMs : undefined;
+  if (raw === undefined) return FLUSH_DEFAULT_MS;
+  if (typeof raw !== "number" || !Number.isInteger(raw) || raw < 0 || raw > FLUSH_MAX_MS) {
+    throw new HttpError(400, `"timeoutMs" must be an integer from 0 to ${FLUSH_MAX_MS}`);
+  }
+  return raw;
+}
+
 function clockAnswer(clock: Clock): { mode: ClockMode; now: string } {
   return { mode: clock.mode, now: new Date(clock.now()).toISOString() };
 }
@@ -116,13 +148,24 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
     events = EventStore.load(dataDir, liveKeys);
     const core = new EmulatorCore(store, events, boot.orgId, clock);
     const limiter = new RateLimiter(() => rateOverride ?? core.org.license.apiRateLimitPerSecond);
+    const delivery = new DeliveryQueue(opts.delivery);
+    const engine = new MonitorEngine(core, delivery);
+    const moveClock = async (body: unknown): Promise<{ mode: ClockMode; now: string; runs: number }> => {
+      if (!(clock instanceof ManualClock)) throw new HttpError(409, "the clock is the real one; start the emulator with --clock manual to move it");
+      const runs = await engine.advanceTo(clockTarget(body, clock.now()));
+      await delivery.firstAttemptsDone(CLOCK_DELIVERY_WAIT_MS);
+      return { ...clockAnswer(clock), runs };
+    };
+    const flush = async (timeoutMs: number): Promise<DeliveryRecord[]> => {
+      await delivery.drained(timeoutMs);
+      return delivery.deliveries();
+    };
     const adminHooks: Record<string, AdminHandler> = {
       "GET /_emulator/clock": () => clockAnswer(clock),
-      "POST /_emulator/clock": (body) => {
-        if (!(clock instanceof ManualClock)) throw new HttpError(409, "the clock is the real one; start the emulator with --clock manual to move it");
-        clock.moveTo(clockTarget(body, clock.now()));
-        return clockAnswer(clock);
-      },
+      "POST /_emulator/clock": moveClock,
+      "GET /_emulator/outbox": () => delivery.outboxEntries(),
+      "GET /_emulator/deliveries": () => delivery.deliveries(),
+      "POST /_emulator/deliveries/flush": (body) => flush(flushTimeout(body)),
     };
     const emulator = new EmulatorServer({ core, router: allRoutes(), limiter, faults, adminToken: () => boot.credentials.token, adminHooks });
 
@@ -138,6 +181,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
     const port = (server.address() as AddressInfo).port;
     const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
     writeCredentials(dataDir, { ...boot.credentials, url });
+    engine.start();
 
     let closing: Promise<void> | undefined;
     const openStore = store;
@@ -148,6 +192,10 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
       adminToken: boot.credentials.token,
       orgId: boot.orgId,
       now: () => clock.now(),
+      moveClock: async (move) => (await moveClock(move)).now,
+      outbox: () => delivery.outboxEntries(),
+      deliveries: () => delivery.deliveries(),
+      flushDeliveries: (timeoutMs = FLUSH_DEFAULT_MS) => flush(timeoutMs),
       requests: () => emulator.requests(),
       resetRequests: () => emulator.resetRequests(),
       setFaults: (spec) => {
@@ -155,6 +203,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
       },
       close: () =>
         (closing ??= (async () => {
+          await engine.close();
+          await delivery.close();
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
             server.closeAllConnections();

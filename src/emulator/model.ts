@@ -182,6 +182,10 @@ export interface OpenAlert {
  */
 export interface MonitorStateRecord {
   id: string;
+  /** The monitor's type when this state began: a change of type starts afresh. */
+  type: string;
+  /** Numbers the monitor's history entries (`<monitorId>/<seq>`); the oldest are dropped. */
+  historySeq: number;
   /** When the last run was due (ms); runs are due at multiples of the interval. */
   lastRunMs: number;
   /** Per group: whether each of the last triggerFromNRuns runs crossed (newest last). */

@@ -10,7 +10,7 @@ import { badRequest } from "./errors";
 import { TIME_FIELD, SYS_TIME_FIELD, type Plan, type Stage, type TableData } from "./plan";
 import type { QueryContext, Row } from "./table";
 import { autoBinMs, parseIsoTime } from "./time";
-import type { QueryDataset, QueryLimits, StoredEvent } from "./types";
+import type { IndexedEvent, QueryDataset, QueryLimits, StoredEvent } from "./types";
 import { DateTimeValue, fromStored, type Value, type ValueType } from "./values";
 
 export interface QueryMessage {
@@ -51,12 +51,7 @@ export interface Outcome extends TableData {
   elapsedMicros: number;
 }
 
-interface TimedEvent {
-  event: StoredEvent;
-  ms: number;
-  /** `_sysTime` in ms, NaN when it is not a time. */
-  sys: number;
-}
+type TimedEvent = IndexedEvent;
 
 /** How often (in rows) a loop looks at the clock. */
 const CLOCK_EVERY = 256;
@@ -96,7 +91,10 @@ function timesOf(events: readonly StoredEvent[]): TimeCache {
   return c;
 }
 
-function scanOrder(events: readonly StoredEvent[], startMs: number | undefined, endMs: number): TimedEvent[] {
+/** The dataset's events in [startMs, endMs), newest first: from its time index when it has one. */
+function scanOrder(dataset: QueryDataset, startMs: number | undefined, endMs: number): TimedEvent[] {
+  if (dataset.timeIndex) return dataset.timeIndex.range(startMs, endMs);
+  const events = dataset.events;
   const times = timesOf(events);
   const timed: TimedEvent[] = [];
   for (let i = 0; i < events.length; i++) {
@@ -197,7 +195,7 @@ export class RunEnv {
 
 function scanDataset(dataset: QueryDataset, types: ReadonlyMap<string, ValueType>, env: RunEnv, accept: (row: Row) => void): void {
   const { opts } = env;
-  const timed = scanOrder(dataset.events, opts.startMs, opts.endMs);
+  const timed = scanOrder(dataset, opts.startMs, opts.endMs);
   const from = cursorStart(timed, opts.cursor);
   // Without a startTime the range starts at the oldest event in it: the whole dataset.
   const startMs = opts.startMs ?? (timed.length > 0 ? timed[timed.length - 1].ms : opts.endMs);

@@ -29,10 +29,28 @@ export interface QueryVirtualField {
   description: string;
 }
 
+/** A stored event with its times parsed (ms since the epoch; `sys` NaN when not a time). */
+export interface IndexedEvent {
+  event: StoredEvent;
+  ms: number;
+  sys: number;
+}
+
+/**
+ * The events of a dataset ordered by `_time`, so that a query reads only its range.
+ * `range` answers the events with startMs <= _time < endMs (startMs undefined: from the
+ * oldest) in scan order: newest first, ties newest row first.
+ */
+export interface TimeIndex {
+  range(startMs: number | undefined, endMs: number): IndexedEvent[];
+}
+
 /** What the engine may read of one dataset. */
 export interface QueryDataset {
   name: string;
   events: readonly StoredEvent[];
+  /** When set, scans use it instead of reading every event (`events` must be what it indexes). */
+  timeIndex?: TimeIndex;
   fields: readonly QueryFieldMeta[];
   virtualFields: readonly QueryVirtualField[];
 }

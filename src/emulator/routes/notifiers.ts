@@ -3,6 +3,7 @@
 // write that set them, shows them as "" (keys of secretHeaders kept).
 import { badRequest } from "../errors";
 import type { ChannelRecord, NotifierRecord } from "../model";
+import { parseTemplate, TemplateError } from "../monitors/template";
 import type { Route } from "../routing";
 import { nowIso } from "../time";
 import {
@@ -23,9 +24,9 @@ import {
 } from "../validate";
 import { createRoute, deleteRoute, getRoute, listRoute, replaceRoute, type KindSpec } from "./crud";
 
-type FieldKind = "string" | "url" | "secret" | "map" | "secretMap" | "emails" | "boolean";
+export type FieldKind = "string" | "url" | "secret" | "map" | "secretMap" | "emails" | "boolean";
 
-const CHANNELS: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = {
+export const CHANNELS: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = {
   customWebhook: { url: "url", body: "string", headers: "map", secretHeaders: "secretMap" },
   webhook: { url: "url" },
   email: { emails: "emails" },
@@ -66,6 +67,15 @@ function parseChannel(channel: string, value: JsonObject): ChannelRecord {
         if (flag !== undefined) out[field] = flag;
         break;
       }
+    }
+  }
+  if (channel === "customWebhook" && typeof out.body === "string" && out.body !== "") {
+    // Refused at write time: a template error found only when an alert fires is found too late.
+    try {
+      parseTemplate(out.body);
+    } catch (err) {
+      if (err instanceof TemplateError) throw badRequest(`"${parent}.body" is not a valid template: ${err.message}`);
+      throw err;
     }
   }
   return out;
