@@ -6,24 +6,12 @@ import { runBacktest } from "../../src/resources/backtest/run";
 import type { BacktestMonitor } from "../../src/resources/backtest/binned-query";
 import type { BacktestResult } from "../../src/resources/backtest/evaluate";
 import { startTestEmulator, type TestEmulator } from "../emulator/helpers";
+import { at, ingestFixtures, iso } from "./fixtures";
 
 const NOW = Date.parse("2026-01-02T00:00:00Z");
-const at = (hhmm: string, day = "2026-01-01") => `${day}T${hhmm}:00Z`;
-const iso = (hhmm: string, day = "2026-01-01") => new Date(at(hhmm, day)).toISOString();
 
 let emu: TestEmulator;
 let client: OdsClient;
-
-/** `count` events at `time` (spread over its minute) with the given fields. */
-function events(count: number, time: string, fields: Record<string, unknown>): Record<string, unknown>[] {
-  const base = Date.parse(time);
-  return Array.from({ length: count }, (_, i) => ({ _time: new Date(base + i * 1000).toISOString(), ...fields }));
-}
-
-async function ingest(dataset: string, rows: Record<string, unknown>[]): Promise<void> {
-  await emu.ok("POST", "/v2/datasets", { name: dataset });
-  await emu.ok("POST", `/v1/datasets/${dataset}/ingest`, rows);
-}
 
 async function backtest(monitor: Partial<BacktestMonitor> & Pick<BacktestMonitor, "aplQuery">): Promise<BacktestResult> {
   const outcome = await runBacktest(
@@ -38,26 +26,7 @@ async function backtest(monitor: Partial<BacktestMonitor> & Pick<BacktestMonitor
 beforeAll(async () => {
   emu = await startTestEmulator();
   client = new OdsClient({ url: emu.em.url, token: emu.em.adminToken });
-  await ingest("web", [
-    // api: 3 errors in each of the windows [10:00,10:05), [10:05,10:10), [10:10,10:15).
-    ...events(3, at("10:01"), { status: 500, service: "api", ms: 100 }),
-    ...events(3, at("10:06"), { status: 500, service: "api", ms: 100 }),
-    ...events(3, at("10:11"), { status: 500, service: "api", ms: 100 }),
-    // shop: 5 errors in [12:00,12:05) only.
-    ...events(5, at("12:02"), { status: 502, service: "shop", ms: 900 }),
-    // ok traffic at 10:01 that never counts.
-    ...events(4, at("10:01"), { status: 200, service: "api", ms: 10 }),
-  ]);
-  await ingest("beats", [
-    // One heartbeat a minute from 08:00 to 08:59, then silence until 09:30, then again until 09:59.
-    ...Array.from({ length: 60 }, (_, i) => ({ _time: new Date(Date.parse(at("08:00")) + i * 60_000).toISOString(), v: 1 })),
-    ...Array.from({ length: 30 }, (_, i) => ({ _time: new Date(Date.parse(at("09:30")) + i * 60_000).toISOString(), v: 1 })),
-  ]);
-  await ingest("traffic", [
-    // One request a minute 08:00-08:59 on Jan 1; two a minute at the same time on Jan 2.
-    ...Array.from({ length: 60 }, (_, i) => ({ _time: new Date(Date.parse(at("08:00")) + i * 60_000).toISOString(), v: 1 })),
-    ...Array.from({ length: 120 }, (_, i) => ({ _time: new Date(Date.parse(at("08:00", "2026-01-02")) + i * 30_000).toISOString(), v: 1 })),
-  ]);
+  await ingestFixtures((method, path, body) => emu.ok(method, path, body));
 });
 
 afterAll(async () => {
@@ -119,8 +88,14 @@ describe("backtest of a threshold monitor", () => {
     expect(result.alerts).toEqual([{ opened: iso("12:10"), closed: iso("12:20"), group: null }]);
   });
 
+  it("a count over an empty window is 0, which is data", async () => {
+    const result = await backtest({ aplQuery: "['beats'] | summarize count()", operator: "Below", threshold: 1, alertOnNoData: true });
+    expect(result.series.filter((v) => v === null)).toEqual([]);
+    expect(result.alerts[0]).toEqual({ opened: iso("00:05"), closed: iso("08:05"), group: null });
+  });
+
   it("alertOnNoData opens while the query finds nothing and closes when data returns", async () => {
-    const result = await backtest({ aplQuery: "['beats'] | summarize count()", operator: "Below", threshold: 0, alertOnNoData: true });
+    const result = await backtest({ aplQuery: "['beats'] | summarize avg(v)", operator: "Below", threshold: 0, alertOnNoData: true });
     // Checks before 08:05 see nothing (no data: open at the first check of the range), then
     // data until 09:00; the 09:05..09:30 checks see nothing; 09:35 sees data again; after
     // 10:00 nothing for the rest of the day.

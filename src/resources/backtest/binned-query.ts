@@ -30,6 +30,11 @@ export interface ValueColumn {
   /** Columns of the binned query combined into the value, and how. */
   parts: string[];
   combine: "sum" | "min" | "max" | "avg" | "last";
+  /**
+   * What the aggregation gives over no events (0 for a count or a sum, else nothing): a
+   * summarize without `by` keys answers one row even then, so that is data, not "no data".
+   */
+  empty: number | null;
 }
 
 export type BinnedMode =
@@ -54,6 +59,8 @@ export interface BinnedQuery {
   pointColumns: string[];
   binSeconds: number;
   values: ValueColumn[];
+  /** True when the monitor's summarize has no `by` keys at all: every window has a value. */
+  keyless: boolean;
   /** Set when the result only approximates the service (bin_auto, bins cut by windows). */
   approximate?: string;
 }
@@ -140,6 +147,12 @@ function packed(binned: string, columns: string[], groups: string[]): string {
   return `${binned}\n| summarize __bt_points = make_list(pack_array(_time, ${columns.join(", ")}))${by}`;
 }
 
+const ZERO_WHEN_EMPTY = new Set(["count", "countif", "sum", "sumif", "dcount", "dcountif"]);
+
+function emptyValue(item: SummarizeItem): number | null {
+  return item.call && ZERO_WHEN_EMPTY.has(item.call.fn) ? 0 : null;
+}
+
 function spanLiteral(seconds: number): string {
   return seconds % 60 === 0 ? `${seconds / 60}m` : `${seconds}s`;
 }
@@ -158,7 +171,8 @@ export function binnedQuery(monitor: BacktestMonitor): BinnedQuery {
       apl: packed(`${monitor.aplQuery.trimEnd()}\n| summarize __bt_count = count() by _time = bin(_time, ${spanLiteral(grid)})`, ["__bt_count"], []),
       pointColumns: ["__bt_count"],
       binSeconds: grid,
-      values: [{ name: "count", parts: ["__bt_count"], combine: "sum" }],
+      values: [{ name: "count", parts: ["__bt_count"], combine: "sum", empty: 0 }],
+      keyless: false,
     };
   }
 
@@ -168,7 +182,8 @@ export function binnedQuery(monitor: BacktestMonitor): BinnedQuery {
   const groupKeys = summary.keys.filter((k) => !timeKeys.includes(k)).map(keyColumn);
   const byGroups = groupKeys.map((g) => `, ${g.text}`).join("");
   const groups = groupKeys.map((g) => g.column);
-  const named = summary.aggregations.map((a, i) => ({ name: aggregationName(a, i), text: a.expression }));
+  const named = summary.aggregations.map((a, i) => ({ name: aggregationName(a, i), text: a.expression, empty: emptyValue(a) }));
+  const keyless = summary.keys.length === 0;
   const wholeValues = (bin: number) => ({
     apl: packed(
       `${summary.prefix}\n| summarize ${named.map((a) => `${a.name} = ${a.text}`).join(", ")} by _time = bin(_time, ${spanLiteral(bin)})${byGroups}`,
@@ -177,7 +192,8 @@ export function binnedQuery(monitor: BacktestMonitor): BinnedQuery {
     ),
     pointColumns: named.map((a) => a.name),
     binSeconds: bin,
-    values: named.map((a): ValueColumn => ({ name: a.name, parts: [a.name], combine: "last" })),
+    values: named.map((a): ValueColumn => ({ name: a.name, parts: [a.name], combine: "last", empty: a.empty })),
+    keyless,
   });
 
   if (timeKeys.length > 0) {
@@ -214,7 +230,7 @@ export function binnedQuery(monitor: BacktestMonitor): BinnedQuery {
       partColumns.push(column);
       return column;
     });
-    values.push({ name: aggregationName(a, i), parts, combine: d.combine });
+    values.push({ name: aggregationName(a, i), parts, combine: d.combine, empty: emptyValue(a) });
   });
   return {
     mode: "decomposed",
@@ -222,5 +238,6 @@ export function binnedQuery(monitor: BacktestMonitor): BinnedQuery {
     pointColumns: partColumns,
     binSeconds: grid,
     values,
+    keyless,
   };
 }

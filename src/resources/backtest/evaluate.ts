@@ -37,6 +37,8 @@ const MATCH_PER_DAY = 500;
 /** The state keys of the monitor as a whole and of its no-data alert (no group's key looks like them). */
 const WHOLE = "";
 const NO_DATA = "\u0000no data";
+/** The one group of a summarize without `by` keys. */
+const KEYLESS = "[]";
 
 /** Check times of the schedule that end inside (start, end]: multiples of the interval since the epoch. */
 export function checkTimes(monitor: BacktestMonitor, startMs: number, endMs: number): number[] {
@@ -113,6 +115,7 @@ function combine(column: ValueColumn, rows: Row[]): number | null {
  */
 function checkValues(query: BinnedQuery, monitor: BacktestMonitor, bins: Bin[]): number[] {
   const columns = monitor.columnName ? query.values.filter((v) => v.name === monitor.columnName) : query.values;
+  if (bins.length === 0) return columns.map((c) => c.empty).filter((v): v is number => v !== null);
   const rows = bins.map((b) => b.row);
   if (query.mode === "series") {
     return rows.flatMap((r) => columns.map((c) => combine(c, [r]))).filter((v): v is number => v !== null);
@@ -214,6 +217,7 @@ export function evaluate(
     }
     // Each group's verdict: its value most past the threshold crosses, or (anomaly) its
     // mean deviates from the mean of the same window on earlier days.
+    if (query.keyless && perGroup.size === 0) perGroup.set(KEYLESS, []);
     const verdicts = new Map<string, { crossing: boolean; value: number }>();
     for (const [key, groupBins] of perGroup) {
       const values = checkValues(query, monitor, groupBins);
