@@ -1,7 +1,7 @@
 // Turns a monitor's query into one binned aggregation over the whole backtest range, so
 // that every check of the schedule can be computed from its rows instead of one query per
 // check. Which rewrite applies depends on how the check windows sit on a grid of bins.
-import { finalSummarize, type SummarizeItem } from "./apl-split";
+import { finalSummarize, type SummarizeItem } from "../apl-split";
 
 /** The monitor fields the backtest reads, with their wire names. */
 export interface BacktestMonitor {

@@ -2,11 +2,13 @@
 // its parts. The backtest rewrites that one stage and sends everything before it to the
 // service unchanged, so the service (not this code) decides what the query means.
 
-/** Splits `text` at top-level occurrences of `sep`, outside strings, brackets and comments. */
-export function splitTopLevel(text: string, sep: "|" | ","): string[] {
-  const parts: string[] = [];
+/**
+ * Offsets of the top-level occurrences of `sep` in a query: outside strings (quoted,
+ * verbatim `@'...'`, backticked), brackets and `//` comments.
+ */
+export function topLevelSeparators(text: string, sep: "|" | ","): number[] {
+  const found: number[] = [];
   let depth = 0;
-  let start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === "/" && text[i + 1] === "/") {
@@ -14,17 +16,25 @@ export function splitTopLevel(text: string, sep: "|" | ","): string[] {
       i = end < 0 ? text.length : end;
       continue;
     }
-    if (c === "'" || c === '"') {
+    if (c === "'" || c === '"' || c === "`") {
       const verbatim = i > 0 && text[i - 1] === "@";
       i = skipString(text, i, c, verbatim);
       continue;
     }
     if (c === "(" || c === "[" || c === "{") depth++;
     else if (c === ")" || c === "]" || c === "}") depth = Math.max(0, depth - 1);
-    else if (c === sep && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
+    else if (c === sep && depth === 0) found.push(i);
+  }
+  return found;
+}
+
+/** Splits `text` at its top-level occurrences of `sep` (see topLevelSeparators). */
+export function splitTopLevel(text: string, sep: "|" | ","): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const at of topLevelSeparators(text, sep)) {
+    parts.push(text.slice(start, at));
+    start = at + 1;
   }
   parts.push(text.slice(start));
   return parts;
@@ -117,12 +127,4 @@ export function finalSummarize(apl: string): FinalSummarize | undefined {
     aggregations: splitTopLevel(aggs, ",").filter(nonEmpty).map(item),
     keys: keys.trim() === "" ? [] : splitTopLevel(keys, ",").filter(nonEmpty).map(item),
   };
-}
-
-/** The names of the top-level tabular operators a query uses, in order. */
-export function tabularOperators(apl: string): string[] {
-  return splitTopLevel(apl, "|")
-    .slice(1)
-    .map((stage) => /^\s*([A-Za-z][A-Za-z-]*)/.exec(stage)?.[1]?.toLowerCase() ?? "")
-    .filter((op) => op !== "");
 }
