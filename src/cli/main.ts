@@ -7,6 +7,7 @@ import { registerExportCommand } from "./export-command";
 import { registerQueryCommand } from "./query-command";
 import { registerReconcileCommands } from "./reconcile-commands";
 import { registerTerraformCommand } from "./terraform-command";
+import { registerTestCommand } from "./test-command";
 
 /** Exit code for a failed command: terraform's convention (0 ok, 1 error, 2 changes). */
 export const EXIT_ERROR = 1;
@@ -28,6 +29,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerExportCommand(program);
   registerCompareCommand(program, setExitCode);
   registerAnnotateCommand(program);
+  registerTestCommand(program, setExitCode);
   return program;
 }
 

@@ -55,6 +55,10 @@ export function markdownPlan(plans: StackPlan[], failures: { stack: string; erro
     if (changes.length > 0) {
       out.push("| Action | Address | Attributes |", "| --- | --- | --- |");
       for (const c of changes) out.push(`| ${c.action} | \`${c.address}\` | ${cell(c.changed.join(", ")) || " "} |`);
+      for (const c of changes.filter((x) => x.insight)) {
+        out.push("", `**\`${c.address}\`**: ${cell(c.insight!.summary)}`);
+        if (c.insight!.markdown) out.push("", c.insight!.markdown);
+      }
       const text = sp.parts.map((p) => (sp.parts.length > 1 ? `-- provider ${p.provider} --\n` : "") + renderPlan(p.plan)).join("\n");
       out.push("", "<details><summary>Full plan</summary>", "", fenced(text), "", "</details>");
     }

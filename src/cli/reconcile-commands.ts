@@ -1,7 +1,7 @@
 // The everyday commands: plan in a pull request, apply on merge, and the state tools.
 // plan, apply, drift and destroy run one or several stacks (--stack, repeatable, or
 // --all-stacks), each against the targets of its provider configurations, printed first.
-import { Command, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "commander";
 import { annotateApply, type AppliedChange } from "./annotate";
 import * as fs from "node:fs";
 import * as readline from "node:readline/promises";
@@ -72,7 +72,20 @@ function withWorkspaceOptions(cmd: Command): Command {
       ordered.push({ kind: "file", text: v });
       return ordered;
     })
-    .option("--no-check-queries", "do not compile changed starred queries and virtual fields on the service while planning");
+    .option("--no-check-queries", "do not compile changed starred queries and virtual fields on the service while planning")
+    .option("--backtest-days <days>", "replay each created or changed monitor over this many past days (1 to 30)", parseBacktestDays, 7)
+    .option("--no-backtest", "do not backtest created or changed monitors");
+}
+
+function parseBacktestDays(text: string): number {
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < 1 || days > 30) throw new InvalidArgumentError(`expected a whole number of days from 1 to 30, got "${text}"`);
+  return days;
+}
+
+/** The plan insights a command asks for: a monitor's backtest, unless --no-backtest. */
+function insightsOf(o: CommonOpts): { days: number } | undefined {
+  return o.backtest === false ? undefined : { days: o.backtestDays ?? 7 };
 }
 
 interface CommonOpts {
@@ -88,6 +101,8 @@ interface CommonOpts {
   var?: VarInput[];
   varFile?: VarInput[];
   checkQueries?: boolean;
+  backtest?: boolean;
+  backtestDays?: number;
 }
 
 async function variableInputs(o: CommonOpts): Promise<VariableInputs> {
@@ -275,7 +290,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       const outcomes: StackOutcome[] = [];
       for (const unit of session.units) {
         try {
-          const sp = await planStack(unit, { checkQueries: o.checkQueries, stateOf: session.stateOf });
+          const sp = await planStack(unit, { checkQueries: o.checkQueries, insights: insightsOf(o), stateOf: session.stateOf });
           plans.push(sp);
           if (format === "text") out(`${several ? `\n== Stack ${unit.name} ==\n` : ""}${renderStackPlan(sp)}`);
           outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? planCounts(sp) : "no changes", failed: false });
@@ -333,7 +348,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       try {
         await unit.store.lock(destroy ? "ods destroy" : "ods apply");
         locked = true;
-        const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, stateOf: session.stateOf });
+        const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, insights: destroy ? undefined : insightsOf(o), stateOf: session.stateOf });
         if (saved) {
           const only = singlePart([sp], "a saved plan");
           const reason = staleReason(saved, only.plan, unit.file);

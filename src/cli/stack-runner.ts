@@ -270,6 +270,8 @@ export type StateOf = (stack: string) => Promise<StateFile | undefined>;
 export interface PlanOptions {
   destroy?: boolean;
   checkQueries?: boolean;
+  /** Plan insights to run (a monitor's backtest); unset: none. */
+  insights?: { days: number };
   stateOf: StateOf;
 }
 
@@ -299,7 +301,7 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
     const view = stateView(state, provider, stack);
     let plan: Plan;
     try {
-      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries });
+      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries, insights: opts.insights });
     } catch (err) {
       if (err instanceof PlanError) {
         problems.push(...err.problems);

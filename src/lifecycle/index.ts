@@ -14,3 +14,4 @@ export * from "./upgrade";
 export * from "./operations";
 export * from "./rotation";
 export { LiveIndex } from "./live-index";
+export * from "./plan-insight";

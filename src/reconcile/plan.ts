@@ -18,6 +18,7 @@ import {
   replacementRefusal,
   planCheckWarnings,
   runPlanCheck,
+  runPlanInsight,
   scopeOf,
   upgradeValues,
   wantsPlanCheck,
@@ -56,6 +57,17 @@ export interface PlannedChange {
   marked?: string[];
   /** Attributes shown as (sensitive) whatever their kind says: they carry a sensitive variable's value. */
   sensitiveAttributes?: string[];
+  /** What the kind's plan insight found (a monitor's backtest), for the reviewer. */
+  insight?: PlanInsightView;
+}
+
+/** A plan insight as a plan carries it: a summary line, and more for each output form. */
+export interface PlanInsightView {
+  summary: string;
+  lines: string[];
+  markdown: string;
+  json: Record<string, unknown>;
+  queries: number;
 }
 
 export interface Plan {
@@ -87,6 +99,8 @@ export interface PlanContext {
   destroy?: boolean;
   /** Compile changed starred queries and virtual-field expressions on the service (default on). */
   checkQueries?: boolean;
+  /** Run the kinds' plan insights (a monitor's backtest) over this many days; unset: none. */
+  insights?: { days: number; nowMs?: number };
 }
 
 /** The live digest: stable over object order, so that only real changes move it. */
@@ -294,7 +308,10 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       dependsOn: r.dependsOn,
     });
   }
+  // Insights only read, so they run beside the query checks; a refused plan discards them.
+  const insights = problems.length === 0 && ctx.insights ? runInsights(client, changes, ctx.insights) : Promise.resolve();
   if (problems.length === 0 && ctx.checkQueries !== false) problems.push(...(await checkQueries(client, changes, warnings)));
+  await insights;
   if (problems.length > 0) throw new PlanError(problems);
 
   const dataValues: Record<string, Values> = {};
@@ -348,6 +365,28 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
     }
   }
   return problems;
+}
+
+/** How many insights run at once: the client's rate limiter keeps the service's limit. */
+const INSIGHT_CONCURRENCY = 4;
+
+/** Runs the plan insight of each object the plan writes, and attaches it to its change. */
+async function runInsights(client: OdsClient, changes: PlannedChange[], options: { days: number; nowMs?: number }): Promise<void> {
+  const todo = changes.filter((c) => c.after && ["create", "update", "replace", "adopt"].includes(c.action) && resourceKind(c.typeName)?.planInsight);
+  const nowMs = options.nowMs ?? Date.now();
+  const answers = new Map<string, Promise<unknown>>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < todo.length) {
+      const c = todo[next++];
+      const kind = resourceKind(c.typeName)!;
+      const existing = c.id && c.before && c.action !== "replace" ? { id: c.id, values: c.before } : undefined;
+      const outcome = await runPlanInsight(client, kind, c.after!, existing, { days: options.days, nowMs, answers });
+      if (outcome?.kind === "report") c.insight = outcome.report;
+      else if (outcome) c.insight = { summary: outcome.reason, lines: [], markdown: "", json: { skipped: outcome.reason }, queries: 0 };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(INSIGHT_CONCURRENCY, todo.length) }, worker));
 }
 
 export function hasChanges(plan: Plan): boolean {

@@ -83,6 +83,7 @@ function attributeLines(change: PlannedChange): string[] {
     }
   }
   for (const reason of change.reasons) lines.push(`        # ${reason}`);
+  if (change.insight) lines.push(`        # ${change.insight.summary}`, ...change.insight.lines.map((l) => `        # ${l}`));
   return lines;
 }
 
@@ -170,6 +171,7 @@ export function planJson(plan: Plan): unknown {
         after,
         after_unknown: unknown,
         after_sensitive: [...new Set(sensitive)],
+        ...(c.insight ? c.insight.json : {}),
       };
     }),
   };

@@ -2,6 +2,7 @@
 // pipes that separate stages (not those inside strings, brackets or comments), and each
 // stage's leading word is its operator. Enough to tell which operators a monitor's query
 // uses; the service compiles the query itself at plan time.
+import { topLevelSeparators } from "./apl-split";
 
 /** One stage after the source: its operator word (`project-away`) and where it starts. */
 export interface AplStage {
@@ -13,24 +14,6 @@ export interface AplStage {
 
 const OPERATOR_WORD = /^[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*/;
 
-/** Offsets of the pipes that separate stages (outside strings, brackets and `//` comments). */
-function stagePipes(apl: string): number[] {
-  const pipes: number[] = [];
-  let depth = 0;
-  for (let i = 0; i < apl.length; i++) {
-    const ch = apl[i];
-    if (ch === "/" && apl[i + 1] === "/") {
-      while (i < apl.length && apl[i] !== "\n") i++;
-    } else if (ch === "'" || ch === '"' || ch === "`") {
-      i++;
-      while (i < apl.length && apl[i] !== ch) i += apl[i] === "\\" ? 2 : 1;
-    } else if (ch === "(" || ch === "[" || ch === "{") depth++;
-    else if ((ch === ")" || ch === "]" || ch === "}") && depth > 0) depth--;
-    else if (ch === "|" && depth === 0) pipes.push(i);
-  }
-  return pipes;
-}
-
 function position(apl: string, offset: number): { line: number; column: number } {
   const before = apl.slice(0, offset);
   const line = before.split("\n").length;
@@ -39,7 +22,7 @@ function position(apl: string, offset: number): { line: number; column: number }
 
 /** The stages after the source (`['logs'] | where … | summarize …` → where, summarize). */
 export function aplStages(apl: string): AplStage[] {
-  return stagePipes(apl).map((pipe) => {
+  return topLevelSeparators(apl, "|").map((pipe) => {
     const rest = apl.slice(pipe + 1);
     const lead = rest.length - rest.trimStart().length;
     const word = OPERATOR_WORD.exec(rest.slice(lead))?.[0] ?? "";

@@ -61,6 +61,43 @@ export interface PlanCheckScope {
   seesWholePlan: boolean;
 }
 
+/** What a plan may ask before a change is applied: how long to look back, and when now is. */
+export interface PlanInsightOptions {
+  days: number;
+  nowMs: number;
+  /** Answers the insights of one plan share (two monitors reading the same query read it once). */
+  answers?: Map<string, Promise<unknown>>;
+}
+
+/**
+ * What a plan shows beside a change so that a reviewer can judge it: a monitor's backtest.
+ * Every form is free of secrets (the values it reads are the declared ones).
+ */
+export interface PlanInsightReport {
+  /** One line, e.g. `backtest 7d: would have opened 3 alerts (2 groups), 41 min in alert`. */
+  summary: string;
+  /** More lines for a text plan (a sparkline). */
+  lines: string[];
+  /** The same for a pull-request comment. */
+  markdown: string;
+  /** The machine form, merged into the change's JSON. */
+  json: Record<string, unknown>;
+  /** Queries spent on it. */
+  queries: number;
+}
+
+/**
+ * A look at what a changed object would do, computed from the service's data through its
+ * public endpoints (never a write). `live` is the object as it is now, when it exists.
+ */
+export interface PlanInsight {
+  /** What it is called in a plan, e.g. "backtest". */
+  title: string;
+  /** The attributes that must be known for it to run. */
+  needs: readonly string[];
+  run(client: OdsClient, values: Values, live: { id: string; values: Values } | undefined, options: PlanInsightOptions): Promise<PlanInsightReport>;
+}
+
 /** Deleting (or replacing) the object destroys data: refused unless `attribute` is true. */
 export interface DestroyGuard {
   /** An engine-only bool attribute, e.g. allow_destroy. */
@@ -131,6 +168,8 @@ export interface ResourceKind {
   validate?: (values: Values) => ValidationIssue[];
   /** A check the service makes before anything is written. */
   planCheck?: PlanCheck;
+  /** Shown beside a change of this kind in a plan (a monitor's backtest). */
+  planInsight?: PlanInsight;
   api: ResourceApi;
   /** How `ods import` / `terraform import` ids look, for messages. */
   importIdFormat: string;

@@ -8,6 +8,7 @@ import type { MonitorInput } from "../api";
 import { organizationApi, wireShape, type ResourceApi, type WireObject } from "./api-binding";
 import { aplStages, callsFunction } from "./apl-stages";
 import { compileQuery } from "./query-check";
+import { monitorBacktest } from "./backtest";
 import { isReference } from "./validate";
 
 export const MONITOR_TYPES = ["Threshold", "MatchEvent", "AnomalyDetection"] as const;
@@ -219,6 +220,7 @@ export const monitor: ResourceKind = {
   deletion: "delete",
   validate: monitorRules,
   planCheck: monitorChecks,
+  planInsight: monitorBacktest,
   importIdFormat: "the monitor id",
   api: {
     ...monitorCalls(),

@@ -1,7 +1,7 @@
 // The provider block: where the service is and how to authenticate. Each setting falls
 // back to the environment so that secrets stay out of configs.
 import { type Attributes, num, str } from "./attributes";
-import { atLeast, duration, httpUrl } from "./checks";
+import { atLeast, atMost, duration, httpUrl, integer } from "./checks";
 
 export const PROVIDER_ATTRIBUTES: Attributes = {
   url: str("Base URL of the service; falls back to ODS_URL.", { optional: true, checks: [httpUrl] }),
@@ -12,6 +12,10 @@ export const PROVIDER_ATTRIBUTES: Attributes = {
     checks: [atLeast(1)],
   }),
   timeout: str("Timeout of one request, e.g. \"30s\".", { optional: true, checks: [duration] }),
+  backtest_days: num("terraform plan replays each created or changed monitor over this many past days and shows the result as a warning (unset: no backtest; ods plan backtests 7 days unless --no-backtest).", {
+    optional: true,
+    checks: [integer, atLeast(1), atMost(30)],
+  }),
 };
 
 /** Environment variables each provider setting falls back to. */

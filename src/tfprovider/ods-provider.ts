@@ -35,6 +35,7 @@ import {
   replacementRefusal,
   planCheckWarnings,
   runPlanCheck,
+  runPlanInsight,
   scopeOf,
   secretOfAnswer,
   upgradeValues,
@@ -157,6 +158,8 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   private client?: OdsClient;
   private orgId?: string;
+  /** Days a monitor's backtest looks back (the provider block's backtest_days); unset: none. */
+  private backtestDays?: number;
   /** Shared with the other instances of a served provider; a started provider's is a journal file, if any. */
   private passedChecks?: PassedChecks;
   /** One list call per kind (per dataset) per provider process serves every refresh. */
@@ -201,6 +204,7 @@ export class OdsTerraformProvider implements ProviderImpl {
       this.passedChecks = share ? share.passedChecks : journaled();
       this.client = new OdsClient(config, share ? { limiter: share.limiter } : {});
       this.orgId = this.client.config.orgId;
+      this.backtestDays = typeof c.backtest_days === "number" ? c.backtest_days : undefined;
     } catch (err) {
       return [errorDiagnostic("Invalid provider configuration", (err as Error).message)];
     }
@@ -315,9 +319,24 @@ export class OdsTerraformProvider implements ProviderImpl {
       const warnings = planCheckWarnings(kind, values).map((w) =>
         warningDiagnostic(`Questionable value in ${kind.typeName}`, describeProblem(w), problemPath(w.attribute)),
       );
-      if (warnings.length > 0) return { ...result, diagnostics: warnings };
+      const insight = await this.insight(kind, values, request.priorState && !result.requiresReplace?.length ? request.priorState : null);
+      const diagnostics = insight ? [...warnings, insight] : warnings;
+      if (diagnostics.length > 0) return { ...result, diagnostics };
     }
     return result;
+  }
+
+  /**
+   * The kind's plan insight (a monitor's backtest) as a warning diagnostic, the one kind
+   * of note terraform plan shows, when the provider block sets backtest_days.
+   */
+  private async insight(kind: ResourceKind, values: Values, prior: TfObject | null): Promise<Diagnostic | undefined> {
+    if (!this.backtestDays || !kind.planInsight) return undefined;
+    const live = prior && typeof prior.id === "string" ? { id: prior.id, values: modelOf(prior) } : undefined;
+    const outcome = await runPlanInsight(this.api(), kind, values, live, { days: this.backtestDays, nowMs: Date.now() });
+    if (!outcome) return undefined;
+    const summary = outcome.kind === "report" ? outcome.report.summary : outcome.reason;
+    return warningDiagnostic(`${kind.typeName} "${String(values.name ?? "")}": ${summary}`, outcome.kind === "report" ? outcome.report.lines.join("\n") : undefined);
   }
 
   /** The same check as `ods plan` (a query compiled by the service); skipped when the service cannot check. */

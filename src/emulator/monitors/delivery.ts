@@ -58,9 +58,16 @@ export interface OutboxEntry {
   /** The channel's configuration, with secrets and URLs shown as "(sensitive)". */
   to: Record<string, unknown>;
   notification: Notification;
+  /** For a webhook captured instead of sent: the body it would POST and its headers (secret ones "(sensitive)"). */
+  request?: { body: string; headers: Record<string, string> };
 }
 
 export interface DeliveryOptions {
+  /**
+   * Webhooks land in the outbox with the request they would send instead of being sent:
+   * for alert tests (ods test), whose notifiers name real endpoints.
+   */
+  captureWebhooks?: boolean;
   /** Attempts per delivery, the first included (default 5). */
   maxAttempts?: number;
   /** Wait before the first retry; doubles per retry (default 1000 ms). */
@@ -147,8 +154,10 @@ export class DeliveryQueue {
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
   private readonly timeoutMs: number;
+  private readonly captureWebhooks: boolean;
 
   constructor(opts: DeliveryOptions = {}) {
+    this.captureWebhooks = opts.captureWebhooks === true;
     this.maxAttempts = Math.max(1, Math.floor(opts.maxAttempts ?? 5));
     this.baseDelayMs = Math.max(0, opts.baseDelayMs ?? 1000);
     this.maxDelayMs = Math.max(this.baseDelayMs, opts.maxDelayMs ?? 30_000);
@@ -239,6 +248,18 @@ export class DeliveryQueue {
     // Set last, so that a header of the notifier cannot change what the body is.
     headers["Content-Type"] = "application/json";
     headers["User-Agent"] = "ods-emulator";
+    if (this.captureWebhooks) {
+      const secret = new Set(Object.keys((fields.secretHeaders ?? {}) as Record<string, string>));
+      const shown = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, secret.has(k) ? SENSITIVE : v]));
+      this.outbox.push({
+        id: this.nextId("out"), at, monitorId: n.monitorId, notifierId: notifier.id, notifierName: notifier.name, channel,
+        to: redactedChannel(channel, fields), notification: n, request: { body: payload, headers: shown },
+      });
+      keepLast(this.outbox);
+      record.status = "delivered";
+      record.finishedAt = at;
+      return;
+    }
     const job: Job = { record, url, headers, payload };
     const lane = this.lanes.get(url) ?? Promise.resolve();
     const first = lane.then(() => this.attempt(job, nowIso));

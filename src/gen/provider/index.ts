@@ -8,6 +8,12 @@ import * as cdktf from 'cdktf';
 
 export interface OdsProviderConfig {
   /**
+  * terraform plan replays each created or changed monitor over this many past days and shows the result as a warning (unset: no backtest; ods plan backtests 7 days unless --no-backtest).
+  *
+  * Reference: {@link ../../../docs/index.md#backtest_days OdsProvider#backtest_days}
+  */
+  readonly backtestDays?: number;
+  /**
   * Organization id; falls back to ODS_ORG_ID.
   *
   * Reference: {@link ../../../docs/index.md#org_id OdsProvider#org_id}
@@ -89,6 +95,7 @@ export class OdsProvider extends cdktf.TerraformProvider {
       },
       terraformProviderSource: 'registry.terraform.io/ods/ods'
     });
+    this._backtestDays = config.backtestDays;
     this._orgId = config.orgId;
     this._rateLimitPerSecond = config.rateLimitPerSecond;
     this._timeout = config.timeout;
@@ -100,6 +107,22 @@ export class OdsProvider extends cdktf.TerraformProvider {
   // ==========
   // ATTRIBUTES
   // ==========
+
+  // backtest_days - computed: false, optional: true, required: false
+  private _backtestDays?: number; 
+  public get backtestDays() {
+    return this._backtestDays;
+  }
+  public set backtestDays(value: number | undefined) {
+    this._backtestDays = value;
+  }
+  public resetBacktestDays() {
+    this._backtestDays = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get backtestDaysInput() {
+    return this._backtestDays;
+  }
 
   // org_id - computed: false, optional: true, required: false
   private _orgId?: string; 
@@ -203,6 +226,7 @@ export class OdsProvider extends cdktf.TerraformProvider {
 
   protected synthesizeAttributes(): { [name: string]: any } {
     return {
+      backtest_days: cdktf.numberToTerraform(this._backtestDays),
       org_id: cdktf.stringToTerraform(this._orgId),
       rate_limit_per_second: cdktf.numberToTerraform(this._rateLimitPerSecond),
       timeout: cdktf.stringToTerraform(this._timeout),
@@ -214,6 +238,12 @@ export class OdsProvider extends cdktf.TerraformProvider {
 
   protected synthesizeHclAttributes(): { [name: string]: any } {
     const attrs = {
+      backtest_days: {
+        value: cdktf.numberToHclTerraform(this._backtestDays),
+        isBlock: false,
+        type: "simple",
+        storageClassType: "number",
+      },
       org_id: {
         value: cdktf.stringToHclTerraform(this._orgId),
         isBlock: false,
