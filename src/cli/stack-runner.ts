@@ -7,7 +7,7 @@
 import type { Values } from "../resources";
 import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
 import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
-import { PlanError, makePlan, type Plan } from "../reconcile/plan";
+import { PlanError, makePlan, odsCommand, type Plan } from "../reconcile/plan";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
 import { StackError, dependencyOrder, loadStack, type LoadedStack, type ManagedDeclaration } from "../reconcile/stack";
@@ -131,7 +131,7 @@ export function checkStateBelongs(unit: StackUnit, state: StateFile): void {
   for (const [address, r] of Object.entries(state.resources)) {
     const provider = providerKey(r.provider);
     if (!unit.targets.has(provider)) {
-      problems.push(`${address} in the state belongs to provider configuration ${provider}, which stack ${unit.name} no longer has; restore the provider block (to delete it) or "ods state rm ${address}"`);
+      problems.push(`${address} in the state belongs to provider configuration ${provider}, which stack ${unit.name} no longer has; restore the provider block (to delete it) or "${odsCommand(unit.name, `state rm ${address}`)}"`);
     }
   }
   if (problems.length > 0) throw new StackError(problems);
