@@ -45,7 +45,7 @@ function writeVarFiles(at: string, token: (env: Env) => string, url: (env: Env) 
 }
 
 async function ods(args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
-  const r = await runOds(args[0] === "compare" ? args : [...args, "--out-dir", path.join(dir, "cdktf.out")], { cwd: dir, env: { ODS_URL: undefined, ODS_TOKEN: undefined, ...env }, timeoutMs: 120_000 });
+  const r = await runOds(args[0] === "compare" || args[0] === "export" ? args : [...args, "--out-dir", path.join(dir, "cdktf.out")], { cwd: dir, env: { ODS_URL: undefined, ODS_TOKEN: undefined, ...env }, timeoutMs: 120_000 });
   outputs.push(r.stdout, r.stderr);
   return r;
 }
@@ -114,6 +114,17 @@ describe("two environments, one command", () => {
         PROD: emus.production!.adminToken,
       });
       expect(ignored.code, ignored.stdout).toBe(0);
+
+      // The same renaming written into code: production's organization as staging's construct class.
+      const module = path.join(dir, "from-prod.ts");
+      const exported = await ods(["export", "--module", module, "--url", emus.production!.url, "--token-env", "PROD", "--map", "prod-=stg-", "--class-name", "Staging"], {
+        PROD: emus.production!.adminToken,
+      });
+      expect(exported.code, exported.stderr).toBe(0);
+      const code = fs.readFileSync(module, "utf8");
+      expect(code).toContain(`"stg-checkout-logs"`);
+      expect(code).toContain(`['stg-checkout-logs'] | where duration_ms > 1500`);
+      expect(code).not.toContain("prod-");
     } finally {
       await stg.close();
       await prod.close();
