@@ -9,7 +9,7 @@ import { writeAdoptedState } from "../export/adopt";
 import { buildExport, type ExportedObject, type OrgExport } from "../export/export-model";
 import { parseNameMapping, renameObjects } from "../export/name-mapping";
 import { readOrganization, resolveKinds } from "../export/org-snapshot";
-import { ownPackage, projectFiles, renderConstructModule, writeFiles } from "../export/project";
+import { dependencySpec, ownPackage, projectFiles, renderConstructModule, writeFiles } from "../export/project";
 import { tfJsonConfig } from "../export/write-tf-json";
 import { LocalBackend, defaultLocalPath } from "../reconcile/backends";
 import { StateStore } from "../reconcile/state";
@@ -80,7 +80,7 @@ export function registerExportCommand(program: Command): void {
     .option("--self-token <name>", `name of the calling token, left out (repeatable; default: ${EMULATOR_TOKEN_NAME}, the emulator's)`, collect, [])
     .option("--class-name <name>", "name of the construct class", "ExportedOrg")
     .option("--stack-name <name>", "name of the stack in main.ts", "org")
-    .option("--package-spec <spec>", "how package.json depends on this package (default: ^VERSION)")
+    .option("--package-spec <spec>", "how package.json depends on this package (default: the way the running ods was installed: its tarball path or registry range)")
     .option("--adopt", "also record every exported object in the state, so that the next plan says No changes")
     .option("--url <url>", "service URL (default: ODS_URL)")
     .option("--token-env <var>", "environment variable holding the token", "ODS_TOKEN")
@@ -118,8 +118,10 @@ export function registerExportCommand(program: Command): void {
           written = writeFiles(path.resolve(o.out!), { "main.tf.json": `${JSON.stringify(config, null, 2)}\n` });
         } else {
           const moduleName = o.className.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
-          const packageSpec = o.packageSpec ?? `^${ownPackage().version}`;
-          written = writeFiles(path.resolve(o.out!), projectFiles(exp, { className: o.className, moduleName, stackName: o.stackName, packageSpec }));
+          const own = ownPackage();
+          const dep = dependencySpec({ packageRoot: path.resolve(__dirname, "../.."), outDir: path.resolve(o.out!), name: own.name, version: own.version, given: o.packageSpec });
+          written = writeFiles(path.resolve(o.out!), projectFiles(exp, { className: o.className, moduleName, stackName: o.stackName, packageSpec: dep.spec, packageSpecWhy: dep.why }));
+          log(`package.json depends on ${own.name} ${dep.spec}: ${dep.why}`);
         }
         const where = o.module ? path.dirname(written[0]) : path.resolve(o.out!);
         process.stdout.write(`Exported ${exp.objects.length} objects into ${where}: ${written.map((f) => path.basename(f)).join(", ")}\n`);

@@ -151,7 +151,10 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(Object.keys(secretVars(printed)).sort()).toEqual(Object.keys(SECRETS).map((k) => `TF_VAR_${k}`).sort());
     for (const k of Object.keys(SECRETS)) expect(exportedModule.split("\n").slice(0, 12).join("\n")).toContain(`TF_VAR_${k}`);
     expect(fs.readFileSync(path.join(project, "main.ts"), "utf8")).toContain("sensitive: true");
-    expect(JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8")).dependencies["cdktf-provider-ods"]).toMatch(/^\^\d/);
+    // Run from this checkout: the project depends on it as a directory, and says so.
+    const pkg = JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8")) as { dependencies: Record<string, string>; "//": string };
+    expect(pkg.dependencies["cdktf-provider-ods"]).toBe(`file:${path.relative(project, ROOT)}`);
+    expect(pkg["//"]).toContain(`comes from this checkout of cdktf-provider-ods (${ROOT})`);
 
     linkDependencies(project);
     // The project's own build (strict TypeScript), then its app, as `ods synth` runs it.
