@@ -6,7 +6,7 @@ import type { Method } from "./retry-policy";
 import { Transport, type CallOptions, type ClientStats, type TransportDeps } from "./transport";
 import type {
   AplQueryRequest, ApiToken, ApiTokenInput, ApiTokenWithSecret, CurrentUserUpdate, Dataset, DatasetField, DatasetInput,
-  DatasetUpdate, IngestEvent, IngestResult, LegacyQueryRequest, LegacyQueryResult, Notifier, NotifierInput, Organization,
+  DatasetUpdate, IngestEvent, IngestResult, LegacyQueryRequest, LegacyQueryResult, Monitor, MonitorHistoryEntry, MonitorInput, Notifier, NotifierInput, Organization,
   RegenerateTokenInput, Role, RoleInput, StarredQuery, StarredQueryFilter, StarredQueryInput, TabularQueryResult, User,
   UserInput, UserRoleUpdate, VirtualField, VirtualFieldInput,
 } from "./types";
@@ -90,6 +90,27 @@ export class OdsClient {
   /** Closes the kept-alive connections. */
   close(): Promise<void> {
     return this.http.close();
+  }
+
+  // Monitors -------------------------------------------------------------------------
+  listMonitors(): Promise<Monitor[]> {
+    return this.call("GET", "/v2/monitors");
+  }
+  getMonitor(id: string): Promise<Monitor> {
+    return this.call("GET", `/v2/monitors/${seg(id)}`);
+  }
+  createMonitor(body: MonitorInput): Promise<Monitor> {
+    return this.call("POST", "/v2/monitors", { body });
+  }
+  updateMonitor(id: string, body: MonitorInput): Promise<Monitor> {
+    return this.call("PUT", `/v2/monitors/${seg(id)}`, { body });
+  }
+  deleteMonitor(id: string): Promise<void> {
+    return this.call("DELETE", `/v2/monitors/${seg(id)}`);
+  }
+  /** State changes (open, closed) between two RFC 3339 times; the service requires both. */
+  getMonitorHistory(id: string, range: { startTime: string; endTime: string }): Promise<MonitorHistoryEntry[]> {
+    return this.call("GET", `/v2/monitors/${seg(id)}/history`, { query: range });
   }
 
   // Notifiers ------------------------------------------------------------------------

@@ -130,6 +130,58 @@ export interface Notifier extends NotifierInput {
 }
 
 // ---------------------------------------------------------------------------------------
+// Monitors (API-CONTRACT-MONITORS.md): a query the service runs on a schedule, alerting
+// through notifiers.
+
+export type MonitorType = "Threshold" | "MatchEvent" | "AnomalyDetection";
+export type MonitorOperator = "Below" | "BelowOrEqual" | "Above" | "AboveOrEqual" | "AboveOrBelow";
+
+export interface MonitorInput {
+  name: string;
+  type: MonitorType;
+  description?: string;
+  aplQuery?: string;
+  operator?: MonitorOperator;
+  threshold?: number;
+  intervalMinutes?: number;
+  rangeMinutes?: number;
+  /** Seconds the query window is shifted back, so late events are counted. */
+  secondDelay?: number;
+  alertOnNoData?: boolean;
+  notifyByGroup?: boolean;
+  notifyEveryRun?: boolean;
+  resolvable?: boolean;
+  skipResolved?: boolean;
+  disabled?: boolean;
+  /** Timestamp before which the monitor does not run. */
+  disabledUntil?: string;
+  /** Notifier ids. */
+  notifierIds?: string[];
+  triggerAfterNPositiveResults?: number;
+  triggerFromNRuns?: number;
+  compareDays?: number;
+  /** Percent. */
+  tolerance?: number;
+  columnName?: string;
+}
+
+export interface Monitor extends MonitorInput {
+  id: string;
+  createdAt?: string;
+  /** The creating user. */
+  createdBy?: string;
+  updatedAt?: string;
+}
+
+/** One change of a monitor's state, as `GET /v2/monitors/{id}/history` answers it. */
+export interface MonitorHistoryEntry {
+  checkId: string;
+  name: string;
+  state: "open" | "closed";
+  timestamp: string;
+}
+
+// ---------------------------------------------------------------------------------------
 // Roles and API tokens
 
 export interface RoleInput extends Capabilities {

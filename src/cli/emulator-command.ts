@@ -20,6 +20,11 @@ function checkFaultSpec(value: string): string {
   return value;
 }
 
+function parseClockMode(value: string): "real" | "manual" {
+  if (value !== "real" && value !== "manual") throw new InvalidArgumentError(`expected "real" or "manual", got "${value}"`);
+  return value;
+}
+
 /** `ods emulator`: the local, persistent implementation of the service. */
 export function registerEmulatorCommand(program: Command, setExitCode: (code: number) => void): void {
   program
@@ -33,12 +38,16 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
       "inject faults: latency=20ms|10-50ms, error5xx=<share>, burst429=<n>/<every>, dropAfterWrite=<share>, seed=<n> (comma-separated)",
       checkFaultSpec,
     )
-    .action(async (opts: { port: number; dataDir: string; rateLimit?: number; faults?: string }) => {
+    .option("--clock <mode>", "real (monitors run on the wall clock) or manual (time moves only on POST /_emulator/clock)", parseClockMode, "real")
+    .option("--clock-start <time>", "where a manual clock starts (RFC 3339); default: now")
+    .action(async (opts: { port: number; dataDir: string; rateLimit?: number; faults?: string; clock: "real" | "manual"; clockStart?: string }) => {
       const emulator = await startEmulator({
         port: opts.port,
         dataDir: opts.dataDir,
         rateLimitPerSecond: opts.rateLimit,
         faults: opts.faults,
+        clock: opts.clock,
+        clockStart: opts.clockStart,
       });
       process.stdout.write(`ODS_URL=${emulator.url}\nODS_TOKEN=${emulator.adminToken}\n`);
       await new Promise<void>((resolve) => {

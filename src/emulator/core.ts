@@ -14,6 +14,7 @@ import {
 } from "./model";
 import type { QueryDataset } from "./query/types";
 import type { Store } from "./store";
+import { RealClock, type Clock } from "./monitors/clock";
 
 /** Opaque unique ids: a kind prefix and 16 random hex digits (`ntf_3f9c...`). */
 export function newId(prefix: string): string {
@@ -25,6 +26,7 @@ export class EmulatorCore {
     readonly store: Store<EmulatorState>,
     readonly events: EventStore,
     readonly orgId: string,
+    readonly clock: Clock = new RealClock(),
   ) {}
 
   get state(): EmulatorState {

@@ -16,13 +16,17 @@ import { RateLimiter } from "./rate-limit";
 import { Router } from "./routing";
 import { datasetRoutes } from "./routes/datasets";
 import { ingestRoutes } from "./routes/ingest";
+import { monitorRoutes } from "./routes/monitors";
 import { notifierRoutes } from "./routes/notifiers";
+import { ManualClock, RealClock, clockTarget, type Clock, type ClockMode } from "./monitors/clock";
+import { normalizeTimestamp } from "./time";
 import { roleRoutes } from "./routes/roles";
 import { starredQueryRoutes } from "./routes/starred-queries";
 import { tokenRoutes } from "./routes/tokens";
 import { userRoutes } from "./routes/users";
 import { virtualFieldRoutes } from "./routes/virtual-fields";
-import { EmulatorServer, faultInjectorFor, type RequestRecord } from "./server";
+import { HttpError } from "./errors";
+import { EmulatorServer, faultInjectorFor, type AdminHandler, type RequestRecord } from "./server";
 import { Store } from "./store";
 
 export type { FaultSpec } from "./faults";
@@ -38,6 +42,13 @@ export interface EmulatorOptions {
   /** Requests per second before 429; default: the license's apiRateLimitPerSecond. */
   rateLimitPerSecond?: number;
   faults?: string | FaultSpec;
+  /**
+   * "real" (the default): monitors run on the wall clock's schedule. "manual": time stands
+   * still until POST /_emulator/clock (or `advanceClock`) moves it; see docs/guides/monitors-emulator.md.
+   */
+  clock?: ClockMode;
+  /** Where a manual clock starts (RFC 3339); default: the wall clock at start. */
+  clockStart?: string;
 }
 
 export interface EmulatorHandle {
@@ -48,6 +59,8 @@ export interface EmulatorHandle {
   orgId: string;
   requests(): RequestRecord[];
   resetRequests(): void;
+  /** The emulator's current time (ms since the epoch). */
+  now(): number;
   /** Replaces the faults in force; undefined (or "") clears them. Throws FaultSpecError. */
   setFaults(spec: string | FaultSpec | undefined): void;
   close(): Promise<void>;
@@ -63,7 +76,25 @@ function allRoutes(): Router {
     .add(datasetRoutes)
     .add(ingestRoutes)
     .add(queryRoutes)
+    .add(monitorRoutes)
     .add(userRoutes);
+}
+
+function makeClock(opts: EmulatorOptions): Clock {
+  const mode = opts.clock ?? "real";
+  if (mode !== "real" && mode !== "manual") throw new Error(`clock must be "real" or "manual", got ${JSON.stringify(mode)}`);
+  if (mode === "real") {
+    if (opts.clockStart !== undefined) throw new Error("clockStart needs clock: \"manual\"");
+    return new RealClock();
+  }
+  if (opts.clockStart === undefined) return new ManualClock(Date.now());
+  const start = normalizeTimestamp(opts.clockStart);
+  if (start === undefined) throw new Error(`clockStart must be an RFC 3339 timestamp, got ${JSON.stringify(opts.clockStart)}`);
+  return new ManualClock(Date.parse(start));
+}
+
+function clockAnswer(clock: Clock): { mode: ClockMode; now: string } {
+  return { mode: clock.mode, now: new Date(clock.now()).toISOString() };
 }
 
 export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHandle> {
@@ -72,6 +103,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
     throw new Error(`rateLimitPerSecond must be a whole number >= 1, got ${rateOverride}`);
   }
   const faults = faultInjectorFor(opts.faults);
+  const clock = makeClock(opts);
   const dataDir = path.resolve(opts.dataDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const release = lockDataDir(dataDir);
@@ -82,9 +114,17 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
     const boot = await bootstrap(store, dataDir);
     const liveKeys = new Set([...store.state.datasets.values()].map((d) => d.storageKey));
     events = EventStore.load(dataDir, liveKeys);
-    const core = new EmulatorCore(store, events, boot.orgId);
+    const core = new EmulatorCore(store, events, boot.orgId, clock);
     const limiter = new RateLimiter(() => rateOverride ?? core.org.license.apiRateLimitPerSecond);
-    const emulator = new EmulatorServer({ core, router: allRoutes(), limiter, faults, adminToken: () => boot.credentials.token });
+    const adminHooks: Record<string, AdminHandler> = {
+      "GET /_emulator/clock": () => clockAnswer(clock),
+      "POST /_emulator/clock": (body) => {
+        if (!(clock instanceof ManualClock)) throw new HttpError(409, "the clock is the real one; start the emulator with --clock manual to move it");
+        clock.moveTo(clockTarget(body, clock.now()));
+        return clockAnswer(clock);
+      },
+    };
+    const emulator = new EmulatorServer({ core, router: allRoutes(), limiter, faults, adminToken: () => boot.credentials.token, adminHooks });
 
     const server = http.createServer({ keepAliveTimeout: 5_000 }, emulator.listener);
     const host = opts.host ?? "127.0.0.1";
@@ -107,6 +147,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
       port,
       adminToken: boot.credentials.token,
       orgId: boot.orgId,
+      now: () => clock.now(),
       requests: () => emulator.requests(),
       resetRequests: () => emulator.resetRequests(),
       setFaults: (spec) => {

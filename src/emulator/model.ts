@@ -125,6 +125,79 @@ export interface FieldRecord {
   hidden: boolean;
 }
 
+export type MonitorType = "Threshold" | "MatchEvent" | "AnomalyDetection";
+export type MonitorOperator = "Below" | "BelowOrEqual" | "Above" | "AboveOrEqual" | "AboveOrBelow";
+
+/** A monitor exactly as the wire shows it (every field filled, server fields included). */
+export interface MonitorRecord {
+  id: string;
+  name: string;
+  type: MonitorType;
+  description: string;
+  aplQuery: string;
+  /** "" for a match monitor, which compares nothing. */
+  operator: MonitorOperator | "";
+  threshold: number;
+  intervalMinutes: number;
+  rangeMinutes: number;
+  secondDelay: number;
+  alertOnNoData: boolean;
+  notifyByGroup: boolean;
+  notifyEveryRun: boolean;
+  resolvable: boolean;
+  skipResolved: boolean;
+  disabled: boolean;
+  disabledUntil: string;
+  notifierIds: string[];
+  triggerAfterNPositiveResults: number;
+  triggerFromNRuns: number;
+  compareDays: number;
+  tolerance: number;
+  columnName: string;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+}
+
+/** One change of a monitor's state; keyed by `<checkId>/<n>` (a run may change several groups). */
+export interface MonitorHistoryRecord {
+  monitorId: string;
+  checkId: string;
+  name: string;
+  state: "open" | "closed";
+  timestamp: string;
+}
+
+/** An open alert of one group ("" when the monitor is not grouped). */
+export interface OpenAlert {
+  since: string;
+  checkId: string;
+  groupKeys: string[];
+  groupValues: string[];
+}
+
+/**
+ * What the scheduler remembers of a monitor between runs, kept apart from the monitor
+ * so that a PUT of the same monitor does not forget that it is in alert.
+ */
+export interface MonitorStateRecord {
+  id: string;
+  /** When the last run was due (ms); runs are due at multiples of the interval. */
+  lastRunMs: number;
+  /** Per group: whether each of the last triggerFromNRuns runs crossed (newest last). */
+  recent: Record<string, boolean[]>;
+  open: Record<string, OpenAlert>;
+  /** Match monitors: events before this time (ms) were already looked at. */
+  matchedUntilMs: number;
+  /** Match monitors' caps: notifications in the current minute and UTC day. */
+  minute: { key: number; count: number };
+  day: { key: number; count: number };
+  /** Matches left undelivered because of the caps. */
+  suppressed: number;
+  /** Why the last run could not evaluate its query ("" when it could). */
+  lastError: string;
+}
+
 /** One query run saved with `saveAsKind` on POST /v1/datasets/_apl. */
 export interface QueryHistoryRecord {
   id: string;
@@ -149,6 +222,9 @@ export interface EmulatorState extends Collections {
   /** Keyed by `<dataset>/<field>`: dataset names cannot contain "/". */
   fields: Map<string, FieldRecord>;
   queryHistory: Map<string, QueryHistoryRecord>;
+  monitors: Map<string, MonitorRecord>;
+  monitorHistory: Map<string, MonitorHistoryRecord>;
+  monitorStates: Map<string, MonitorStateRecord>;
 }
 
 export function emptyState(): EmulatorState {
@@ -163,6 +239,9 @@ export function emptyState(): EmulatorState {
     datasets: new Map(),
     fields: new Map(),
     queryHistory: new Map(),
+    monitors: new Map(),
+    monitorHistory: new Map(),
+    monitorStates: new Map(),
   };
 }
 

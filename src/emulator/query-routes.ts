@@ -58,7 +58,7 @@ export const queryRoutes: readonly Route[] = [
         if (dataset) requireDatasetGrant(ctx.caller, name, "query", "read");
         return dataset;
       };
-      const result = runAplQuery(req, format, lookup, DEFAULT_QUERY_LIMITS);
+      const result = runAplQuery(req, format, lookup, DEFAULT_QUERY_LIMITS, ctx.now);
       if (saveAsKind !== "") await recordHistory(ctx, historyDataset, saveAsKind, req);
       return ok(result);
     },

@@ -105,12 +105,17 @@ function bearerMatches(authorization: string | undefined, secret: string): boole
   return timingSafeEqual(Buffer.from(sha256Hex(match[1]!), "hex"), Buffer.from(sha256Hex(secret), "hex"));
 }
 
+/** A test hook under /_emulator beyond the built-in ones: answers the body to send (200). */
+export type AdminHandler = (body: unknown, query: URLSearchParams) => unknown;
+
 export interface ServerOptions {
   core: EmulatorCore;
   router: Router;
   limiter: RateLimiter;
   faults: FaultInjector | undefined;
   adminToken: () => string;
+  /** Keyed by "METHOD /_emulator/path". */
+  adminHooks?: Readonly<Record<string, AdminHandler>>;
 }
 
 export class EmulatorServer {
@@ -203,7 +208,9 @@ export class EmulatorServer {
         query: new URLSearchParams(queryString),
         contentType: String(req.headers["content-type"] ?? ""),
         rawBody,
-        now: arrived,
+        // The emulator's clock, which tests may have stopped: server timestamps, the
+        // default _time of events and query ranges all follow it.
+        now: core.clock.now(),
         json: () => (parsed ??= { value: parseJsonBody(rawBody) }).value,
       };
       const result: Answer = await route.handle(ctx);
@@ -252,8 +259,11 @@ export class EmulatorServer {
           const runs = [...this.options.core.state.queryHistory.values()].filter((r) => dataset === null || r.dataset === dataset);
           return send(res, 200, runs, {});
         }
-        default:
-          throw new HttpError(404, `no such endpoint: ${route}`);
+        default: {
+          const hook = this.options.adminHooks?.[route];
+          if (!hook) throw new HttpError(404, `no such endpoint: ${route}`);
+          return send(res, 200, await hook(parseJsonBody(raw), new URLSearchParams(queryString)), {});
+        }
       }
     } catch (err) {
       const { status, body } = errorBody(err);

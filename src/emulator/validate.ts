@@ -74,6 +74,23 @@ export function optionalInteger(obj: JsonObject, key: string, parent = ""): numb
   return value;
 }
 
+/** An optional finite number within [min, max]. */
+export function optionalNumber(obj: JsonObject, key: string, min: number, max: number, parent = ""): number | undefined {
+  const value = obj[key];
+  if (value === undefined || value === null) return undefined;
+  const path = fieldPath(parent, key);
+  if (typeof value !== "number" || !Number.isFinite(value)) throw badRequest(`"${path}" must be a number, got ${describe(value)}`);
+  if (value < min || value > max) throw badRequest(`"${path}" must be from ${min} to ${max}, got ${value}`);
+  return value;
+}
+
+/** An optional integer within [min, max]. */
+export function optionalIntegerIn(obj: JsonObject, key: string, min: number, max: number, parent = ""): number | undefined {
+  const value = optionalInteger(obj, key, parent);
+  if (value !== undefined && (value < min || value > max)) throw badRequest(`"${fieldPath(parent, key)}" must be an integer from ${min} to ${max}, got ${value}`);
+  return value;
+}
+
 /** An optional object, kept as sent; absent answers `{}`. */
 export function optionalObject(obj: JsonObject, key: string, parent = ""): JsonObject {
   const value = obj[key];

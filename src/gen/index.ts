@@ -4,6 +4,7 @@ export * as datasetField from './dataset-field';
 export * as virtualField from './virtual-field';
 export * as starredQuery from './starred-query';
 export * as notifier from './notifier';
+export * as monitor from './monitor';
 export * as user from './user';
 export * as role from './role';
 export * as apiToken from './api-token';
@@ -20,5 +21,7 @@ export * as dataOdsNotifiers from './data-ods-notifiers';
 export * as dataOdsRoles from './data-ods-roles';
 export * as dataOdsVirtualFields from './data-ods-virtual-fields';
 export * as dataOdsStarredQueries from './data-ods-starred-queries';
+export * as dataOdsMonitor from './data-ods-monitor';
+export * as dataOdsMonitors from './data-ods-monitors';
 export * as provider from './provider';
 

@@ -40,6 +40,15 @@ export async function claimListed(client: OdsClient, live: LiveIndex, kind: Reso
   return listed.some((o) => matchesNaturalKey(kind, o, values));
 }
 
+/**
+ * The kind's advice about values about to be written (shown, never refusing); empty
+ * when the values it reads are not known yet.
+ */
+export function planCheckWarnings(kind: ResourceKind, values: Values): PlanCheckProblem[] {
+  if (!kind.planCheck?.warnings || !planCheckReady(kind, values)) return [];
+  return kind.planCheck.warnings(values);
+}
+
 export async function runPlanCheck(client: OdsClient, kind: ResourceKind, values: Values, scope: PlanCheckScope): Promise<PlanCheckOutcome> {
   if (!kind.planCheck || !planCheckReady(kind, values)) return { kind: "skipped" };
   try {

@@ -39,9 +39,10 @@ export const DefaultWhenUnset: PlanModifier = {
 /** A read-only computed value stays as it is unless the object is issued anew. */
 export const UseStateForUnknown: PlanModifier = {
   name: "UseStateForUnknown",
-  description: "A computed value keeps its current value unless the object is created, replaced or rotated.",
+  description: "A computed value keeps its current value unless the object is created, replaced or rotated (or, for one the service sets on every write, changed at all).",
   appliesTo: (attr) => attr.computed === true && !isSettable(attr),
-  modify: ({ prior, objectIsNew }) => (objectIsNew || prior === undefined ? UNKNOWN : prior),
+  modify: ({ attr, prior, objectIsNew, anyChange }) =>
+    objectIsNew || prior === undefined || (attr.changesOnWrite === true && anyChange) ? UNKNOWN : prior,
 };
 
 /**

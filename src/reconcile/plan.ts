@@ -17,6 +17,7 @@ import {
   naturalKeyText,
   plannedValues,
   replacementRefusal,
+  planCheckWarnings,
   runPlanCheck,
   scopeOf,
   upgradeValues,
@@ -358,6 +359,7 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
       continue;
     }
     const outcome = await runPlanCheck(client, kind, c.after, { seesWholePlan: true });
+    for (const w of planCheckWarnings(kind, c.after)) warnings.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(w)}`);
     if (outcome.kind === "problem") problems.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(outcome.problem)}`);
     if (outcome.kind === "unsupported") {
       warnings.push(`the service does not answer queries (${outcome.message}); query checks were skipped`);

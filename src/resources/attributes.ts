@@ -15,6 +15,11 @@ interface AttributeCommon {
   optional?: boolean;
   /** Set by the service; with `optional`, the user may also set it. */
   computed?: boolean;
+  /**
+   * Computed only: the service sets it anew on every write (an `updated_at`), so it is
+   * known after apply whenever the object changes, not kept from state.
+   */
+  changesOnWrite?: boolean;
   /** Hidden in plans and outputs. */
   sensitive?: boolean;
   /**

@@ -57,6 +57,10 @@ export function atLeast(min: number): ValueCheck {
   return (v) => (typeof v === "number" && v < min ? `a number >= ${min}, got ${v}` : undefined);
 }
 
+export function atMost(max: number): ValueCheck {
+  return (v) => (typeof v === "number" && v > max ? `a number <= ${max}, got ${v}` : undefined);
+}
+
 /** Milliseconds of a duration such as "1h30m". */
 export function durationMillis(text: string): number {
   const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

@@ -5,6 +5,7 @@ import { type Attributes, asComputed, bool, listOf, num, object, objectList, str
 import { datasetName } from "./checks";
 import type { DataSourceKind, ValidationIssue, Values } from "./kind";
 import { fromWire } from "./wire";
+import { monitor } from "./monitor";
 import { notifier } from "./notifier";
 import { role } from "./role";
 import { starredQuery } from "./starred-query";
@@ -176,6 +177,7 @@ function byIdOrName(kindName: string, typeName: string, attrs: Attributes, list:
 }
 
 export const dataNotifier = byIdOrName("notifier", "ods_notifier", notifier.attributes, (c) => notifier.api.list(c));
+export const dataMonitor = byIdOrName("monitor", "ods_monitor", monitor.attributes, (c) => monitor.api.list(c));
 export const dataRole = byIdOrName("role", "ods_role", role.attributes, (c) => role.api.list(c));
 
 // List data sources: every object of a kind, narrowed by optional filters, so that a
@@ -230,6 +232,7 @@ function listDataSource(spec: ListSpec): DataSourceKind {
 }
 
 export const dataNotifiers = listDataSource({ typeName: "ods_notifiers", plural: "notifiers", kind: notifier, perDataset: false, description: "Every notifier of the organization" });
+export const dataMonitors = listDataSource({ typeName: "ods_monitors", plural: "monitors", kind: monitor, perDataset: false, description: "Every monitor of the organization" });
 export const dataRoles = listDataSource({ typeName: "ods_roles", plural: "roles", kind: role, perDataset: false, description: "Every role of the organization" });
 export const dataVirtualFields = listDataSource({ typeName: "ods_virtual_fields", plural: "virtual_fields", kind: virtualField, perDataset: true, description: "Every virtual field of a dataset" });
 export const dataStarredQueries = listDataSource({ typeName: "ods_starred_queries", plural: "starred_queries", kind: starredQuery, perDataset: true, description: "Every starred query of a dataset (everyone's)" });

@@ -43,6 +43,12 @@ export interface PlanCheck {
    */
   answerDependsOnlyOnValues: boolean;
   check(client: OdsClient, values: Values, scope: PlanCheckScope): Promise<PlanCheckProblem | undefined>;
+  /**
+   * Values that work, but likely not as the user means (`bin_auto` in a threshold
+   * monitor's query): shown with the plan (a warning diagnostic in Terraform), never
+   * refusing it. Reads only the values, so it runs whenever `needs` are known.
+   */
+  warnings?(values: Values): PlanCheckProblem[];
 }
 
 /** What the engine running a check knows beyond the one object. */

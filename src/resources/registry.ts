@@ -5,6 +5,8 @@ import {
   dataDataset,
   dataDatasetFields,
   dataDatasets,
+  dataMonitor,
+  dataMonitors,
   dataNotifier,
   dataNotifiers,
   dataOrganization,
@@ -18,6 +20,7 @@ import {
 import { dataset } from "./dataset";
 import { datasetField } from "./dataset-field";
 import type { DataSourceKind, ResourceKind } from "./kind";
+import { monitor } from "./monitor";
 import { notifier } from "./notifier";
 import { PROVIDER_ATTRIBUTES } from "./provider-config";
 import { role } from "./role";
@@ -33,6 +36,7 @@ export const RESOURCE_KINDS: readonly ResourceKind[] = [
   virtualField,
   starredQuery,
   notifier,
+  monitor,
   user,
   role,
   apiToken,
@@ -52,6 +56,8 @@ export const DATA_SOURCE_KINDS: readonly DataSourceKind[] = [
   dataRoles,
   dataVirtualFields,
   dataStarredQueries,
+  dataMonitor,
+  dataMonitors,
 ];
 
 const resourceByType = new Map(RESOURCE_KINDS.map((k) => [k.typeName, k]));

@@ -20,6 +20,10 @@ export function errorDiagnostic(summary: string, detail?: string, attribute?: At
   return { severity: "error", summary, ...(detail !== undefined ? { detail } : {}), ...(attribute ? { attribute } : {}) };
 }
 
+export function warningDiagnostic(summary: string, detail?: string, attribute?: AttributePath): Diagnostic {
+  return { ...errorDiagnostic(summary, detail, attribute), severity: "warning" };
+}
+
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === "error");
 }

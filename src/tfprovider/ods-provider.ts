@@ -33,6 +33,7 @@ import {
   naturalKeyText,
   plannedValues,
   replacementRefusal,
+  planCheckWarnings,
   runPlanCheck,
   scopeOf,
   secretOfAnswer,
@@ -40,7 +41,7 @@ import {
   wantsPlanCheck,
   type LifecycleContext,
 } from "../lifecycle";
-import { errorDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
+import { errorDiagnostic, warningDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
 import type { ProviderImpl, UpgradeStateRequest, UpgradeStateResult } from "./provider-impl";
 import { PassedChecks, checkJournal } from "./passed-checks";
 import type { ProviderSchemaJson } from "./schema-json";
@@ -140,6 +141,11 @@ export interface OdsProviderOptions {
 }
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+/** A check's attribute path ("notifier_ids.0") as Terraform steps: list indexes are numbers. */
+function problemPath(attribute: string): AttributePath {
+  return attribute.split(".").map((step) => (/^\d+$/.test(step) ? Number(step) : step));
+}
 
 /** A check's identity, hashed (it may be written to a file): its kind and the values it reads (a query's text, its dataset). */
 function checkKey(kind: ResourceKind, values: Values): string {
@@ -306,6 +312,10 @@ export class OdsTerraformProvider implements ProviderImpl {
       if (await claimListed(this.api(), this.live, kind, values)) return result;
       const problem = await this.runCheck(kind, values);
       if (problem) return { ...result, diagnostics: [problem] };
+      const warnings = planCheckWarnings(kind, values).map((w) =>
+        warningDiagnostic(`Questionable value in ${kind.typeName}`, describeProblem(w), problemPath(w.attribute)),
+      );
+      if (warnings.length > 0) return { ...result, diagnostics: warnings };
     }
     return result;
   }
@@ -318,7 +328,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     if (outcome.kind === "ok" && key) this.passedChecks?.remember(key);
     if (outcome.kind !== "problem") return undefined;
     const title = kind.planCheck?.title ?? "Invalid value";
-    return errorDiagnostic(`${title} in ${kind.typeName}`, describeProblem(outcome.problem), outcome.problem.attribute.split("."));
+    return errorDiagnostic(`${title} in ${kind.typeName}`, describeProblem(outcome.problem), problemPath(outcome.problem.attribute));
   }
 
   private planChange(request: {

@@ -33,7 +33,7 @@ let sourceAdmin: OdsClient;
 let project: string;
 const outputs: string[] = [];
 
-/** Builds the source organization by hand: 23 objects of every kind. */
+/** Builds the source organization by hand: 25 objects of every kind. */
 async function buildByHand(c: OdsClient): Promise<number> {
   const caller = await c.getCurrentUser();
   await c.createDataset({ name: "shop-logs", description: "Checkout requests" });
@@ -59,9 +59,9 @@ async function buildByHand(c: OdsClient): Promise<number> {
   await c.createStarredQuery({ dataset: "shop-logs", name: "Errors", kind: "apl", who: "all", metadata: { team: "shop" }, query: { apl: "['shop-logs'] | where status >= 500", startTime: "qr-now-1h", endTime: "qr-now" } });
   await c.createStarredQuery({ dataset: "shop-logs", name: "Alice's slow requests", kind: "apl", who: alice.id, metadata: {}, query: { apl: "['shop-logs'] | where duration_ms > 500" } });
   await c.createStarredQuery({ dataset: "shop-metrics", name: "Load", kind: "apl", who: caller.id, metadata: {}, query: { apl: "['shop-metrics'] | take 10" } });
-  await c.createNotifier({ name: "shop-mail", properties: { email: { emails: ["oncall@example.com", "sre@example.com"] } } });
-  await c.createNotifier({ name: "shop-pager", disabledUntil: "2030-01-01T00:00:00Z", properties: { chatB: { chatBChannel: "#shop", chatBToken: SECRETS.shop_pager_chat_b_token } } });
-  await c.createNotifier({
+  const mail = await c.createNotifier({ name: "shop-mail", properties: { email: { emails: ["oncall@example.com", "sre@example.com"] } } });
+  const pager = await c.createNotifier({ name: "shop-pager", disabledUntil: "2030-01-01T00:00:00Z", properties: { chatB: { chatBChannel: "#shop", chatBToken: SECRETS.shop_pager_chat_b_token } } });
+  const hooks = await c.createNotifier({
     name: "shop-hooks",
     properties: {
       customWebhook: { url: "https://hooks.example.com/shop", body: "{\"alert\": \"{{.AlertName}}\"}", headers: { "X-Team": "shop" }, secretHeaders: { Authorization: SECRETS.shop_hooks_secret_headers_authorization } },
@@ -69,9 +69,33 @@ async function buildByHand(c: OdsClient): Promise<number> {
     },
   });
   await c.createNotifier({ name: "shop-incidents", properties: { incidentA: { apiKey: SECRETS.shop_incidents_api_key, isEU: true } } });
+  // Monitors alert through notifiers: references to notifiers, whose ids differ per organization.
+  await c.createMonitor({
+    name: "shop-errors",
+    type: "Threshold",
+    description: "Too many failed payments",
+    aplQuery: "['shop-logs'] | where status >= 500 | summarize count() by bin(_time, 1m)",
+    operator: "AboveOrEqual",
+    threshold: 5,
+    intervalMinutes: 1,
+    rangeMinutes: 10,
+    resolvable: true,
+    triggerAfterNPositiveResults: 2,
+    triggerFromNRuns: 3,
+    notifierIds: [mail.id, hooks.id],
+  });
+  await c.createMonitor({
+    name: "shop-panics",
+    type: "MatchEvent",
+    aplQuery: "['shop-logs'] | where path == '/pay' and status >= 500",
+    intervalMinutes: 1,
+    rangeMinutes: 1,
+    disabledUntil: "2030-01-01T00:00:00Z",
+    notifierIds: [pager.id],
+  });
   await c.createToken({ name: "shop-ci", description: "CI ingest", datasetCapabilities: { "shop-logs": { ingest: ["create"] } } });
   await c.createToken({ name: "reporting", description: "", expiresAt: "2031-06-01T00:00:00Z", orgCapabilities: { datasets: ["read"] } });
-  return 2 + 2 + 3 + 2 + 3 + 3 + 4 + 2;
+  return 2 + 2 + 3 + 2 + 3 + 3 + 4 + 2 + 2;
 }
 
 /** The secrets as Terraform reads them: TF_VAR_<name>, names as the export printed them. */
@@ -146,7 +170,9 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(exportedModule).toMatch(/role: shopReaders\.id/);
     expect(exportedModule).toMatch(/members: \[bob\.id, caller\.id\]/);
     expect(exportedModule).toMatch(/who: alice\.id/);
-    expect(exportedModule).not.toMatch(/"(usr|rol|tok|ntf|vfd|sq)_[A-Za-z0-9]+"/);
+    expect(exportedModule).toMatch(/notifierIds: \[(shopMail\.id, shopHooks\.id|shopHooks\.id, shopMail\.id)\]/);
+    expect(exportedModule).toMatch(/notifierIds: \[shopPager\.id\]/);
+    expect(exportedModule).not.toMatch(/"(usr|rol|tok|ntf|vfd|sq|mon)_[A-Za-z0-9]+"/);
     // Secrets are variables, listed at the top; never a literal.
     expect(Object.keys(secretVars(printed)).sort()).toEqual(Object.keys(SECRETS).map((k) => `TF_VAR_${k}`).sort());
     for (const k of Object.keys(SECRETS)) expect(exportedModule.split("\n").slice(0, 12).join("\n")).toContain(`TF_VAR_${k}`);

@@ -10,6 +10,7 @@ import {
   dataOdsOrganization,
   dataset,
   datasetField,
+  monitor,
   notifier,
   provider,
   role,
@@ -77,7 +78,7 @@ describe("generated constructs synthesize every kind with the model's names", ()
         },
       });
       new datasetField.DatasetField(s, "f", { dataset: logs.name, name: "duration_ms", unit: "ms", hidden: false, description: "x" });
-      new notifier.Notifier(s, "n", {
+      const n = new notifier.Notifier(s, "n", {
         name: "n",
         disabledUntil: "2027-01-01T00:00:00Z",
         properties: {
@@ -91,6 +92,30 @@ describe("generated constructs synthesize every kind with the model's names", ()
           incidentA: { apiKey: "k", isEu: true },
           incidentB: { routingKey: "r", token: "t2" },
         },
+      });
+      new monitor.Monitor(s, "m", {
+        name: "errors",
+        type: "Threshold",
+        description: "5xx",
+        aplQuery: "['logs'] | summarize count() by bin(_time, 1m)",
+        operator: "AboveOrEqual",
+        threshold: 3,
+        intervalMinutes: 1,
+        rangeMinutes: 5,
+        secondDelay: 60,
+        alertOnNoData: true,
+        notifyByGroup: true,
+        notifyEveryRun: false,
+        resolvable: true,
+        skipResolved: false,
+        disabled: false,
+        disabledUntil: "2027-01-01T00:00:00Z",
+        notifierIds: [n.id],
+        triggerAfterNPositiveResults: 2,
+        triggerFromNRuns: 3,
+        compareDays: 1,
+        tolerance: 10,
+        columnName: "count_",
       });
       const alice = new user.User(s, "u", { email: "a@example.com", name: "A", role: "user" });
       const r = new role.Role(s, "r", {
@@ -127,6 +152,13 @@ describe("generated constructs synthesize every kind with the model's names", ()
       org_capabilities: { api_tokens: ["read"], audit_log: ["read"], shared_access_keys: ["read"] },
       dataset_capabilities: { logs: { starred_queries: ["read"], virtual_fields: ["create"] } },
     });
+    expect(res.ods_monitor.m).toEqual({
+      name: "errors", type: "Threshold", description: "5xx", apl_query: "['logs'] | summarize count() by bin(_time, 1m)",
+      operator: "AboveOrEqual", threshold: 3, interval_minutes: 1, range_minutes: 5, second_delay: 60, alert_on_no_data: true,
+      notify_by_group: true, notify_every_run: false, resolvable: true, skip_resolved: false, disabled: false,
+      disabled_until: "2027-01-01T00:00:00Z", notifier_ids: ["${ods_notifier.n.id}"], trigger_after_n_positive_results: 2,
+      trigger_from_n_runs: 3, compare_days: 1, tolerance: 10, column_name: "count_",
+    });
     expect(res.ods_api_token.t).toMatchObject({ description: "${ods_role.r.id}", rotation_grace_period: "1h" });
     expect(json.data.ods_organization.org).toBeDefined();
   });
@@ -144,6 +176,10 @@ describe("generated constructs synthesize every kind with the model's names", ()
   });
 });
 
+const thresholdMonitor: monitor.MonitorConfig = {
+  name: "m", type: "Threshold", aplQuery: "['logs'] | summarize count()", operator: "Above", threshold: 1, intervalMinutes: 1, rangeMinutes: 1,
+};
+
 describe("validation at synth time names the construct, the attribute and what was expected", () => {
   const cases: [string, (s: TerraformStack) => void, string][] = [
     ["an e-mail address", (s) => new notifier.Notifier(s, "n", { name: "n", properties: { email: { emails: ["nope"] } } }), '[test/n] ods_notifier: attribute "properties.email.emails[0]" expected an e-mail address like "oncall@example.com", got "nope"'],
@@ -153,6 +189,9 @@ describe("validation at synth time names the construct, the attribute and what w
     ["a capability action", (s) => new role.Role(s, "r", { name: "r", orgCapabilities: { billing: ["delete"] } }), 'attribute "org_capabilities.billing[0]" expected one of "read", "update", got "delete"'],
     ["a dataset name", (s) => new dataset.Dataset(s, "d", { name: "bad name!" }), '[test/d] ods_dataset: attribute "name" expected a dataset name of letters, digits'],
     ["a non-empty name", (s) => new role.Role(s, "r", { name: "  " }), '[test/r] ods_role: attribute "name" expected a non-empty string'],
+    ["monitor operator", (s) => new monitor.Monitor(s, "m", { ...thresholdMonitor, operator: "Over" }), '[test/m] ods_monitor: attribute "operator" expected one of "Below", "BelowOrEqual", "Above", "AboveOrEqual", "AboveOrBelow", got "Over"'],
+    ["monitor interval", (s) => new monitor.Monitor(s, "m", { ...thresholdMonitor, intervalMinutes: 0 }), '[test/m] ods_monitor: attribute "interval_minutes" expected a number >= 1, got 0'],
+    ["match monitor query", (s) => new monitor.Monitor(s, "m", { ...thresholdMonitor, type: "MatchEvent", aplQuery: "['logs'] | summarize count()" }), '[test/m] ods_monitor: attribute "apl_query" a MatchEvent monitor sends each matching event, so its query may use only where, extend'],
     ["a channel", (s) => new notifier.Notifier(s, "n", { name: "n", properties: {} }), '[test/n] ods_notifier: attribute "properties" expected at least one channel'],
   ];
   for (const [what, build, message] of cases) {

@@ -36,6 +36,18 @@ const RESOURCES = {
   ods_virtual_field: { lat: { dataset: "${ods_dataset.logs.name}", name: "lat_s", expression: "duration_ms / 1000" } },
   ods_starred_query: { q: { dataset: "${ods_dataset.logs.name}", name: "imp query", query: { apl: "['imp-logs'] | take 5" } } },
   ods_notifier: { oncall: { name: "imp-oncall", properties: { email: { emails: ["oncall@example.com"] } } } },
+  ods_monitor: {
+    errors: {
+      name: "imp-errors",
+      type: "Threshold",
+      apl_query: "['imp-logs'] | summarize count() by bin(_time, 1m)",
+      operator: "Above",
+      threshold: 3,
+      interval_minutes: 1,
+      range_minutes: 5,
+      notifier_ids: ["${ods_notifier.oncall.id}"],
+    },
+  },
   ods_user: { bob: { email: "bob@example.com", name: "Bob", role: "user" } },
   ods_role: { readers: { name: "imp-readers", org_capabilities: { datasets: ["read"] } } },
   ods_api_token: { ci: { name: "imp-ci", org_capabilities: { datasets: ["read"] } } },

@@ -41,6 +41,19 @@ function stack(): Record<string, unknown> {
           properties: { email: { emails: ["z@example.com", "y@example.com"] }, incident_a: { api_key: "parity-key-0042", is_eu: true } },
         },
       },
+      ods_monitor: {
+        m: {
+          name: "parity-m",
+          type: "Threshold",
+          apl_query: "['parity-logs'] | summarize count() by bin(_time, 1m)",
+          operator: "AboveOrEqual",
+          threshold: 10,
+          interval_minutes: 1,
+          range_minutes: 5,
+          resolvable: true,
+          notifier_ids: ["${ods_notifier.n.id}"],
+        },
+      },
       ods_role: { r: { name: "parity-r", description: "d", org_capabilities: { datasets: ["read"], monitors: ["create", "read"] }, dataset_capabilities: { "parity-logs": { query: ["read"] } } } },
       ods_api_token: { t: { name: "parity-t", expires_at: "2031-01-01T00:00:00Z", org_capabilities: { notifiers: ["read"] } } },
       ods_user: { u: { email: "parity@example.com", name: "Parity User", role: "read-only" } },
@@ -60,6 +73,12 @@ function normalize(v: unknown): unknown {
   return v;
 }
 
+async function namedMonitors(c: OdsClient): Promise<unknown[]> {
+  const names = new Map((await c.listNotifiers()).map((n) => [n.id, n.name]));
+  const monitors = (await c.listMonitors()).map(({ notifierIds, updatedAt: _u, ...m }) => ({ ...m, notifiers: (notifierIds ?? []).map((id) => names.get(id)) }));
+  return monitors.sort((a, b) => a.name.localeCompare(b.name));
+}
+
 async function snapshot(e: EmulatorHandle): Promise<unknown> {
   const c = new OdsClient({ url: e.url, token: e.adminToken });
   try {
@@ -69,6 +88,8 @@ async function snapshot(e: EmulatorHandle): Promise<unknown> {
       vfields: byName(await c.listVirtualFields("parity-logs")),
       queries: byName(await c.listAllStarredQueries({ dataset: "parity-logs", who: "all" })),
       notifiers: byName(await c.listNotifiers()),
+      // Notifier ids differ between the two emulators: a monitor's are shown as names.
+      monitors: await namedMonitors(c),
       roles: byName(await c.listRoles()),
       tokens: byName((await c.listTokens()).filter((t) => t.name.startsWith("parity"))),
       users: (await c.listUsers()).filter((u) => u.email === "parity@example.com"),

@@ -35,10 +35,11 @@ export function requestRange(startTime: unknown, endTime: unknown, nowMs: number
   return { startMs, endMs };
 }
 
-export function runAplQuery(req: AplRequest, format: AplFormat, lookup: DatasetLookup, limits: QueryLimits): unknown {
+/** `nowMs` is the caller's clock (the emulator's may be a manual one); default the wall clock. */
+export function runAplQuery(req: AplRequest, format: AplFormat, lookup: DatasetLookup, limits: QueryLimits, nowMs: number = Date.now()): unknown {
   const startedAt = performance.now();
   if (typeof req.apl !== "string" || req.apl.trim() === "") throw badRequest("apl must be a non-empty string");
-  const ctx: QueryContext = { nowMs: Date.now(), autoBinMs: 0 };
+  const ctx: QueryContext = { nowMs, autoBinMs: 0 };
   const range = requestRange(req.startTime, req.endTime, ctx.nowMs);
   const ast = parseQuery(req.apl);
   const plan = compileQuery(ast, lookup, ctx);

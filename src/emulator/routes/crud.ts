@@ -11,7 +11,7 @@ import type { RecordOf } from "../store";
 import type { JsonObject } from "../validate";
 
 /** Collections whose records carry their own `id` (datasets and fields are keyed by name). */
-export type IdCollection = "users" | "tokens" | "roles" | "notifiers" | "vfields" | "starredQueries";
+export type IdCollection = "users" | "tokens" | "roles" | "notifiers" | "vfields" | "starredQueries" | "monitors";
 
 // The intersection tells the compiler what IdCollection guarantees for every K.
 export type RecordIn<K extends IdCollection> = RecordOf<EmulatorState[K]> & { id: string };

@@ -1,0 +1,240 @@
+// ods_monitor: a query the service runs on a schedule, alerting through notifiers
+// (API-CONTRACT-MONITORS.md). Threshold monitors compare an aggregation with a number,
+// match monitors send each matching event, anomaly monitors compare with earlier days.
+import { bool, listOf, num, str } from "./attributes";
+import { atLeast, atMost, integer, nonEmpty, oneOf, timestamp } from "./checks";
+import type { PlanCheck, PlanCheckProblem, ResourceKind, ValidationIssue, Values } from "./kind";
+import type { MonitorInput } from "../api";
+import { organizationApi, wireShape, type ResourceApi, type WireObject } from "./api-binding";
+import { aplStages, callsFunction } from "./apl-stages";
+import { compileQuery } from "./query-check";
+import { isReference } from "./validate";
+
+export const MONITOR_TYPES = ["Threshold", "MatchEvent", "AnomalyDetection"] as const;
+export const MONITOR_OPERATORS = ["Below", "BelowOrEqual", "Above", "AboveOrEqual", "AboveOrBelow"] as const;
+
+/**
+ * A match monitor sends every matching event as it is, so its query may only filter and
+ * reshape events: an aggregation would leave no events to send.
+ */
+export const MATCH_EVENT_OPERATORS = [
+  "where", "extend", "extend-valid", "parse", "parse-kv",
+  "project", "project-away", "project-keep", "project-rename", "project-reorder",
+] as const;
+
+/** Longest `second_delay` the service takes: one day. */
+const MAX_SECOND_DELAY = 86_400;
+const MAX_COMPARE_DAYS = 7;
+const MAX_TOLERANCE_PERCENT = 100;
+
+const wholeAtLeastOne = [integer, atLeast(1)];
+
+/** The first stage of a match monitor's query that is not a filter or reshape, if any. */
+function disallowedMatchStage(apl: string): PlanCheckProblem | undefined {
+  const stage = aplStages(apl).find((s) => !(MATCH_EVENT_OPERATORS as readonly string[]).includes(s.operator));
+  if (!stage) return undefined;
+  return {
+    attribute: "apl_query",
+    line: stage.line,
+    column: stage.column,
+    message:
+      `a MatchEvent monitor sends each matching event, so its query may use only ${MATCH_EVENT_OPERATORS.join(", ")}; ` +
+      `"${stage.operator || "(nothing)"}" is not allowed (use a Threshold monitor to alert on an aggregation)`,
+  };
+}
+
+/** The operators that turn events into values a threshold can be compared with. */
+const AGGREGATING_OPERATORS = ["summarize", "count", "make-series"];
+
+function aggregates(apl: string): boolean {
+  return aplStages(apl).some((s) => AGGREGATING_OPERATORS.includes(s.operator));
+}
+
+function problemAsIssue(p: PlanCheckProblem): ValidationIssue {
+  const where = p.line !== undefined ? ` (line ${p.line}, column ${p.column ?? "?"})` : "";
+  return { path: [p.attribute], message: `${p.message}${where}` };
+}
+
+function isSet(v: unknown): boolean {
+  return v !== undefined && v !== null;
+}
+
+/** Rules between attributes, checked at synth time: each type needs its own settings. */
+function monitorRules(values: Values): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const type = values.type;
+  const requireFor = (attrs: string[], what: string): void => {
+    for (const a of attrs) if (!isSet(values[a])) issues.push({ path: [a], message: `is required for a ${what} monitor` });
+  };
+  if (type === "Threshold") requireFor(["operator", "threshold"], "Threshold");
+  if (type === "AnomalyDetection") requireFor(["compare_days", "tolerance"], "AnomalyDetection");
+  const apl = typeof values.apl_query === "string" && !isReference(values.apl_query) ? values.apl_query : undefined;
+  if (apl !== undefined && type === "MatchEvent") {
+    const problem = disallowedMatchStage(apl);
+    if (problem) issues.push(problemAsIssue(problem));
+  } else if (apl !== undefined && (type === "Threshold" || type === "AnomalyDetection") && !aggregates(apl)) {
+    issues.push({ path: ["apl_query"], message: `a ${type} monitor compares aggregated values, so its query must aggregate, e.g. "['logs'] | summarize count() by bin(_time, 1m)"` });
+  }
+  // N of M: both or neither, and N cannot exceed M.
+  const n = values.trigger_after_n_positive_results;
+  const m = values.trigger_from_n_runs;
+  if (isSet(n) !== isSet(m)) {
+    const missing = isSet(n) ? "trigger_from_n_runs" : "trigger_after_n_positive_results";
+    issues.push({ path: [missing], message: "is required with trigger_after_n_positive_results / trigger_from_n_runs (alert when N of the last M runs crossed)" });
+  } else if (typeof n === "number" && typeof m === "number" && n > m) {
+    issues.push({ path: ["trigger_after_n_positive_results"], message: `expected at most trigger_from_n_runs (${m}), got ${n}` });
+  }
+  return issues;
+}
+
+/**
+ * At plan time: a match monitor's operators (a query built from references is known only
+ * now), the query compiled by the service, and every notifier id that is known naming a
+ * live notifier. The notifier lookup reads the organization, so passes are not reused.
+ */
+const monitorChecks: PlanCheck = {
+  title: "Invalid monitor",
+  needs: ["apl_query", "type"],
+  answerDependsOnlyOnValues: false,
+  async check(client, values) {
+    const apl = values.apl_query;
+    if (typeof apl !== "string") return undefined;
+    if (values.type === "MatchEvent") {
+      const stage = disallowedMatchStage(apl);
+      if (stage) return stage;
+    }
+    const err = await compileQuery(client, apl);
+    if (err) return { attribute: "apl_query", line: err.detail?.line, column: err.detail?.column, message: err.detail?.message ?? err.serviceMessage };
+    return missingNotifier(await client.listNotifiers(), values.notifier_ids);
+  },
+  warnings(values) {
+    const apl = values.apl_query;
+    if (values.type !== "Threshold" || typeof apl !== "string") return [];
+    const at = callsFunction(apl, "bin_auto");
+    if (!at) return [];
+    return [{
+      attribute: "apl_query",
+      ...at,
+      message: "bin_auto in a Threshold monitor's query sizes its time bins from the query range, so the values compared with the threshold change with range_minutes; use bin(_time, <width>) with a fixed width",
+    }];
+  },
+};
+
+/** The first known notifier id no live notifier has (ids from references are known only after apply). */
+function missingNotifier(live: readonly { id: string }[], declared: unknown): PlanCheckProblem | undefined {
+  if (!Array.isArray(declared)) return undefined;
+  const ids = new Set(live.map((n) => n.id));
+  const index = declared.findIndex((id) => typeof id === "string" && !isReference(id) && !ids.has(id));
+  if (index < 0) return undefined;
+  return { attribute: `notifier_ids.${index}`, message: `no notifier has the id "${String(declared[index])}" (refer to an ods_notifier's id, or use the ods_notifier data source)` };
+}
+
+/** Wire fields that only some types read; the service answers zeros for the others. */
+const ONLY_FOR: Readonly<Record<string, readonly string[]>> = {
+  operator: ["Threshold", "AnomalyDetection"],
+  threshold: ["Threshold"],
+  compareDays: ["AnomalyDetection"],
+  tolerance: ["AnomalyDetection"],
+};
+
+/**
+ * A live monitor without the fields its type does not read: the service fills them
+ * (threshold 0 on a match monitor), and they would otherwise read as values nobody
+ * declared, or be exported into a config its own validation refuses (compare_days 0).
+ */
+function settingsOfItsType(live: WireObject): WireObject {
+  const out: WireObject = { ...live };
+  for (const [field, types] of Object.entries(ONLY_FOR)) if (!types.includes(String(live.type))) delete out[field];
+  return out;
+}
+
+export const monitor: ResourceKind = {
+  typeName: "ods_monitor",
+  description: "A monitor: a query the service runs on a schedule, alerting through notifiers when its result crosses a threshold, an event matches, or values deviate from earlier days.",
+  schemaVersion: 0,
+  attributes: {
+    id: str("Assigned by the service.", { computed: true }),
+    name: str("Name of the monitor; the title of its alerts.", { required: true, checks: [nonEmpty] }),
+    type: str("How the monitor alerts: \"Threshold\" (an aggregation crosses `threshold`), \"MatchEvent\" (each matching event) or \"AnomalyDetection\" (values deviate from the same window of earlier days). Changing it replaces the monitor.", {
+      required: true,
+      forcesReplacement: true,
+      checks: [oneOf(MONITOR_TYPES)],
+    }),
+    description: str("What the monitor watches; sent with its alerts.", { optional: true, serverDefault: "" }),
+    apl_query: str("The query run on every check. A Threshold query ends in an aggregation (summarize); a MatchEvent query only filters and reshapes events.", {
+      required: true,
+      checks: [nonEmpty],
+    }),
+    operator: str(`How values are compared with \`threshold\`: ${MONITOR_OPERATORS.map((o) => `"${o}"`).join(", ")}. Required for Threshold monitors.`, {
+      optional: true,
+      checks: [oneOf(MONITOR_OPERATORS)],
+    }),
+    threshold: num("The value the query's results are compared with. Required for Threshold monitors.", { optional: true }),
+    interval_minutes: num("How often the monitor runs, in minutes (at least 1).", { required: true, checks: wholeAtLeastOne }),
+    range_minutes: num("How far back each run queries, in minutes (at least 1); the range ends at the run time.", { required: true, checks: wholeAtLeastOne }),
+    second_delay: num(`Seconds the query range is shifted back, so that late events are counted (at most ${MAX_SECOND_DELAY}).`, {
+      optional: true,
+      serverDefault: 0,
+      checks: [integer, atLeast(0), atMost(MAX_SECOND_DELAY)],
+    }),
+    alert_on_no_data: bool("Alert when the query returns no data.", { optional: true, serverDefault: false }),
+    notify_by_group: bool("Each group of the query's non-time `by` keys alerts on its own.", { optional: true, serverDefault: false }),
+    notify_every_run: bool("Notify on every run that is in alert, not only on entering it.", { optional: true, serverDefault: false }),
+    resolvable: bool("Notify also when the monitor leaves the alert state (action Closed).", { optional: true, serverDefault: false }),
+    skip_resolved: bool("Send no notification when the monitor leaves the alert state.", { optional: true, serverDefault: false }),
+    disabled: bool("The monitor does not run.", { optional: true, serverDefault: false }),
+    disabled_until: str("The monitor does not run before this time (ISO 8601).", { optional: true, timestamp: true, checks: [timestamp] }),
+    notifier_ids: listOf("string", "Ids of the notifiers its alerts go to (references to ods_notifier ids).", {
+      optional: true,
+      unordered: true,
+      checks: [nonEmpty],
+      refersTo: { typeName: "ods_notifier", attribute: "id" },
+    }),
+    // Unset, the service alerts on every crossing run: 1 of 1.
+    trigger_after_n_positive_results: num("Alert only when this many of the last `trigger_from_n_runs` runs crossed the threshold (N of M).", {
+      optional: true,
+      serverDefault: 1,
+      checks: wholeAtLeastOne,
+    }),
+    trigger_from_n_runs: num("The number of recent runs N of M looks at.", { optional: true, serverDefault: 1, checks: wholeAtLeastOne }),
+    compare_days: num(`AnomalyDetection: how many earlier days the values are compared with (1 to ${MAX_COMPARE_DAYS}).`, {
+      optional: true,
+      checks: [integer, atLeast(1), atMost(MAX_COMPARE_DAYS)],
+    }),
+    tolerance: num(`AnomalyDetection: how far, in percent, values may deviate from earlier days (0 to ${MAX_TOLERANCE_PERCENT}).`, {
+      optional: true,
+      checks: [atLeast(0), atMost(MAX_TOLERANCE_PERCENT)],
+    }),
+    column_name: str("For a table result: the column whose values are compared with the threshold.", { optional: true, serverDefault: "" }),
+    created_at: str("When the monitor was created.", { computed: true, timestamp: true }),
+    created_by: str("The user who created it.", { computed: true }),
+    updated_at: str("When the monitor was last changed.", { computed: true, timestamp: true, changesOnWrite: true }),
+  },
+  naturalKey: ["name"],
+  creation: "create",
+  deletion: "delete",
+  validate: monitorRules,
+  planCheck: monitorChecks,
+  importIdFormat: "the monitor id",
+  api: {
+    ...monitorCalls(),
+    normalizeLive: settingsOfItsType,
+  },
+};
+
+function monitorCalls(): ResourceApi {
+  return organizationApi({
+    list: (c) => c.listMonitors(),
+    read: (c, id) => c.getMonitor(id),
+    create: (c, body) => c.createMonitor(body),
+    update: (c, id, body) => c.updateMonitor(id, body),
+    remove: (c, id) => c.deleteMonitor(id),
+  }, {
+    create: wireShape<MonitorInput>("monitor", {
+      name: true, type: true, description: true, aplQuery: true, operator: true, threshold: true, intervalMinutes: true,
+      rangeMinutes: true, secondDelay: true, alertOnNoData: true, notifyByGroup: true, notifyEveryRun: true, resolvable: true,
+      skipResolved: true, disabled: true, disabledUntil: true, notifierIds: true, triggerAfterNPositiveResults: true,
+      triggerFromNRuns: true, compareDays: true, tolerance: true, columnName: true,
+    }),
+  });
+}
