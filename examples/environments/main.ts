@@ -11,6 +11,7 @@ new EnvironmentStack(app, "staging", {
   oncallEmails: ["dev-oncall@example.com"],
   pagerChannel: "#checkout-staging",
   slowMs: 2000,
+  errorThreshold: 50,
   tokenGracePeriod: "1h",
 });
 new EnvironmentStack(app, "production", {
@@ -18,6 +19,7 @@ new EnvironmentStack(app, "production", {
   oncallEmails: ["oncall@example.com", "sre@example.com"],
   pagerChannel: "#checkout-alerts",
   slowMs: 1000,
+  errorThreshold: 10,
   tokenGracePeriod: "24h",
 });
 app.synth();

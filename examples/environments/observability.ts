@@ -5,7 +5,7 @@
 // In your own project, import from "cdktf-provider-ods" instead of "../../lib".
 import { TerraformStack, TerraformVariable } from "cdktf";
 import { Construct } from "constructs";
-import { apiToken, dataset, notifier, provider, role, starredQuery, virtualField } from "../../lib";
+import { apiToken, dataset, monitor, notifier, provider, role, starredQuery, virtualField } from "../../lib";
 
 /** What differs between environments; everything else is the same code. */
 export interface EnvironmentSettings {
@@ -15,6 +15,8 @@ export interface EnvironmentSettings {
   readonly pagerChannel: string;
   /** Slow-request threshold of the saved query, in milliseconds. */
   readonly slowMs: number;
+  /** Server errors per 5 minutes above which the on-call channel is alerted. */
+  readonly errorThreshold: number;
   /** How long a rotated CI token's old secret keeps working. */
   readonly tokenGracePeriod: string;
 }
@@ -43,12 +45,24 @@ export class Observability extends Construct {
       query: { apl: `['${logsName}'] | where duration_ms > ${settings.slowMs} | take 100`, startTime: "qr-now-1h", endTime: "qr-now" },
     });
 
-    new notifier.Notifier(this, "oncall", {
+    const oncall = new notifier.Notifier(this, "oncall", {
       name: `${settings.prefix}-oncall`,
       properties: {
         email: { emails: settings.oncallEmails },
         chatB: { chatBChannel: settings.pagerChannel, chatBToken: secrets.pagerChatBToken },
       },
+    });
+
+    new monitor.Monitor(this, "errors", {
+      name: `${settings.prefix}-checkout-errors`,
+      description: "Server errors of the checkout",
+      type: "Threshold",
+      aplQuery: `['${logsName}'] | where status >= 500 | summarize count() by bin(_time, 5m)`,
+      operator: "Above",
+      threshold: settings.errorThreshold,
+      intervalMinutes: 5,
+      rangeMinutes: 5,
+      notifierIds: [oncall.id],
     });
 
     // Capabilities are keyed by dataset name (a map key cannot be a reference): depend on it.

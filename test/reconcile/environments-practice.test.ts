@@ -26,7 +26,7 @@ function writeApp(at: string): void {
       `const { App } = ${req(path.join(ROOT, "node_modules/cdktf"))};`,
       `const { EnvironmentStack } = ${req(path.join(ROOT, "examples/environments/observability.js"))};`,
       `const app = new App();`,
-      `const same = { oncallEmails: ["oncall@example.com"], pagerChannel: "#checkout", slowMs: 1000, tokenGracePeriod: "1h" };`,
+      `const same = { oncallEmails: ["oncall@example.com"], pagerChannel: "#checkout", slowMs: 1000, errorThreshold: 10, tokenGracePeriod: "1h" };`,
       ...Object.entries(ENVS).map(([stack, prefix]) => `new EnvironmentStack(app, ${JSON.stringify(stack)}, { ...same, prefix: ${JSON.stringify(prefix)} });`),
       `app.synth();`,
     ].join("\n"),
@@ -72,7 +72,7 @@ describe("two environments, one command", () => {
     for (const env of Object.keys(ENVS) as Env[]) {
       const section = plan.stdout.slice(plan.stdout.indexOf(`### Stack \`${env}\``));
       expect(section).toContain(`- Target \`ods\`: ${emus[env]!.url}, organization`);
-      expect(section).toMatch(/\*\*Plan:\*\* 6 to create/);
+      expect(section).toMatch(/\*\*Plan:\*\* 7 to create/);
     }
 
     const apply = await ods(["apply", "--all-stacks", "--auto-approve", "--no-synth", ...vars]);
@@ -95,21 +95,23 @@ describe("two environments, one command", () => {
       expect(same.code, same.stdout + same.stderr).toBe(0);
       expect(same.stdout).toContain(`= ods_dataset "prod-checkout-logs" (--from "stg-checkout-logs", by stg-=prod-)`);
       expect(same.stdout).toContain(`= ods_role "prod-checkout-readers" (--from "stg-checkout-readers", by stg-=prod-)`);
-      expect(same.stdout).toMatch(/No differences: 6 objects compared .*\. 6 matched \(6 by stg-=prod-\), 0 differing, 0 only in --from, 0 only in --to\./);
+      expect(same.stdout).toContain(`= ods_monitor "prod-checkout-errors" (--from "stg-checkout-errors", by stg-=prod-)`);
+      expect(same.stdout).toMatch(/No differences: 7 objects compared .*\. 7 matched \(7 by stg-=prod-\), 0 differing, 0 only in --from, 0 only in --to\./);
 
-      // By hand, in production only: the slow-request threshold of the saved query.
-      const query = (await prod.listAllStarredQueries({ who: "all" })).find((q) => q.name === "Slow requests")!;
-      const { id, ...body } = query;
-      await prod.updateStarredQuery(id, { ...body, query: { ...body.query, apl: body.query.apl.replace("> 1000", "> 1500") } });
+      // By hand, in production only: the alert threshold of the error monitor.
+      const errors = (await prod.listMonitors()).find((m) => m.name === "prod-checkout-errors")!;
+      // The service answers zeros for the anomaly settings a Threshold monitor has none of.
+      const { id, createdAt: _c, updatedAt: _u, compareDays: _d, tolerance: _t, ...body } = errors;
+      await prod.updateMonitor(id, { ...body, threshold: 25 });
 
       const one = await compare();
       expect(one.code).toBe(2);
       const changed = one.stdout.split("\n").filter((l) => /^ {2}[~+-] /.test(l));
-      expect(changed).toEqual([`  ~ ods_starred_query "prod-checkout-logs/Slow requests" (--from "stg-checkout-logs/Slow requests", by stg-=prod-):`]);
-      expect(one.stdout).toContain(`      query.apl: "['prod-checkout-logs'] | where duration_ms > 1000 | take 100" -> "['prod-checkout-logs'] | where duration_ms > 1500 | take 100"`);
-      expect(one.stdout).toMatch(/1 objects differ; \d+ found on both sides .*1 differing, 0 only in --from, 0 only in --to\./);
+      expect(changed).toEqual([`  ~ ods_monitor "prod-checkout-errors" (--from "stg-checkout-errors", by stg-=prod-):`]);
+      expect(one.stdout).toContain(`      threshold: 10 -> 25`);
+      expect(one.stdout).toMatch(/1 objects differ; 7 found on both sides .*7 matched \(7 by stg-=prod-\), 1 differing, 0 only in --from, 0 only in --to\./);
       // Left out on purpose, it is no difference.
-      const ignored = await ods(["compare", "--from", emus.staging!.url, "--to", emus.production!.url, "--from-token-env", "STG", "--to-token-env", "PROD", "--map", "stg-=prod-", "--ignore", "ods_starred_query.query"], {
+      const ignored = await ods(["compare", "--from", emus.staging!.url, "--to", emus.production!.url, "--from-token-env", "STG", "--to-token-env", "PROD", "--map", "stg-=prod-", "--ignore", "ods_monitor.threshold"], {
         STG: emus.staging!.adminToken,
         PROD: emus.production!.adminToken,
       });
@@ -123,7 +125,8 @@ describe("two environments, one command", () => {
       expect(exported.code, exported.stderr).toBe(0);
       const code = fs.readFileSync(module, "utf8");
       expect(code).toContain(`"stg-checkout-logs"`);
-      expect(code).toContain(`['stg-checkout-logs'] | where duration_ms > 1500`);
+      expect(code).toContain(`['stg-checkout-logs'] | where status >= 500`);
+      expect(code).toContain("threshold: 25");
       expect(code).not.toContain("prod-");
     } finally {
       await stg.close();
