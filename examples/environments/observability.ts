@@ -63,6 +63,8 @@ export class Observability extends Construct {
       intervalMinutes: 5,
       rangeMinutes: 5,
       notifierIds: [oncall.id],
+      // The query names the dataset by its name: create the dataset first.
+      dependsOn: [logs],
     });
 
     // Capabilities are keyed by dataset name (a map key cannot be a reference): depend on it.

@@ -3,6 +3,7 @@ import { registerCompareCommand } from "./compare-command";
 import { registerDemoCommand } from "./demo";
 import { registerEmulatorCommand } from "./emulator-command";
 import { registerExportCommand } from "./export-command";
+import { registerInitCommand } from "./init-command";
 import { registerQueryCommand } from "./query-command";
 import { registerReconcileCommands } from "./reconcile-commands";
 import { registerTerraformCommand } from "./terraform-command";
@@ -26,6 +27,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerQueryCommand(program);
   registerExportCommand(program);
   registerCompareCommand(program, setExitCode);
+  registerInitCommand(program);
   return program;
 }
 

@@ -32,7 +32,8 @@ import {
 import { listStacks, selectStacks } from "./stack-selection";
 import { synth } from "./synth";
 import { targetLine } from "./target";
-import { stateStoreFor } from "./workspace";
+import { projectEmulator } from "./project-emulator";
+import { projectRoot, stateStoreFor } from "./workspace";
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -141,8 +142,10 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
   if (o.state && selected.length > 1) throw new StackError([`--state names one state file, but ${selected.length} stacks were selected; each stack keeps its own state (through its backend)`]);
   const variables = await variableInputs(o, listStacks(o.outDir).map((s) => s.name));
   const units: StackUnit[] = [];
+  const emulator = await projectEmulator(projectRoot(o.outDir), o.url, err);
   const close = async (): Promise<void> => {
     for (const u of units) await u.store.close();
+    await emulator?.close();
   };
   const stateOf: StateOf = async (name) => {
     const unit = units.find((u) => u.name === name);
@@ -162,7 +165,7 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
   };
   try {
     for (const s of selected) {
-      units.push(await openStack(s, { variables: inputsOfStack(variables, s.name), flags: { url: o.url, token: o.token, orgId: o.orgId }, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
+      units.push(await openStack(s, { variables: inputsOfStack(variables, s.name), flags: { url: o.url, token: o.token, orgId: o.orgId }, env: emulator?.env, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
     }
     await checkSession(units, variables, print);
   } catch (e) {

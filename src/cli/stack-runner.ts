@@ -48,6 +48,8 @@ export interface StackPlan {
 export interface StackLoadOptions {
   variables: VariableInputs;
   flags: TargetFlags;
+  /** The environment targets read (ODS_URL, ODS_TOKEN, ...): the process's unless given. */
+  env?: NodeJS.ProcessEnv;
   /** The state store of a stack (its backend, or --state FILE with one stack). */
   storeOf: (stack: SelectedStack) => StateStore;
 }
@@ -73,7 +75,7 @@ export async function openStack(selected: SelectedStack, opts: StackLoadOptions)
   }
   let targets: Map<string, Target>;
   try {
-    targets = targetsFor(opts.flags, loaded.providers, name);
+    targets = targetsFor(opts.flags, loaded.providers, name, opts.env);
   } catch (e) {
     await store.close();
     throw e;

@@ -68,23 +68,47 @@ export function ownPackage(): { name: string; version: string; peer: Record<stri
   return { name: pkg.name, version: pkg.version, peer: pkg.peerDependencies ?? {} };
 }
 
-function json(value: unknown): string {
+export function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
+
+/** cdktf.json of a TypeScript project compiled by its own tsc into dist/. */
+export function cdktfJson(projectId: string, context: Record<string, unknown>): string {
+  return json({ language: "typescript", app: "npx tsc && node dist/main.js", projectId, sendCrashReports: "false", terraformProviders: [], terraformModules: [], context });
+}
+
+/** Strict TypeScript, CommonJS, the app's *.ts files compiled into dist/. */
+export const TSCONFIG_JSON = json({
+  compilerOptions: {
+    target: "ES2022",
+    module: "commonjs",
+    moduleResolution: "node",
+    lib: ["ES2022"],
+    strict: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    outDir: "dist",
+    rootDir: ".",
+    types: ["node"],
+  },
+  include: ["*.ts"],
+});
+
+/**
+ * Kept out of git: dependencies, build output, synthesized stacks, the local emulator's
+ * data, and state (cdktf's local backend writes terraform.STACK.tfstate beside cdktf.json;
+ * it holds token secrets).
+ */
+export const GITIGNORE = ["node_modules/", "dist/", "cdktf.out/", ".ods/", "*.tfstate", "*.tfstate.*", ".terraform.*.lock.info", ".terraform/", ""].join("\n");
+
+/** The development dependencies of such a project: the compiler it runs, Node's types. */
+export const DEV_DEPENDENCIES = { "@types/node": "^20", typescript: "~5.8" };
 
 /** Every file of the project, by path relative to the output directory. */
 export function projectFiles(exp: OrgExport, opts: ProjectOptions): Record<string, string> {
   const own = ownPackage();
   return {
-    "cdktf.json": json({
-      language: "typescript",
-      app: "npx tsc && node dist/main.js",
-      projectId: `ods-export-${opts.stackName}`,
-      sendCrashReports: "false",
-      terraformProviders: [],
-      terraformModules: [],
-      context: {},
-    }),
+    "cdktf.json": cdktfJson(`ods-export-${opts.stackName}`, {}),
     "package.json": json({
       name: `ods-${opts.stackName}`,
       version: "0.1.0",
@@ -93,24 +117,10 @@ export function projectFiles(exp: OrgExport, opts: ProjectOptions): Record<strin
       scripts: { build: "tsc", synth: "ods synth", plan: "ods plan", apply: "ods apply" },
       ...(opts.packageSpecWhy ? { "//": `${own.name} ${opts.packageSpec} comes from ${opts.packageSpecWhy}` } : {}),
       dependencies: { [own.name]: opts.packageSpec, ...own.peer },
-      devDependencies: { "@types/node": "^20", typescript: "~5.8" },
+      devDependencies: DEV_DEPENDENCIES,
     }),
-    "tsconfig.json": json({
-      compilerOptions: {
-        target: "ES2022",
-        module: "commonjs",
-        moduleResolution: "node",
-        lib: ["ES2022"],
-        strict: true,
-        esModuleInterop: true,
-        skipLibCheck: true,
-        outDir: "dist",
-        rootDir: ".",
-        types: ["node"],
-      },
-      include: ["*.ts"],
-    }),
-    ".gitignore": "node_modules/\ndist/\ncdktf.out/\n.ods/\n",
+    "tsconfig.json": TSCONFIG_JSON,
+    ".gitignore": GITIGNORE,
     "main.ts": renderMain(exp, opts),
     [`${opts.moduleName}.ts`]: renderConstructModule(exp, opts),
   };

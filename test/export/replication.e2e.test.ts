@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
-import { ROOT, leakedSecrets, removeTempDirs, runOds, tempDir, type RunResult } from "../helpers/ods-cli";
+import { ROOT, leakedSecrets, linkProjectDependencies, removeTempDirs, runOds, tempDir, type RunResult } from "../helpers/ods-cli";
 import { TerraformWorkspace, hasTerraform, installProvider } from "../terraform/harness";
 
 // The Terraform leg takes about half a minute: it runs under `npm run test:replication`.
@@ -120,14 +120,6 @@ function at(emu: EmulatorHandle): Record<string, string> {
 }
 
 /** The exported project runs against this checkout: its dependencies are links, not downloads. */
-function linkDependencies(dir: string): void {
-  const nm = path.join(dir, "node_modules");
-  fs.mkdirSync(path.join(nm, ".bin"), { recursive: true });
-  fs.symlinkSync(ROOT, path.join(nm, "cdktf-provider-ods"));
-  for (const m of ["cdktf", "constructs", "typescript", "@types"]) fs.symlinkSync(path.join(ROOT, "node_modules", m), path.join(nm, m));
-  fs.symlinkSync(path.join("..", "typescript", "bin", "tsc"), path.join(nm, ".bin", "tsc"));
-}
-
 /** Dataset fields come with data: after the datasets exist, the events that create the fields. */
 async function ingestInto(emu: EmulatorHandle): Promise<void> {
   const c = new OdsClient({ url: emu.url, token: emu.adminToken });
@@ -182,7 +174,7 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(pkg.dependencies["cdktf-provider-ods"]).toBe(`file:${path.relative(project, ROOT)}`);
     expect(pkg["//"]).toContain(`comes from this checkout of cdktf-provider-ods (${ROOT})`);
 
-    linkDependencies(project);
+    linkProjectDependencies(project);
     // The project's own build (strict TypeScript), then its app, as `ods synth` runs it.
     const tsc = spawnSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", project], { encoding: "utf8", timeout: 180_000 });
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
