@@ -134,6 +134,29 @@ describe("two environments, one command", () => {
     }
   }, 240_000);
 
+  it("with the state lost and two live objects of one name, the suggested import command works as printed", async () => {
+    const prod = new OdsClient({ url: emus.production!.url, token: emus.production!.adminToken });
+    try {
+      const twin = await prod.createNotifier({ name: "prod-oncall", properties: { email: { emails: ["someone@example.com"] } } });
+      fs.rmSync(path.join(dir, "terraform.production.tfstate"));
+      // The environment a user would have: production's target from TF_VAR_*, and cdktf.json.
+      const env = { TF_VAR_ods_url: emus.production!.url, TF_VAR_ods_token: emus.production!.adminToken, TF_VAR_pager_chat_b_token: PAGER.production };
+      fs.writeFileSync(path.join(dir, "cdktf.json"), JSON.stringify({ language: "javascript", app: "node main.js" }));
+      const plan = await runOds(["plan", "--stack", "production"], { cwd: dir, env: { ODS_URL: undefined, ODS_TOKEN: undefined, ...env }, timeoutMs: 120_000 });
+      outputs.push(plan.stdout, plan.stderr);
+      expect(plan.code).toBe(1);
+      const suggested = [...plan.stderr.matchAll(/"(ods import --stack production (ods_notifier\.\S+) (\S+))"/g)];
+      expect(suggested.map((m) => m[3]).sort()).toEqual([(await prod.listNotifiers()).find((n) => n.name === "prod-oncall" && n.id !== twin.id)!.id, twin.id].sort());
+      const [, command, address, id] = suggested.find((m) => m[3] === twin.id)!;
+      const imported = await runOds(command.split(" ").slice(1), { cwd: dir, env: { ODS_URL: undefined, ODS_TOKEN: undefined, ...env }, timeoutMs: 120_000 });
+      outputs.push(imported.stdout, imported.stderr);
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(imported.stdout).toContain(`Imported ${address} (id ${id}).`);
+    } finally {
+      await prod.close();
+    }
+  }, 240_000);
+
   it("a refused token names the stack, the provider and the variable it came from, never its value", async () => {
     const wrong = "ods_wrong_token_7f3a9c";
     const vars = writeVarFiles(dir, (e) => (e === "production" ? wrong : emus[e]!.adminToken));
