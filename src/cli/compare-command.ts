@@ -7,6 +7,7 @@ import { organizationTarget, stackTarget } from "../compare/targets";
 import { parseNameMapping } from "../export/name-mapping";
 import { resolveKinds } from "../export/org-snapshot";
 import { clientFromEnv, collect, EMULATOR_TOKEN_NAME, selfTokens } from "./export-command";
+import { accessFailure } from "./target";
 
 export const EXIT_DIFFERENT = 2;
 
@@ -21,11 +22,16 @@ interface CompareOpts {
   ignore: string[];
 }
 
-async function openTarget(spec: string, tokenEnv: string, o: CompareOpts): Promise<Target> {
+async function openTarget(side: "--from" | "--to", spec: string, tokenEnv: string, o: CompareOpts): Promise<Target> {
   if (!/^https?:\/\//.test(spec)) return stackTarget(spec);
   const client = clientFromEnv(spec, tokenEnv);
   try {
-    const org = await client.listOrganizations().catch(() => []);
+    let org;
+    try {
+      org = await client.listOrganizations();
+    } catch (e) {
+      throw accessFailure(side, spec, `the environment variable ${tokenEnv} (${side}-token-env)`, e);
+    }
     const label = `${spec}${org[0] ? ` (organization ${org[0].name ?? org[0].id})` : ""}`;
     return await organizationTarget(client, label, {
       kinds: o.kinds ? resolveKinds(o.kinds.split(",")) : undefined,
@@ -52,8 +58,8 @@ export function registerCompareCommand(program: Command, setExit: (code: number)
       // Bad mappings and rules fail before any organization is read.
       const mappings = o.map.map(parseNameMapping);
       const ignore = o.ignore.map(parseIgnoreRule);
-      const from = await openTarget(o.from, o.fromTokenEnv, o);
-      const to = await openTarget(o.to, o.toTokenEnv, o);
+      const from = await openTarget("--from", o.from, o.fromTokenEnv, o);
+      const to = await openTarget("--to", o.to, o.toTokenEnv, o);
       const result = compareTargets(from, to, { mappings, ignore });
       process.stdout.write(`${renderComparison(from, to, result)}\n`);
       if (result.differences.length > 0) setExit(EXIT_DIFFERENT);

@@ -117,15 +117,20 @@ function whose(target: Target): string {
  * came from (a variable, a flag, the environment), a refused connection names the URL.
  */
 export function targetFailure(target: Target, e: unknown): unknown {
+  return accessFailure(whose(target), target.url, target.tokenSource, e);
+}
+
+/** The same for any caller: `who` is how the message starts (a stack's provider, `--to`). */
+export function accessFailure(who: string, url: string, tokenSource: string, e: unknown): unknown {
   if (!(e instanceof OdsApiError)) return e;
   if (e.status === 401 || e.status === 403) {
     const what = e.status === 401 ? "refused the token" : "refused the token's access";
     return new TargetError(
-      `${whose(target)}: ${target.url} ${what} (${e.status} ${e.serviceMessage}); the token came from ${target.tokenSource}. Check that it is this organization's token and has not expired or been revoked`,
+      `${who}: ${url} ${what} (${e.status} ${e.serviceMessage}); the token came from ${tokenSource}. Check that it is this organization's token and has not expired or been revoked`,
     );
   }
   if (e.kind === "network" || e.kind === "timeout") {
-    return new TargetError(`${whose(target)}: cannot reach ${target.url}: ${e.serviceMessage}. Check the url of the provider configuration (or ODS_URL) and that the service is up`);
+    return new TargetError(`${who}: cannot reach ${url}: ${e.serviceMessage}. Check the URL (the provider configuration's url, ODS_URL or the flag) and that the service is up`);
   }
   return e;
 }

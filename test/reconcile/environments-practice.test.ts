@@ -169,6 +169,15 @@ describe("two environments, one command", () => {
     const env = await ods(["plan", "--stack", "staging", "--no-synth", "--var", "staging:ods_url=" + emus.staging!.url, "--var", "staging:pager_chat_b_token=x"], { TF_VAR_ods_token: wrong });
     expect(env.stderr).toContain("the token came from var.ods_token (from TF_VAR_ods_token)");
     expect(env.stdout + env.stderr).not.toContain(wrong);
+
+    const compare = await ods(["compare", "--from", emus.staging!.url, "--to", emus.production!.url, "--from-token-env", "STG", "--to-token-env", "PROD"], {
+      STG: emus.staging!.adminToken,
+      PROD: wrong,
+    });
+    expect(compare.code).toBe(1);
+    expect(compare.stderr).toContain(`--to: ${emus.production!.url} refused the token (401`);
+    expect(compare.stderr).toContain("the token came from the environment variable PROD (--to-token-env)");
+    expect(compare.stdout + compare.stderr).not.toContain(wrong);
   }, 120_000);
 
   it("a port nobody listens on fails at once, naming the URL", async () => {
