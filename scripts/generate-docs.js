@@ -2,9 +2,11 @@
 // `npm run docs`: the reference pages, generated from the resource model so they cannot
 // drift from it (test/packaging/docs.test.ts fails when the committed ones are stale):
 //   docs/index.md, docs/resources/*.md, docs/data-sources/*.md  (Terraform Registry layout)
-//   API.md                                                      (jsii-docgen, from .jsii)
-// Examples come from examples/basic, synthesized; kinds it lacks get their required
-// attributes with placeholder values.
+//   docs/cdktf/typescript/{resources,data-sources}/*.md         (the same, in construct terms)
+//   docs/api/*.md                                               (jsii-docgen per submodule, from .jsii)
+//   docs/cli.md                                                 (scripts/generate-cli-docs.js)
+// Examples come from examples/basic (resources) and examples/inventory (data sources),
+// synthesized; kinds they lack get their required attributes with placeholder values.
 "use strict";
 process.env.CHECKPOINT_DISABLE = "1";
 const { execFileSync } = require("node:child_process");
@@ -13,6 +15,8 @@ const os = require("node:os");
 const path = require("node:path");
 
 const ROOT = path.resolve(__dirname, "..");
+const { cdktfPages, constructName } = require("./docs/cdktf-pages");
+const { writeApiPages, apiPages } = require("./docs/api-reference");
 
 function model() {
   return require(path.join(ROOT, "lib/resources"));
@@ -55,25 +59,33 @@ function hclBlock(header, body) {
   return `${header} {\n${lines.join("\n")}\n}`;
 }
 
-/** The example app, synthesized once: type name -> [{ name, body }]. */
+/** The example apps whose declarations become the pages' examples: every resource, then every data source. */
+const EXAMPLE_APPS = [
+  { main: "examples/basic/main.js", stack: "basic" },
+  { main: "examples/inventory/main.js", stack: "inventory" },
+];
+
+/** The example apps, synthesized once: { resource, data }, each type name -> [{ name, body }] (first app first). */
 function exampleBlocks() {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), "ods-docs-"));
-  try {
-    const env = { ...process.env, CDKTF_OUTDIR: out };
-    delete env.EXAMPLE_WEBHOOK_SECRET; // the example's placeholder, never a real secret
-    execFileSync(process.execPath, [path.join(ROOT, "examples/basic/main.js")], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
-    const stack = JSON.parse(fs.readFileSync(path.join(out, "stacks/basic/cdk.tf.json"), "utf8"));
-    const pick = (section) => {
-      const byType = {};
-      for (const [type, byName] of Object.entries(stack[section] || {})) {
-        byType[type] = Object.entries(byName).map(([name, body]) => ({ name, body }));
+  const blocks = { resource: {}, data: {} };
+  for (const app of EXAMPLE_APPS) {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), "ods-docs-"));
+    try {
+      const env = { ...process.env, CDKTF_OUTDIR: out };
+      delete env.EXAMPLE_WEBHOOK_SECRET; // the example's placeholder, never a real secret
+      for (const k of Object.keys(env)) if (k.startsWith("INVENTORY_")) delete env[k]; // the inventory's defaults, not this shell's
+      execFileSync(process.execPath, [path.join(ROOT, app.main)], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+      const stack = JSON.parse(fs.readFileSync(path.join(out, `stacks/${app.stack}/cdk.tf.json`), "utf8"));
+      for (const section of ["resource", "data"]) {
+        for (const [type, byName] of Object.entries(stack[section] || {})) {
+          (blocks[section][type] ||= []).push(...Object.entries(byName).map(([name, body]) => ({ name, body })));
+        }
       }
-      return byType;
-    };
-    return { resource: pick("resource"), data: pick("data") };
-  } finally {
-    fs.rmSync(out, { recursive: true, force: true });
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
   }
+  return blocks;
 }
 
 function placeholder(attr) {
@@ -87,10 +99,15 @@ function placeholder(attr) {
   }
 }
 
+/** What an example declares when no example app uses the kind: its required attributes. */
+function placeholderBody(kind) {
+  return Object.fromEntries(Object.entries(kind.attributes).filter(([, a]) => a.required).map(([n, a]) => [n, placeholder(a)]));
+}
+
 function example(role, kind, blocks) {
   const found = (blocks[role === "resource" ? "resource" : "data"][kind.typeName] || [])[0];
   const name = found ? found.name : "example";
-  const body = found ? found.body : Object.fromEntries(Object.entries(kind.attributes).filter(([, a]) => a.required).map(([n, a]) => [n, placeholder(a)]));
+  const body = found ? found.body : placeholderBody(kind);
   return hclBlock(`${role === "resource" ? "resource" : "data"} "${kind.typeName}" "${name}"`, body);
 }
 
@@ -123,7 +140,15 @@ function anchor(prefix, name) {
   return `nestedatt--${prefix ? `${prefix}--` : ""}${name}`;
 }
 
-function schemaSection(attributes, kind, prefix, nested) {
+// Each attribute's first line on a page carries `<a id="NAME">`: the constructs' JSDoc
+// (and docs/api) link to `page.md#NAME`, and a list item has no anchor of its own.
+function attributeAnchor(name, anchors) {
+  if (anchors.has(name)) return "";
+  anchors.add(name);
+  return `<a id="${name}"></a>`;
+}
+
+function schemaSection(attributes, kind, prefix, nested, anchors) {
   const groups = { Required: [], Optional: [], "Read-Only": [] };
   for (const name of Object.keys(attributes).sort()) {
     const attr = attributes[name];
@@ -131,7 +156,7 @@ function schemaSection(attributes, kind, prefix, nested) {
     const isNested = attr.type === "object" || attr.type === "object_list" || attr.type === "object_map";
     const ref = isNested ? ` (see [below for nested schema](#${anchor(prefix, name)}))` : "";
     const text = [attr.description, ...notes(name, attr, kind)].join(" ");
-    groups[group].push(`- \`${name}\` (${typeName(attr)}${attr.sensitive || attr.secret ? ", Sensitive" : ""}) ${text}${ref}`);
+    groups[group].push(`- ${attributeAnchor(name, anchors)}\`${name}\` (${typeName(attr)}${attr.sensitive || attr.secret ? ", Sensitive" : ""}) ${text}${ref}`);
     if (isNested) nested.push({ path: prefix ? `${prefix}.${name}` : name, id: anchor(prefix, name), attributes: attr.attributes });
   }
   const parts = [];
@@ -141,20 +166,15 @@ function schemaSection(attributes, kind, prefix, nested) {
 
 function schemaMarkdown(attributes, kind) {
   const nested = [];
-  const parts = [schemaSection(attributes, kind, "", nested)];
+  const anchors = new Set(["import"]);
+  const parts = [schemaSection(attributes, kind, "", nested, anchors)];
   for (let i = 0; i < nested.length; i++) {
     const n = nested[i];
     const inner = [];
-    parts.push(`<a id="${n.id}"></a>\n### Nested Schema for \`${n.path}\`\n\n${schemaSection(n.attributes, kind, n.path.replace(/\./g, "--"), inner).replace(/^### /gm, "#### ")}`);
+    parts.push(`<a id="${n.id}"></a>\n### Nested Schema for \`${n.path}\`\n\n${schemaSection(n.attributes, kind, n.path.replace(/\./g, "--"), inner, anchors).replace(/^### /gm, "#### ")}`);
     nested.push(...inner);
   }
   return parts.join("\n\n");
-}
-
-function constructName(typeName, role) {
-  const camel = typeName.replace(/^ods_/, role === "data" ? "data_ods_" : "").replace(/_([a-z])/g, (_m, c) => c.toUpperCase());
-  const cls = camel[0].toUpperCase() + camel.slice(1);
-  return { namespace: camel, cls };
 }
 
 function page(role, kind, blocks) {
@@ -168,7 +188,7 @@ function page(role, kind, blocks) {
     role === "resource"
       ? behaviour(kind)
       : undefined,
-    `## Example Usage\n\n\`\`\`terraform\n${example(role, kind, blocks)}\n\`\`\`\n\nIn CDKTF: \`new ${namespace}.${cls}(scope, "${short}", { ... })\` from \`cdktf-provider-ods\` (props in camelCase; see [API.md](../../API.md)).`,
+    `## Example Usage\n\n\`\`\`terraform\n${example(role, kind, blocks)}\n\`\`\`\n\nIn CDKTF: \`new ${namespace}.${cls}(scope, "${short}", { ... })\` from \`cdktf-provider-ods\` (props in camelCase; see [the CDKTF page](../cdktf/typescript/${role === "resource" ? "resources" : "data-sources"}/${short}.md) and [the API reference](../api/${namespace}.md)).`,
     `## Schema\n\n${schemaMarkdown(kind.attributes, role === "resource" ? kind : undefined)}`,
     role === "resource"
       ? `## Import\n\nImport id: ${kind.importIdFormat}.\n\n\`\`\`shell\nterraform import ${kind.typeName}.example ID\n\`\`\`\n\nOr an \`import\` block, or \`${cls}.generateConfigForImport(scope, "id", "ID")\` / \`importFrom("ID")\` in CDKTF.`
@@ -191,47 +211,43 @@ function providerPage(attributes) {
   return [
     `---\npage_title: "ods Provider"\nsubcategory: ""\ndescription: |-\n  The Observability Data Service.\n---`,
     "# ods Provider",
-    "The Observability Data Service: datasets, fields, virtual fields, starred queries, notifiers, users, roles and API tokens. Installed locally with `ods terraform install` (see the README).",
+    "The Observability Data Service: datasets, fields, virtual fields, starred queries, notifiers, users, roles and API tokens. Installed locally with `ods terraform install` (see [the Terraform path](guides/terraform-and-cdktf.md)).",
     `## Example Usage\n\n\`\`\`terraform\nterraform {\n  required_providers {\n    ods = {\n      source  = "registry.terraform.io/ods/ods"\n      version = "${require(path.join(ROOT, "package.json")).version}"\n    }\n  }\n}\n\nprovider "ods" {\n  # url and token from ODS_URL / ODS_TOKEN\n}\n\`\`\``,
-    `## Schema\n\n${schemaMarkdown(attributes, undefined)}\n\n### Meta-arguments\n\n- \`alias\` (String) Terraform's meta-argument: names a second configuration of the provider (\`provider = ods.NAME\` on resources).`,
+    `## Schema\n\n${schemaMarkdown(attributes, undefined)}\n\n### Meta-arguments\n\n- <a id="alias"></a>\`alias\` (String) Terraform's meta-argument: names a second configuration of the provider (\`provider = ods.NAME\` on resources).`,
     "## Import\n\nA provider configuration is not imported.",
   ].join("\n\n") + "\n";
 }
 
 /** Every page: relative path -> text. */
-function referencePages() {
+function referencePages(blocks = exampleBlocks()) {
   const m = model();
-  const blocks = exampleBlocks();
   const pages = { "index.md": providerPage(m.PROVIDER_ATTRIBUTES) };
   for (const kind of m.RESOURCE_KINDS) pages[`resources/${kind.typeName.replace(/^ods_/, "")}.md`] = page("resource", kind, blocks);
   for (const kind of m.DATA_SOURCE_KINDS) pages[`data-sources/${kind.typeName.replace(/^ods_/, "")}.md`] = page("data", kind, blocks);
   return pages;
 }
 
+/** docs/cdktf/typescript/**: relative path (under docs/) -> text. */
+function cdktfTypescriptPages(blocks = exampleBlocks()) {
+  const pages = {};
+  for (const [rel, text] of Object.entries(cdktfPages(model(), blocks, placeholderBody))) pages[`cdktf/typescript/${rel}`] = text;
+  return pages;
+}
+
 function writeReferenceDocs(docsDir) {
-  for (const sub of ["resources", "data-sources"]) fs.rmSync(path.join(docsDir, sub), { recursive: true, force: true });
-  for (const [rel, text] of Object.entries(referencePages())) {
+  for (const sub of ["resources", "data-sources", "cdktf"]) fs.rmSync(path.join(docsDir, sub), { recursive: true, force: true });
+  const blocks = exampleBlocks();
+  for (const [rel, text] of Object.entries({ ...referencePages(blocks), ...cdktfTypescriptPages(blocks) })) {
     fs.mkdirSync(path.dirname(path.join(docsDir, rel)), { recursive: true });
     fs.writeFileSync(path.join(docsDir, rel), text);
   }
 }
 
-/** API.md from the jsii assembly (.jsii, written by `npm run jsii`). */
-function writeApiDoc(file) {
-  const docgen = path.join(ROOT, "node_modules/jsii-docgen/bin/jsii-docgen");
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "ods-apidoc-"));
-  try {
-    execFileSync(process.execPath, [docgen, "--language", "typescript", "--output", path.join(tmp, "API.md")], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-    fs.copyFileSync(path.join(tmp, "API.md"), file);
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
-module.exports = { referencePages, writeReferenceDocs, writeApiDoc };
+module.exports = { referencePages, cdktfTypescriptPages, writeReferenceDocs, apiPages: () => apiPages(ROOT) };
 
 if (require.main === module) {
   writeReferenceDocs(path.join(ROOT, "docs"));
-  writeApiDoc(path.join(ROOT, "API.md"));
-  process.stdout.write("wrote docs/index.md, docs/resources, docs/data-sources and API.md\n");
+  writeApiPages(ROOT, path.join(ROOT, "docs/api"));
+  require("./generate-cli-docs").writeCliDocs();
+  process.stdout.write("wrote docs/index.md, docs/resources, docs/data-sources, docs/cdktf/typescript, docs/api and docs/cli.md\n");
 }

@@ -52,7 +52,7 @@ describe.skipIf(Boolean(skipReason))("a fresh CDKTF project using the packed pac
     consumerProject(project, tarball, ["cdktf@0.21.0", "constructs@10.8.1"]);
     console.log(`consumer journey: packed and installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     emu = await startEmulator({ port: 0, dataDir: path.join(tmp, "emulator") });
-    // The one set-up step of the README, run from the installed package.
+    // The one set-up step of docs/guides/terraform-and-cdktf.md, run from the installed package.
     const install = await runAsync(path.join(project, "node_modules/.bin/ods"), ["terraform", "install"], { cwd: project, timeoutMs: 60_000 });
     expect(install.status, output(install)).toBe(0);
     env = {
@@ -127,7 +127,7 @@ describe.skipIf(Boolean(skipReason))("a fresh CDKTF project using the packed pac
   }, 900_000);
 
   it("deploys, diffs and destroys through `ods terraform serve --detach`, then `ods terraform serve -- cdktf ...`, run from the installed package", async () => {
-    // The README's served-provider journey for a CDKTF team: one long-lived provider
+    // The served-provider journey of docs/guides/terraform-and-cdktf.md for a CDKTF team: one long-lived provider
     // started with the target in its environment, then cdktf-cli, whose terraform
     // attaches to it through TF_REATTACH_PROVIDERS. cdktf gets neither ODS_URL nor
     // ODS_TOKEN, and a provider Terraform started itself could not run: its launcher

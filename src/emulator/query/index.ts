@@ -5,7 +5,7 @@
 //
 // The query language (Kusto-like, as the service speaks it): `let` statements, then a
 // tabular expression: a source (a dataset, datatable, print, union, search) and
-// `| operator` stages. What it supports, and what it does not, is listed in the README
+// `| operator` stages. What it supports, and what it does not, is listed in docs/guides/queries-and-emulator.md
 // ("What the emulator's query language runs"); parser.ts holds the grammar.
 // Errors: 400 with detail {line, column, message, errorType, compileErrorCode} for a
 // bad query; 404 (with detail) for an unknown dataset; plain 400 for a bad time or body.

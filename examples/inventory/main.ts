@@ -1,0 +1,64 @@
+// A read-only stack: what an organization holds, read through every data source and
+// shown as outputs. It declares no resource, so applying it changes nothing; run it
+// after `npm start` (the demo's objects are what it finds) or against any organization.
+// In your own project, import from "cdktf-provider-ods" instead of "../../lib".
+import { App, TerraformOutput, TerraformStack } from "cdktf";
+import type { Construct } from "constructs";
+import {
+  dataOdsCurrentUser,
+  dataOdsDataset,
+  dataOdsDatasetFields,
+  dataOdsDatasets,
+  dataOdsNotifier,
+  dataOdsNotifiers,
+  dataOdsOrganization,
+  dataOdsRole,
+  dataOdsRoles,
+  dataOdsStarredQueries,
+  dataOdsUser,
+  dataOdsUsers,
+  dataOdsVirtualFields,
+  provider,
+} from "../../lib";
+
+/** The dataset the demo fills with sample events, and the names examples/basic gives its objects. */
+const DATASET = process.env.INVENTORY_DATASET ?? "web-requests";
+const NOTIFIER = process.env.INVENTORY_NOTIFIER ?? "checkout-oncall";
+const ROLE = process.env.INVENTORY_ROLE ?? "checkout-readers";
+
+export class InventoryStack extends TerraformStack {
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    new provider.OdsProvider(this, "ods", {}); // url and token from ODS_URL / ODS_TOKEN
+
+    const org = new dataOdsOrganization.DataOdsOrganization(this, "org", {});
+    const me = new dataOdsCurrentUser.DataOdsCurrentUser(this, "me", {});
+    const meAgain = new dataOdsUser.DataOdsUser(this, "me_by_email", { email: me.email });
+    const users = new dataOdsUsers.DataOdsUsers(this, "users", {});
+    const datasets = new dataOdsDatasets.DataOdsDatasets(this, "datasets", {});
+    const sample = new dataOdsDataset.DataOdsDataset(this, "sample", { name: DATASET });
+    const fields = new dataOdsDatasetFields.DataOdsDatasetFields(this, "fields", { dataset: sample.name });
+    const vfields = new dataOdsVirtualFields.DataOdsVirtualFields(this, "virtual_fields", { dataset: sample.name });
+    const queries = new dataOdsStarredQueries.DataOdsStarredQueries(this, "queries", { dataset: sample.name });
+    const notifiers = new dataOdsNotifiers.DataOdsNotifiers(this, "notifiers", {});
+    const oncall = new dataOdsNotifier.DataOdsNotifier(this, "oncall", { name: NOTIFIER });
+    const roles = new dataOdsRoles.DataOdsRoles(this, "roles", { namePrefix: "checkout-" });
+    const readers = new dataOdsRole.DataOdsRole(this, "readers", { name: ROLE });
+
+    new TerraformOutput(this, "organization", { value: org.name });
+    new TerraformOutput(this, "caller", { value: meAgain.name });
+    new TerraformOutput(this, "all_users", { value: users.users });
+    new TerraformOutput(this, "all_datasets", { value: datasets.datasets });
+    new TerraformOutput(this, "sample_fields", { value: fields.fields });
+    new TerraformOutput(this, "sample_virtual_fields", { value: vfields.virtualFields });
+    new TerraformOutput(this, "sample_starred_queries", { value: queries.starredQueries });
+    new TerraformOutput(this, "all_notifiers", { value: notifiers.notifiers });
+    new TerraformOutput(this, "oncall_notifier_id", { value: oncall.id });
+    new TerraformOutput(this, "checkout_roles", { value: roles.roles });
+    new TerraformOutput(this, "readers_role_id", { value: readers.id });
+  }
+}
+
+const app = new App();
+new InventoryStack(app, "inventory");
+app.synth();
