@@ -53,7 +53,7 @@ export function registerCompareCommand(program: Command, setExit: (code: number)
     .option("--kinds <list>", "comma-separated kinds to compare (default: every kind)")
     .option("--self-token <name>", `name of a calling token, left out (repeatable; default: ${EMULATOR_TOKEN_NAME}, the emulator's)`, collect, [])
     .option("--map <FROM=TO>", "rename --from names to --to names before matching: a prefix 'stg-=prod-' or a suffix '-stg=-prod' (repeatable; the first that applies wins)", collect, [])
-    .option("--ignore <KIND|KIND.ATTRIBUTE|ATTRIBUTE>", "leave out what differs on purpose: a kind (ods_notifier), one kind's attribute (ods_notifier.properties), or an attribute of every kind (rotation_grace_period) (repeatable)", collect, [])
+    .option("--ignore <rule>", "leave out what differs on purpose, KIND, KIND.ATTRIBUTE or ATTRIBUTE: a kind (ods_notifier), one kind's attribute (ods_notifier.properties), or an attribute of every kind (rotation_grace_period) (repeatable)", collect, [])
     .action(async (o: CompareOpts) => {
       // Bad mappings and rules fail before any organization is read.
       const mappings = o.map.map(parseNameMapping);
