@@ -3,7 +3,8 @@
 // - GET, PUT and DELETE are idempotent: retried on 5xx and on network errors and timeouts;
 // - a POST is never sent again once it may have reached the service (a 5xx answer
 //   included): creating twice is worse than failing, and the caller can list and adopt;
-// - a connection that was never established (refused, DNS) sent nothing: any method retries;
+// - a connection that was never established (refused, DNS) is not retried: nobody listens
+//   at that address, and waiting will not change it; the caller names the URL at once;
 // - a 429 means nothing was done: any method waits for Retry-After / X-RateLimit-Reset;
 // - a 503 says the request was not processed: any method retries after a backoff;
 // - a failure a retry cannot change (the server's certificate refused) is not retried.
@@ -68,8 +69,8 @@ export function retryDelayMs(method: Method, outcome: AttemptOutcome, retry: num
     if (outcome.status >= 500 && isIdempotent(method)) return backoffMs(retry, random);
     return undefined;
   }
-  if (outcome.final) return undefined;
-  if (isIdempotent(method) || !outcome.sent) return backoffMs(retry, random);
+  if (outcome.final || !outcome.sent) return undefined;
+  if (isIdempotent(method)) return backoffMs(retry, random);
   return undefined;
 }
 

@@ -2,9 +2,12 @@
 // organization (a URL, its token from an environment variable) or a synthesized stack.
 import type { Command } from "commander";
 import { compareTargets, renderComparison, type Target } from "../compare/compare";
+import { parseIgnoreRule } from "../compare/ignore";
 import { organizationTarget, stackTarget } from "../compare/targets";
+import { parseNameMapping } from "../export/name-mapping";
 import { resolveKinds } from "../export/org-snapshot";
 import { clientFromEnv, collect, EMULATOR_TOKEN_NAME, selfTokens } from "./export-command";
+import { accessFailure } from "./target";
 
 export const EXIT_DIFFERENT = 2;
 
@@ -15,13 +18,20 @@ interface CompareOpts {
   toTokenEnv: string;
   kinds?: string;
   selfToken: string[];
+  map: string[];
+  ignore: string[];
 }
 
-async function openTarget(spec: string, tokenEnv: string, o: CompareOpts): Promise<Target> {
+async function openTarget(side: "--from" | "--to", spec: string, tokenEnv: string, o: CompareOpts): Promise<Target> {
   if (!/^https?:\/\//.test(spec)) return stackTarget(spec);
   const client = clientFromEnv(spec, tokenEnv);
   try {
-    const org = await client.listOrganizations().catch(() => []);
+    let org;
+    try {
+      org = await client.listOrganizations();
+    } catch (e) {
+      throw accessFailure(side, spec, `the environment variable ${tokenEnv} (${side}-token-env)`, e);
+    }
     const label = `${spec}${org[0] ? ` (organization ${org[0].name ?? org[0].id})` : ""}`;
     return await organizationTarget(client, label, {
       kinds: o.kinds ? resolveKinds(o.kinds.split(",")) : undefined,
@@ -42,10 +52,15 @@ export function registerCompareCommand(program: Command, setExit: (code: number)
     .option("--to-token-env <var>", "environment variable with the --to organization's token", "ODS_TOKEN")
     .option("--kinds <list>", "comma-separated kinds to compare (default: every kind)")
     .option("--self-token <name>", `name of a calling token, left out (repeatable; default: ${EMULATOR_TOKEN_NAME}, the emulator's)`, collect, [])
+    .option("--map <FROM=TO>", "rename --from names to --to names before matching: a prefix 'stg-=prod-' or a suffix '-stg=-prod' (repeatable; the first that applies wins)", collect, [])
+    .option("--ignore <rule>", "leave out what differs on purpose, KIND, KIND.ATTRIBUTE or ATTRIBUTE: a kind (ods_notifier), one kind's attribute (ods_notifier.properties), or an attribute of every kind (rotation_grace_period) (repeatable)", collect, [])
     .action(async (o: CompareOpts) => {
-      const from = await openTarget(o.from, o.fromTokenEnv, o);
-      const to = await openTarget(o.to, o.toTokenEnv, o);
-      const result = compareTargets(from, to);
+      // Bad mappings and rules fail before any organization is read.
+      const mappings = o.map.map(parseNameMapping);
+      const ignore = o.ignore.map(parseIgnoreRule);
+      const from = await openTarget("--from", o.from, o.fromTokenEnv, o);
+      const to = await openTarget("--to", o.to, o.toTokenEnv, o);
+      const result = compareTargets(from, to, { mappings, ignore });
       process.stdout.write(`${renderComparison(from, to, result)}\n`);
       if (result.differences.length > 0) setExit(EXIT_DIFFERENT);
     });

@@ -7,8 +7,9 @@ import * as path from "node:path";
 import { OdsClient, resolveClientConfig } from "../api";
 import { writeAdoptedState } from "../export/adopt";
 import { buildExport, type ExportedObject, type OrgExport } from "../export/export-model";
+import { parseNameMapping, renameObjects } from "../export/name-mapping";
 import { readOrganization, resolveKinds } from "../export/org-snapshot";
-import { ownPackage, projectFiles, renderConstructModule, writeFiles } from "../export/project";
+import { dependencySpec, ownPackage, projectFiles, renderConstructModule, writeFiles } from "../export/project";
 import { tfJsonConfig } from "../export/write-tf-json";
 import { LocalBackend, defaultLocalPath } from "../reconcile/backends";
 import { StateStore } from "../reconcile/state";
@@ -29,6 +30,7 @@ interface ExportOpts {
   url?: string;
   tokenEnv: string;
   orgId?: string;
+  map: string[];
 }
 
 /** A client for a URL whose token is read from an environment variable, never the command line. */
@@ -78,17 +80,21 @@ export function registerExportCommand(program: Command): void {
     .option("--self-token <name>", `name of the calling token, left out (repeatable; default: ${EMULATOR_TOKEN_NAME}, the emulator's)`, collect, [])
     .option("--class-name <name>", "name of the construct class", "ExportedOrg")
     .option("--stack-name <name>", "name of the stack in main.ts", "org")
-    .option("--package-spec <spec>", "how package.json depends on this package (default: ^VERSION)")
+    .option("--package-spec <spec>", "how package.json depends on this package (default: the way the running ods was installed: its tarball path or registry range)")
     .option("--adopt", "also record every exported object in the state, so that the next plan says No changes")
     .option("--url <url>", "service URL (default: ODS_URL)")
     .option("--token-env <var>", "environment variable holding the token", "ODS_TOKEN")
     .option("--org-id <id>", "organization id (default: ODS_ORG_ID)")
+    .option("--map <FROM=TO>", "rename what is written, as ods compare --map: 'prod-=stg-' turns a production organization into staging's code (repeatable)", collect, [])
     .action(async (o: ExportOpts) => {
       const log = (line: string): void => void process.stderr.write(`${line}\n`);
       if (!o.out && !o.module) throw new Error("ods export needs --out DIR (a project) or --module FILE (the construct class only)");
       if (o.format !== "typescript" && o.format !== "tf-json") throw new Error(`--format expects typescript or tf-json, got "${o.format}"`);
       if (o.module && o.format !== "typescript") throw new Error("--module writes TypeScript; use --out DIR with --format tf-json");
       if (o.module && o.adopt) throw new Error("--adopt needs the whole project (--out DIR): only then are the addresses of the objects known");
+      const mappings = o.map.map(parseNameMapping);
+      // The state records the objects as they live; renamed code would not match them.
+      if (mappings.length > 0 && o.adopt) throw new Error("--map writes code for another environment; --adopt records this organization's objects as they are: use one or the other");
       if (!/^[A-Z][A-Za-z0-9]*$/.test(o.className)) throw new Error(`--class-name expects a PascalCase name like ExportedOrg, got "${o.className}"`);
       const client = clientFromEnv(o.url, o.tokenEnv, o.orgId);
       try {
@@ -96,6 +102,7 @@ export function registerExportCommand(program: Command): void {
           kinds: o.kinds ? resolveKinds(o.kinds.split(",")) : undefined,
           selfTokenNames: selfTokens(o.selfToken),
         });
+        snapshot.objects = renameObjects(snapshot.objects, mappings).objects;
         const exp = buildExport(snapshot);
         let written: string[];
         if (o.module) {
@@ -111,8 +118,10 @@ export function registerExportCommand(program: Command): void {
           written = writeFiles(path.resolve(o.out!), { "main.tf.json": `${JSON.stringify(config, null, 2)}\n` });
         } else {
           const moduleName = o.className.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
-          const packageSpec = o.packageSpec ?? `^${ownPackage().version}`;
-          written = writeFiles(path.resolve(o.out!), projectFiles(exp, { className: o.className, moduleName, stackName: o.stackName, packageSpec }));
+          const own = ownPackage();
+          const dep = dependencySpec({ packageRoot: path.resolve(__dirname, "../.."), outDir: path.resolve(o.out!), name: own.name, version: own.version, given: o.packageSpec });
+          written = writeFiles(path.resolve(o.out!), projectFiles(exp, { className: o.className, moduleName, stackName: o.stackName, packageSpec: dep.spec, packageSpecWhy: dep.why }));
+          log(`package.json depends on ${own.name} ${dep.spec}: ${dep.why}`);
         }
         const where = o.module ? path.dirname(written[0]) : path.resolve(o.out!);
         process.stdout.write(`Exported ${exp.objects.length} objects into ${where}: ${written.map((f) => path.basename(f)).join(", ")}\n`);

@@ -4,6 +4,7 @@ import { registerCompareCommand } from "./compare-command";
 import { registerDemoCommand } from "./demo";
 import { registerEmulatorCommand } from "./emulator-command";
 import { registerExportCommand } from "./export-command";
+import { registerInitCommand } from "./init-command";
 import { registerQueryCommand } from "./query-command";
 import { registerReconcileCommands } from "./reconcile-commands";
 import { registerTerraformCommand } from "./terraform-command";
@@ -30,6 +31,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerCompareCommand(program, setExitCode);
   registerAnnotateCommand(program);
   registerTestCommand(program, setExitCode);
+  registerInitCommand(program);
   return program;
 }
 

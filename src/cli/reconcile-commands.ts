@@ -7,13 +7,13 @@ import * as fs from "node:fs";
 import * as readline from "node:readline/promises";
 import { changedAttributes, resourceKind, type Values } from "../resources";
 import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
-import { liveValues, PlanError } from "../reconcile/plan";
+import { liveValues, odsCommand, PlanError } from "../reconcile/plan";
 import { planJson, renderPlan, displayValue, nestedAttributes } from "../reconcile/render";
 import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
 import { secretForms } from "../reconcile/redact";
 import { parseState, secretValuesIn, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
 import { StackError, findStackFile } from "../reconcile/stack";
-import { VariableError, parseVarFlag, readVarFile, type VariableAssignment, type VariableInputs } from "../reconcile/variables";
+import { VariableError, parseVarFileFlag, parseVarFlag, readVarFile, type VariableAssignment, type VariableInputs } from "../reconcile/variables";
 import { LiveIndex } from "../reconcile/world";
 import { importedState } from "../lifecycle";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
@@ -32,10 +32,11 @@ import {
   type StackUnit,
   type StateOf,
 } from "./stack-runner";
-import { selectStacks } from "./stack-selection";
+import { listStacks, selectStacks } from "./stack-selection";
 import { synth } from "./synth";
 import { targetLine } from "./target";
-import { stateStoreFor } from "./workspace";
+import { projectEmulator } from "./project-emulator";
+import { projectRoot, stateStoreFor } from "./workspace";
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -64,11 +65,11 @@ function withWorkspaceOptions(cmd: Command): Command {
     .option("--url <url>", "service URL for a stack with one provider configuration (default: the provider block, then ODS_URL)")
     .addOption(new Option("--token <token>", "API token for a stack with one provider configuration (default: the provider block, then ODS_TOKEN)"))
     .option("--org-id <id>", "organization id for a stack with one provider configuration (default: the provider block, then ODS_ORG_ID)")
-    .option("--var <NAME=VALUE>", "set a variable (repeatable; after TF_VAR_NAME in precedence)", (v: string) => {
+    .option("--var <[STACK:]NAME=VALUE>", "set a variable, for every stack or with STACK: for that stack only (repeatable; after TF_VAR_NAME in precedence)", (v: string) => {
       ordered.push({ kind: "var", text: v });
       return ordered;
     })
-    .option("--var-file <file>", "read variables from a .tfvars or .tfvars.json file (repeatable)", (v: string) => {
+    .option("--var-file <[STACK=]FILE>", "read variables from a .tfvars or .tfvars.json file, for every stack or with STACK= for that stack only (repeatable)", (v: string) => {
       ordered.push({ kind: "file", text: v });
       return ordered;
     })
@@ -105,13 +106,27 @@ interface CommonOpts {
   backtestDays?: number;
 }
 
-async function variableInputs(o: CommonOpts): Promise<VariableInputs> {
+/** Every --var and --var-file in the order given; per-stack ones carry their stack's name. */
+async function variableInputs(o: CommonOpts, knownStacks: readonly string[]): Promise<VariableInputs> {
   const assignments: VariableAssignment[] = [];
   for (const input of o.var ?? o.varFile ?? []) {
-    if (input.kind === "var") assignments.push(parseVarFlag(input.text));
-    else assignments.push(...(await readVarFile(input.text)));
+    if (input.kind === "var") {
+      const a = parseVarFlag(input.text);
+      if (a.stack !== undefined && !knownStacks.includes(a.stack)) {
+        throw new VariableError([`--var ${a.stack}:${a.name}=...: no stack "${a.stack}"; stacks: ${knownStacks.join(", ") || "none"}`]);
+      }
+      assignments.push(a);
+    } else {
+      const { file, stack } = parseVarFileFlag(input.text, (f) => fs.existsSync(f), knownStacks);
+      assignments.push(...(await readVarFile(file, stack)));
+    }
   }
   return { env: process.env, assignments };
+}
+
+/** The inputs one stack sees: the shared assignments and its own, still in the order given. */
+function inputsOfStack(all: VariableInputs, stack: string): VariableInputs {
+  return { env: all.env, assignments: all.assignments.filter((a) => a.stack === undefined || a.stack === stack) };
 }
 
 interface Session {
@@ -143,10 +158,12 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
   }
   const selected = selectStacks(o.outDir, o.stack, o.allStacks === true);
   if (o.state && selected.length > 1) throw new StackError([`--state names one state file, but ${selected.length} stacks were selected; each stack keeps its own state (through its backend)`]);
-  const variables = await variableInputs(o);
+  const variables = await variableInputs(o, listStacks(o.outDir).map((s) => s.name));
   const units: StackUnit[] = [];
+  const emulator = await projectEmulator(projectRoot(o.outDir), o.url, err);
   const close = async (): Promise<void> => {
     for (const u of units) await u.store.close();
+    await emulator?.close();
   };
   const stateOf: StateOf = async (name) => {
     const unit = units.find((u) => u.name === name);
@@ -166,7 +183,7 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
   };
   try {
     for (const s of selected) {
-      units.push(await openStack(s, { variables, flags: { url: o.url, token: o.token, orgId: o.orgId }, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
+      units.push(await openStack(s, { variables: inputsOfStack(variables, s.name), flags: { url: o.url, token: o.token, orgId: o.orgId }, env: emulator?.env, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
     }
     await checkSession(units, variables, print);
   } catch (e) {
@@ -183,6 +200,15 @@ async function checkSession(units: StackUnit[], variables: VariableInputs, print
   if (undeclared.length > 0) {
     throw new VariableError(undeclared.map((n) => `--var ${n}=...: no selected stack declares a variable "${n}"${declared.size > 0 ? `; declared: ${[...declared].sort().join(", ")}` : ""}`));
   }
+  // The same for a stack's own --var: that stack must declare it.
+  const problems: string[] = [];
+  for (const a of variables.assignments) {
+    const unit = a.stack !== undefined && a.source.startsWith("--var ") ? units.find((u) => u.name === a.stack) : undefined;
+    if (unit && !unit.loaded.variables.includes(a.name)) {
+      problems.push(`${a.source}=...: stack ${unit.name} declares no variable "${a.name}"${unit.loaded.variables.length > 0 ? `; it declares: ${[...unit.loaded.variables].sort().join(", ")}` : ""}`);
+    }
+  }
+  if (problems.length > 0) throw new VariableError([...new Set(problems)]);
   for (const unit of units) {
     await describeTargets(unit);
     for (const target of unit.targets.values()) print(targetLine(unit.name, target));
@@ -456,7 +482,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       {
         const state = await unit.store.read();
         checkStateBelongs(unit, state);
-        if (state.resources[address]) throw new Error(`${address} is already managed (id ${state.resources[address].id}); "ods state rm ${address}" first`);
+        if (state.resources[address]) throw new Error(`${address} is already managed (id ${state.resources[address].id}); "${odsCommand(unit.name, `state rm ${address}`)}" first`);
         const live = await decl.kind.api.read(target.client, id);
         if (!live) throw new Error(`no ${decl.typeName} with id "${id}" (expected ${decl.kind.importIdFormat})`);
         // The same normalization as `terraform import` (src/lifecycle/values.ts).

@@ -7,7 +7,7 @@
 import type { Values } from "../resources";
 import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
 import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
-import { PlanError, makePlan, type Plan } from "../reconcile/plan";
+import { PlanError, makePlan, odsCommand, type Plan } from "../reconcile/plan";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
 import { sensitiveMarks, unmarkedSensitiveOutputs } from "../reconcile/sensitivity";
@@ -49,6 +49,8 @@ export interface StackPlan {
 export interface StackLoadOptions {
   variables: VariableInputs;
   flags: TargetFlags;
+  /** The environment targets read (ODS_URL, ODS_TOKEN, ...): the process's unless given. */
+  env?: NodeJS.ProcessEnv;
   /** The state store of a stack (its backend, or --state FILE with one stack). */
   storeOf: (stack: SelectedStack) => StateStore;
 }
@@ -74,7 +76,7 @@ export async function openStack(selected: SelectedStack, opts: StackLoadOptions)
   }
   let targets: Map<string, Target>;
   try {
-    targets = targetsFor(opts.flags, loaded.providers, name);
+    targets = targetsFor(opts.flags, loaded.providers, name, opts.env);
   } catch (e) {
     await store.close();
     throw e;
@@ -132,7 +134,7 @@ export function checkStateBelongs(unit: StackUnit, state: StateFile): void {
   for (const [address, r] of Object.entries(state.resources)) {
     const provider = stateOwner(unit.loaded, address, r.provider);
     if (!unit.targets.has(provider)) {
-      problems.push(`${address} in the state belongs to provider configuration ${provider}, which stack ${unit.name} no longer has; restore the provider block (to delete it) or "ods state rm ${address}"`);
+      problems.push(`${address} in the state belongs to provider configuration ${provider}, which stack ${unit.name} no longer has; restore the provider block (to delete it) or "${odsCommand(unit.name, `state rm ${address}`)}"`);
     }
   }
   if (problems.length > 0) throw new StackError(problems);

@@ -3,7 +3,7 @@
 // ODS_ORG_ID) fills only what the block leaves unset. Explicit --url/--token/--org-id
 // override a stack's only provider configuration, and are refused where a stack has
 // several (which one would they mean?). The token is never printed.
-import { OdsClient, resolveClientConfig } from "../api";
+import { OdsApiError, OdsClient, resolveClientConfig } from "../api";
 import type { ProviderConfiguration } from "../reconcile/stack";
 import type { StateOrganization } from "../reconcile/state";
 import type { Values } from "../resources";
@@ -25,6 +25,10 @@ export interface Target {
   orgId?: string;
   /** The organization the service answered for this target, once described. */
   organization?: StateOrganization;
+  /** The stack whose provider configuration this is, for messages. */
+  stack?: string;
+  /** Where the token came from (`--token`, `var.ods_token (from TF_VAR_ods_token)`, `ODS_TOKEN`, ...): never its value. */
+  tokenSource: string;
 }
 
 export class TargetError extends Error {}
@@ -44,7 +48,14 @@ export function clientFor(flags: TargetFlags, providerConfig: Values = {}, env: 
 }
 
 /** The client of one provider configuration: flags, else the block, else the environment. */
-export function targetFor(flags: TargetFlags, provider: ProviderConfiguration, env: NodeJS.ProcessEnv = process.env): Target {
+/** Where the token of a provider configuration comes from, in the order targetFor reads it. */
+function tokenSource(flags: TargetFlags, provider: ProviderConfiguration, env: NodeJS.ProcessEnv): string {
+  if (flags.token !== undefined) return "the --token flag";
+  if (literal(provider.config, "token")) return provider.sources?.token ?? `the token of provider block ${provider.key}`;
+  return env.ODS_TOKEN !== undefined ? "ODS_TOKEN" : "nowhere (no token set)";
+}
+
+export function targetFor(flags: TargetFlags, provider: ProviderConfiguration, env: NodeJS.ProcessEnv = process.env, stack?: string): Target {
   const config = provider.config;
   for (const key of ["url", "token", "org_id"]) {
     const v = config[key];
@@ -65,7 +76,7 @@ export function targetFor(flags: TargetFlags, provider: ProviderConfiguration, e
     // Already merged above; the client must not fill from the environment again.
     {},
   );
-  return { provider: provider.key, client: new OdsClient(resolved), url: resolved.url, orgId: resolved.orgId };
+  return { provider: provider.key, client: new OdsClient(resolved), url: resolved.url, orgId: resolved.orgId, stack, tokenSource: tokenSource(flags, provider, env) };
 }
 
 /** Targets of every provider configuration of a stack. */
@@ -76,7 +87,7 @@ export function targetsFor(flags: TargetFlags, providers: readonly ProviderConfi
     );
   }
   const out = new Map<string, Target>();
-  for (const p of providers) out.set(p.key, targetFor(flags, p, env));
+  for (const p of providers) out.set(p.key, targetFor(flags, p, env, stackName));
   return out;
 }
 
@@ -86,10 +97,42 @@ export function targetsFor(flags: TargetFlags, providers: readonly ProviderConfi
  */
 export async function describeTarget(target: Target): Promise<StateOrganization> {
   if (target.organization) return target.organization;
-  const org = target.orgId ? await target.client.getOrganization(target.orgId) : (await target.client.listOrganizations())[0];
-  if (!org) throw new TargetError(`provider ${target.provider} (${target.url}): the token reaches no organization`);
+  let org: Awaited<ReturnType<OdsClient["getOrganization"]>> | undefined;
+  try {
+    org = target.orgId ? await target.client.getOrganization(target.orgId) : (await target.client.listOrganizations())[0];
+  } catch (e) {
+    throw targetFailure(target, e);
+  }
+  if (!org) throw new TargetError(`${whose(target)} (${target.url}): the token reaches no organization`);
   target.organization = { id: org.id, name: org.name };
   return target.organization;
+}
+
+function whose(target: Target): string {
+  return `${target.stack ? `stack ${target.stack}, ` : ""}provider ${target.provider}`;
+}
+
+/**
+ * The first call to a target failed: say what to check. A refused token names where it
+ * came from (a variable, a flag, the environment), a refused connection names the URL.
+ */
+export function targetFailure(target: Target, e: unknown): unknown {
+  return accessFailure(whose(target), target.url, target.tokenSource, e);
+}
+
+/** The same for any caller: `who` is how the message starts (a stack's provider, `--to`). */
+export function accessFailure(who: string, url: string, tokenSource: string, e: unknown): unknown {
+  if (!(e instanceof OdsApiError)) return e;
+  if (e.status === 401 || e.status === 403) {
+    const what = e.status === 401 ? "refused the token" : "refused the token's access";
+    return new TargetError(
+      `${who}: ${url} ${what} (${e.status} ${e.serviceMessage}); the token came from ${tokenSource}. Check that it is this organization's token and has not expired or been revoked`,
+    );
+  }
+  if (e.kind === "network" || e.kind === "timeout") {
+    return new TargetError(`${who}: cannot reach ${url}: ${e.serviceMessage}. Check the URL (the provider configuration's url, ODS_URL or the flag) and that the service is up`);
+  }
+  return e;
 }
 
 /** One line naming where a provider configuration writes: URL and organization, never the token. */

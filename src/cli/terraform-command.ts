@@ -12,7 +12,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { installProviderPackage } from "../tfprovider/install";
+import { DEFAULT_PROVIDER_SOURCE, installProviderPackage, PACKAGE_PLATFORMS } from "../tfprovider/install";
+import { writeLockFile } from "../tfprovider/lock-file";
 
 const PACKAGE_ROOT = path.resolve(__dirname, "../..");
 // Built by scripts/bundle-provider.js: the whole provider program in one file (the
@@ -44,12 +45,19 @@ export function registerTerraformCommand(program: Command, setExitCode: (code: n
   tf.command("install")
     .description("Install terraform-provider-ods into a local filesystem mirror, write a Terraform CLI config for it, and print the variables to export.")
     .option("--dir <dir>", "where to put the mirror, the release files and the CLI config", ".ods/terraform")
-    .action((o: { dir: string }) => {
-      const installed = installProviderPackage({ dir: o.dir, version: providerVersion(), bundlePath: BUNDLE });
+    .option("--lock-file <file>", "the .terraform.lock.hcl to write the provider's checksums into, for every platform shipped (default: DIR/.terraform.lock.hcl)")
+    .action((o: { dir: string; lockFile?: string }) => {
+      const version = providerVersion();
+      const installed = installProviderPackage({ dir: o.dir, version, bundlePath: BUNDLE });
       const env = terraformEnvironment(installed.cliConfigPath, installed.mirrorDir);
+      // The h1: of the unpacked files (one package for every platform) and each platform's zh:.
+      const lockFile = o.lockFile ?? path.join(o.dir, ".terraform.lock.hcl");
+      writeLockFile(lockFile, { source: DEFAULT_PROVIDER_SOURCE, version, constraints: version, hashes: [installed.h1Hash, ...Object.values(installed.zipHashes)] });
       process.stderr.write(
-        `Installed terraform-provider-ods ${providerVersion()} into ${installed.mirrorDir}\n` +
+        `Installed terraform-provider-ods ${version} into ${installed.mirrorDir}\n` +
           `(release files with SHA256SUMS in ${installed.releaseDir}).\n` +
+          `Wrote its checksums for ${PACKAGE_PLATFORMS.join(", ")} into ${lockFile}: commit it beside your Terraform configuration ` +
+          `(or pass --lock-file PATH) and \`terraform init -lockfile=readonly\` accepts it on each of them.\n` +
           `Export these (or run: eval "$(npx ods terraform install)"), then run cdktf deploy or terraform init:\n`,
       );
       for (const [name, value] of Object.entries(env)) process.stdout.write(`export ${name}=${shellWord(value)}\n`);

@@ -4,6 +4,8 @@
 // of unordered lists does not count, secrets are write-only and never compared, and a
 // value naming another object is compared by that object's natural key.
 import { type Attributes, normalizeValue, type ResourceKind, RESOURCE_KINDS, type Values } from "../resources";
+import { renameObjects, type NameMapping } from "../export/name-mapping";
+import { type IgnoreRule, ignoresAttribute, ignoresKind } from "./ignore";
 
 /** One object of a target, its references already replaced by natural keys. */
 export interface ComparableObject {
@@ -22,16 +24,44 @@ export interface Target {
 
 export interface ObjectDifference {
   typeName: string;
+  /** The key on the --to side (a --from object's key after the mappings). */
   key: string[];
+  /** For an object of --from: its key as it is there, when a mapping renamed it. */
+  fromKey?: string[];
+  /** The mapping that renamed the --from object, by its spec; undefined: same name. */
+  mappedBy?: string;
   /** `only-from` / `only-to`: the object exists on one side only. */
   kind: "only-from" | "only-to" | "changed";
   /** For `changed`: the attribute path and both values. */
   attributes: { path: string; from: unknown; to: unknown }[];
 }
 
+/** An object found on both sides, and how it was matched. */
+export interface MatchedObject {
+  typeName: string;
+  key: string[];
+  fromKey: string[];
+  mappedBy?: string;
+  differs: boolean;
+}
+
 export interface Comparison {
+  /** Objects found on both sides (identical or not). */
   compared: number;
   differences: ObjectDifference[];
+  matched: MatchedObject[];
+  onlyFrom: number;
+  onlyTo: number;
+  differing: number;
+  mappings: NameMapping[];
+  ignored: IgnoreRule[];
+}
+
+export interface CompareOptions {
+  /** Renamings of --from names to --to names (`stg-=prod-`), tried in order. */
+  mappings?: readonly NameMapping[];
+  /** Kinds and attributes left out: what differs on purpose. */
+  ignore?: readonly IgnoreRule[];
 }
 
 /** The label compare shows for a reference it resolved: what it points at. */
@@ -65,49 +95,88 @@ function diffPaths(a: unknown, b: unknown, path: string, out: { path: string; fr
   out.push({ path, from: a ?? null, to: b ?? null });
 }
 
-export function compareTargets(from: Target, to: Target): Comparison {
-  const toByIdentity = new Map(to.objects.map((o) => [identity(o), o]));
-  const fromIdentities = new Set(from.objects.map(identity));
+export function compareTargets(from: Target, to: Target, options: CompareOptions = {}): Comparison {
+  const mappings = [...(options.mappings ?? [])];
+  const ignore = [...(options.ignore ?? [])];
+  const kept = (o: ComparableObject): boolean => !ignoresKind(ignore, o.kind.typeName);
+  const fromKept = from.objects.filter(kept);
+  const renamed = renameObjects(fromKept, mappings);
+  const toObjects = to.objects.filter(kept);
+  const toByIdentity = new Map(toObjects.map((o) => [identity(o), o]));
+  const fromIdentities = new Set(renamed.objects.map(identity));
   const differences: ObjectDifference[] = [];
-  let compared = 0;
-  for (const a of from.objects) {
+  const matched: MatchedObject[] = [];
+  let onlyFrom = 0;
+  for (const [i, a] of renamed.objects.entries()) {
+    const mappedBy = renamed.mappedBy[i]?.spec;
+    const fromKey = fromKept[i].key;
+    const renamedFrom = mappedBy ? { fromKey, mappedBy } : {};
     const b = toByIdentity.get(identity(a));
     if (!b) {
-      differences.push({ typeName: a.kind.typeName, key: a.key, kind: "only-from", attributes: [] });
+      onlyFrom++;
+      differences.push({ typeName: a.kind.typeName, key: a.key, kind: "only-from", attributes: [], ...renamedFrom });
       continue;
     }
-    compared++;
     // A stack compares what it declares; two organizations compare everything settable.
     const only = a.declared ?? b.declared;
     const attributes: ObjectDifference["attributes"] = [];
     diffPaths(normalized(a.kind.attributes, a.values, only), normalized(b.kind.attributes, b.values, only), "", attributes);
-    if (attributes.length > 0) differences.push({ typeName: a.kind.typeName, key: a.key, kind: "changed", attributes });
+    const differing = attributes.filter((x) => !ignoresAttribute(ignore, a.kind.typeName, x.path));
+    if (differing.length > 0) differences.push({ typeName: a.kind.typeName, key: a.key, kind: "changed", attributes: differing, ...renamedFrom });
+    matched.push({ typeName: a.kind.typeName, key: a.key, fromKey, mappedBy, differs: differing.length > 0 });
   }
-  for (const b of to.objects) {
-    if (!fromIdentities.has(identity(b))) differences.push({ typeName: b.kind.typeName, key: b.key, kind: "only-to", attributes: [] });
+  let onlyTo = 0;
+  for (const b of toObjects) {
+    if (fromIdentities.has(identity(b))) continue;
+    onlyTo++;
+    differences.push({ typeName: b.kind.typeName, key: b.key, kind: "only-to", attributes: [] });
   }
   const order = new Map(RESOURCE_KINDS.map((k, i) => [k.typeName, i]));
-  differences.sort((x, y) => (order.get(x.typeName) ?? 0) - (order.get(y.typeName) ?? 0) || JSON.stringify(x.key).localeCompare(JSON.stringify(y.key)));
-  return { compared, differences };
+  const byKindThenKey = (x: { typeName: string; key: string[] }, y: { typeName: string; key: string[] }): number =>
+    (order.get(x.typeName) ?? 0) - (order.get(y.typeName) ?? 0) || JSON.stringify(x.key).localeCompare(JSON.stringify(y.key));
+  differences.sort(byKindThenKey);
+  matched.sort(byKindThenKey);
+  return { compared: matched.length, differences, matched, onlyFrom, onlyTo, differing: matched.filter((m) => m.differs).length, mappings, ignored: ignore };
 }
 
 function shown(v: unknown): string {
   return typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v ?? null);
 }
 
+function objectName(typeName: string, key: readonly string[], fromKey: readonly string[] | undefined, mappedBy: string | undefined): string {
+  const name = `${typeName} ${JSON.stringify(key.join("/"))}`;
+  return fromKey && mappedBy ? `${name} (--from ${JSON.stringify(fromKey.join("/"))}, by ${mappedBy})` : name;
+}
+
+/** "7 by stg-=prod-, 1 by the same name": how the matched objects were matched. */
+function matchedBy(c: Comparison): string {
+  const counts = new Map<string, number>();
+  for (const m of c.matched) counts.set(m.mappedBy ?? "", (counts.get(m.mappedBy ?? "") ?? 0) + 1);
+  return [...counts].map(([by, n]) => `${n} by ${by === "" ? "the same name" : by}`).join(", ");
+}
+
 export function renderComparison(from: Target, to: Target, c: Comparison): string {
-  const lines = [`Comparing ${from.label} (--from) with ${to.label} (--to):`];
+  const settings = [
+    ...(c.mappings.length > 0 ? [`names mapped ${c.mappings.map((m) => m.spec).join(", ")}`] : []),
+    ...(c.ignored.length > 0 ? [`ignoring ${c.ignored.map((r) => r.spec).join(", ")}`] : []),
+  ];
+  const lines = [`Comparing ${from.label} (--from) with ${to.label} (--to)${settings.length > 0 ? `; ${settings.join("; ")}` : ""}:`];
   for (const d of c.differences) {
-    const name = `${d.typeName} ${JSON.stringify(d.key.join("/"))}`;
-    if (d.kind === "only-from") lines.push(`  - ${name}: only in --from`);
+    const name = objectName(d.typeName, d.key, d.fromKey, d.mappedBy);
+    if (d.kind === "only-from") lines.push(`  - ${d.fromKey ? `${d.typeName} ${JSON.stringify(d.fromKey.join("/"))} (mapped by ${d.mappedBy} to ${JSON.stringify(d.key.join("/"))})` : name}: only in --from`);
     else if (d.kind === "only-to") lines.push(`  + ${name}: only in --to`);
     else {
       lines.push(`  ~ ${name}:`);
       for (const a of d.attributes) lines.push(`      ${a.path}: ${shown(a.from)} -> ${shown(a.to)}`);
     }
   }
+  // With mappings, every match is listed with the mapping that made it: a wrong mapping shows.
+  if (c.mappings.length > 0) {
+    for (const m of c.matched) if (!m.differs) lines.push(`  = ${m.mappedBy ? objectName(m.typeName, m.key, m.fromKey, m.mappedBy) : `${objectName(m.typeName, m.key, undefined, undefined)} (the same name)`}`);
+  }
   const note = "secrets are write-only and not compared";
-  if (c.differences.length === 0) lines.push(`No differences: ${c.compared} objects compared (ids, timestamps and creators ignored; ${note}).`);
-  else lines.push(`${c.differences.length} objects differ; ${c.compared} found on both sides (${note}).`);
+  const counts = `${c.compared} matched${c.compared > 0 ? ` (${matchedBy(c)})` : ""}, ${c.differing} differing, ${c.onlyFrom} only in --from, ${c.onlyTo} only in --to`;
+  if (c.differences.length === 0) lines.push(`No differences: ${c.compared} objects compared (ids, timestamps and creators ignored; ${note}). ${counts}.`);
+  else lines.push(`${c.differences.length} objects differ; ${c.compared} found on both sides (${note}). ${counts}.`);
   return lines.join("\n");
 }

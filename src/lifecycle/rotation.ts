@@ -95,3 +95,23 @@ export async function rotateRecoverably(
     return calls.issue(id, calls.oldExpiry);
   }
 }
+
+/**
+ * Among several unmanaged live objects with one natural key (a lost state), the one to
+ * adopt when a rotation explains the others: exactly one lives as declared, and every
+ * other is retiring (its expiry set by the rotation, its grace period running). The
+ * retiring ones are left to expire. Undefined when that does not explain the matches.
+ */
+export function currentOfRotation(kind: ResourceKind, matches: readonly WireObject[], declared: Values): { current: WireObject; reason: string } | undefined {
+  if (!kind.rotation || matches.length < 2) return undefined;
+  const expiry = kind.rotation.expiryAttribute;
+  const retiring = matches.filter((o) => isRetiring(kind, liveValues(kind, o, declared), declared));
+  const current = matches.filter((o) => !retiring.includes(o));
+  if (current.length !== 1) return undefined;
+  const id = kind.api.idOf(current[0]);
+  const old = retiring.map((o) => `${kind.api.idOf(o)} (${expiry} ${String(liveValues(kind, o, declared)[expiry])})`).join(", ");
+  return {
+    current: current[0],
+    reason: `adopts id ${id}: of ${matches.length} live objects with this name, it is the one not retiring; ${old} ${retiring.length === 1 ? "is the old object" : "are old objects"} of a rotation in ${retiring.length === 1 ? "its" : "their"} grace period, left to expire`,
+  };
+}

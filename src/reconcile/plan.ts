@@ -7,6 +7,7 @@ import {
   LiveIndex,
   UNKNOWN,
   containsUnknown,
+  currentOfRotation,
   decideAction,
   deletionRefusal,
   describeProblem,
@@ -34,6 +35,16 @@ import type { StateFile } from "./state";
 export { decideAction, engineValues, liveValues, matchesNaturalKey, secretFingerprints, type Action, type Decision } from "../lifecycle";
 
 export const PLAN_FORMAT_VERSION = 1;
+
+/**
+ * An `ods` command a message suggests, naming the stack: without --stack it would fail
+ * where cdktf.out holds several stacks, so the printed command works as it is.
+ */
+export function odsCommand(stack: string, args: string): string {
+  const [verb, ...rest] = args.split(" ");
+  const sub = verb === "state" ? `${verb} ${rest.shift()}` : verb;
+  return `ods ${sub} --stack ${stack}${rest.length > 0 ? ` ${rest.join(" ")}` : ""}`;
+}
 
 export interface PlannedChange {
   address: string;
@@ -209,6 +220,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     const prior = state.resources[d.address];
     let liveObject: WireObject | undefined;
     let adopted = false;
+    let adoptionNote: string | undefined;
     const parent = scopeOf(kind, values);
     if (prior) {
       liveObject = live.findById(kind, prior.id);
@@ -220,12 +232,18 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       if (key !== undefined) {
         if (parent !== undefined) await live.load(client, kind, parent);
         const managedIds = new Set(Object.values(state.resources).filter((r) => r.typeName === kind.typeName).map((r) => r.id));
-        const matches = live
+        let matches = live
           .listed(kind)
           .filter((o) => matchesNaturalKey(kind, o, values) && !managedIds.has(kind.api.idOf(o)));
+        const rotated = currentOfRotation(kind, matches, values);
+        if (rotated) {
+          matches = [rotated.current];
+          adoptionNote = rotated.reason;
+        }
         if (matches.length > 1) {
+          const ids = matches.map((m) => kind.api.idOf(m));
           problems.push(
-            `[${d.constructPath}] ${d.address}: ${matches.length} live ${kind.typeName} objects have ${kind.naturalKey.join(" and ")} ${key}: ids ${matches.map((m) => kind.api.idOf(m)).join(", ")}; remove the duplicates or import one with "ods import ${d.address} ID"`,
+            `[${d.constructPath}] ${d.address}: ${matches.length} live ${kind.typeName} objects have ${kind.naturalKey.join(" and ")} ${key}: ids ${ids.join(", ")}; remove the duplicates, or import the one to keep: ${ids.map((id) => `"${odsCommand(stack.name, `import ${d.address} ${id}`)}"`).join(" or ")}`,
           );
           continue;
         }
@@ -245,6 +263,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     digestInput.push({ address: d.address, live: liveObject });
     const before = liveObject ? liveValues(kind, liveObject, values) : undefined;
     const decision = decideAction(kind, values, before, prior, adopted, state.fingerprintSalt);
+    if (adoptionNote) decision.reasons.unshift(adoptionNote);
     const refusal = decision.action === "replace" ? replacementRefusal(kind, values, decision.reasons) : undefined;
     if (refusal) {
       problems.push(`[${d.constructPath}] ${d.address}: ${refusal}`);
@@ -285,12 +304,12 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   for (const [address, r] of removals) {
     const kind = resourceKind(r.typeName);
     if (!kind) {
-      problems.push(`${address}: state names unknown type ${r.typeName}; remove it with "ods state rm ${address}"`);
+      problems.push(`${address}: state names unknown type ${r.typeName}; remove it with "${odsCommand(stack.name, `state rm ${address}`)}"`);
       continue;
     }
     const liveObject = live.findById(kind, r.id);
     digestInput.push({ address, live: liveObject });
-    const refusal = liveObject ? deletionRefusal(kind, r.engineValues, r.values, r.id, `, or stop managing it with "ods state rm ${address}"`) : undefined;
+    const refusal = liveObject ? deletionRefusal(kind, r.engineValues, r.values, r.id, `, or stop managing it with "${odsCommand(stack.name, `state rm ${address}`)}"`) : undefined;
     if (refusal) {
       problems.push(`${address}: ${refusal}`);
       continue;

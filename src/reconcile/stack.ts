@@ -52,6 +52,11 @@ export interface ProviderConfiguration {
   alias?: string;
   /** url, token, org_id, ... with variables substituted. */
   config: Values;
+  /**
+   * Where a setting written as one variable (`token = var.ods_token`) took its value:
+   * `TF_VAR_ods_token`, `--var`, a variables file. Error messages name it, never the value.
+   */
+  sources?: Record<string, string>;
   /** True for the empty default configuration Terraform assumes when none is written. */
   implicit: boolean;
 }
@@ -171,6 +176,13 @@ class VariableScope {
     );
     return { value: out, sensitive };
   }
+
+  /** Where a value written as exactly `${var.NAME}` came from, else undefined. */
+  sourceOf(value: unknown): string | undefined {
+    const m = typeof value === "string" ? /^\$\{var\.([A-Za-z_][A-Za-z0-9_-]*)\}$/.exec(value) : null;
+    const v = m ? this.values.get(m[1]) : undefined;
+    return v ? `var.${m![1]} (from ${v.source})` : undefined;
+  }
 }
 
 /**
@@ -268,8 +280,14 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
         continue;
       }
       const config: Values = {};
-      for (const [k, v] of Object.entries(raw)) if (k !== "alias") config[k] = vars.apply(v, `provider ${key}`).value as Values[string];
-      providers.set(key, { key, alias, config, implicit: false });
+      const sources: Record<string, string> = {};
+      for (const [k, v] of Object.entries(raw)) {
+        if (k === "alias") continue;
+        config[k] = vars.apply(v, `provider ${key}`).value as Values[string];
+        const source = vars.sourceOf(v);
+        if (source) sources[k] = source;
+      }
+      providers.set(key, { key, alias, config, implicit: false, sources });
     }
   }
 

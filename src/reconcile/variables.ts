@@ -2,7 +2,9 @@
 // the last of, in rising precedence, TF_VAR_NAME in the environment, then --var and
 // --var-file in the order given on the command line; else the variable's default; else
 // it is an error naming the variable. A sensitive variable's value is remembered as
-// such, so that everything derived from it can be hidden.
+// such, so that everything derived from it can be hidden. With several stacks in one run,
+// an assignment may be for one stack only (`--var STACK:NAME=VALUE`, `--var-file
+// STACK=FILE`): each environment then gets its own target and secrets.
 import * as fs from "node:fs";
 
 export interface VariableDeclaration {
@@ -14,10 +16,10 @@ export interface VariableDeclaration {
   sensitive: boolean;
 }
 
-/** One assignment from the command line, in the order given. */
+/** One assignment from the command line, in the order given; `stack` when it is for that stack only. */
 export type VariableAssignment =
-  | { name: string; raw: string; source: string }
-  | { name: string; value: unknown; source: string };
+  | { name: string; raw: string; source: string; stack?: string }
+  | { name: string; value: unknown; source: string; stack?: string };
 
 export interface VariableInputs {
   env: NodeJS.ProcessEnv;
@@ -27,6 +29,8 @@ export interface VariableInputs {
 export interface VariableValue {
   value: unknown;
   sensitive: boolean;
+  /** Where the value came from (`TF_VAR_x`, `--var`, a file, the default), for messages: never the value. */
+  source: string;
 }
 
 export class VariableError extends Error {
@@ -105,20 +109,24 @@ export function resolveVariables(decls: readonly VariableDeclaration[], inputs: 
   for (const decl of decls) {
     let value: unknown;
     let found = false;
+    let source = "";
     try {
       const env = inputs.env[`TF_VAR_${decl.name}`];
       if (env !== undefined) {
         value = fromText(decl, env, `TF_VAR_${decl.name}`);
         found = true;
+        source = `TF_VAR_${decl.name}`;
       }
       for (const a of inputs.assignments) {
         if (a.name !== decl.name) continue;
         value = "raw" in a ? fromText(decl, a.raw, a.source) : checked(decl, a.value, a.source);
         found = true;
+        source = a.source;
       }
       if (!found && decl.hasDefault) {
         value = decl.default;
         found = true;
+        source = `the default of variable "${decl.name}"`;
       }
     } catch (err) {
       if (!(err instanceof VariableError)) throw err;
@@ -129,20 +137,50 @@ export function resolveVariables(decls: readonly VariableDeclaration[], inputs: 
       problems.push(`no value for the variable "${decl.name}": set TF_VAR_${decl.name}, pass --var ${decl.name}=VALUE or --var-file FILE, or give it a default`);
       continue;
     }
-    values.set(decl.name, { value, sensitive: decl.sensitive });
+    values.set(decl.name, { value, sensitive: decl.sensitive, source });
   }
   if (problems.length > 0) throw new VariableError(problems);
   return values;
 }
 
-/** `NAME=VALUE` from --var; the value is kept as text and typed against the declaration. */
+/**
+ * `NAME=VALUE` or `STACK:NAME=VALUE` from --var; the value is kept as text and typed
+ * against the declaration. A variable name holds no colon, so the first colon before
+ * the `=` ends the stack's name.
+ */
 export function parseVarFlag(text: string): VariableAssignment {
   const eq = text.indexOf("=");
-  const name = eq > 0 ? text.slice(0, eq).trim() : "";
-  if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name)) {
-    throw new VariableError([`--var expects NAME=VALUE with NAME a variable name${eq > 0 ? `, got the name "${name}"` : ""}`]);
+  const left = eq > 0 ? text.slice(0, eq).trim() : "";
+  const colon = left.indexOf(":");
+  const stack = colon >= 0 ? left.slice(0, colon) : undefined;
+  const name = colon >= 0 ? left.slice(colon + 1) : left;
+  if (stack !== undefined && !STACK_NAME.test(stack)) {
+    throw new VariableError([`--var expects STACK:NAME=VALUE with STACK a stack name${stack ? `, got "${stack}"` : ""}`]);
   }
-  return { name, raw: text.slice(eq + 1), source: "--var" };
+  if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name)) {
+    throw new VariableError([`--var expects NAME=VALUE or STACK:NAME=VALUE with NAME a variable name${eq > 0 ? `, got the name "${name}"` : ""}`]);
+  }
+  return stack === undefined ? { name, raw: text.slice(eq + 1), source: "--var" } : { name, raw: text.slice(eq + 1), source: `--var ${stack}:${name}`, stack };
+}
+
+/** What cdktf allows in a stack's name (a construct id that is also a directory name). */
+const STACK_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+/**
+ * `FILE` or `STACK=FILE` from --var-file. `STACK=FILE` when the text before the first `=`
+ * is a stack name and the whole text is not an existing file (a file may have `=` in
+ * its name); `knownStacks` turns a mistyped stack name into an error instead of a
+ * missing file.
+ */
+export function parseVarFileFlag(text: string, exists: (file: string) => boolean, knownStacks: readonly string[]): { file: string; stack?: string } {
+  const eq = text.indexOf("=");
+  if (eq <= 0 || exists(text)) return { file: text };
+  const stack = text.slice(0, eq);
+  if (!STACK_NAME.test(stack)) return { file: text };
+  if (!knownStacks.includes(stack)) {
+    throw new VariableError([`--var-file ${text}: no stack "${stack}"; stacks: ${knownStacks.join(", ") || "none"} (a file whose name holds "=" must exist)`]);
+  }
+  return { file: text.slice(eq + 1), stack };
 }
 
 /**
@@ -163,7 +201,7 @@ async function tfvarsParser(file: string): Promise<(name: string, text: string) 
   }
 }
 
-export async function readVarFile(file: string): Promise<VariableAssignment[]> {
+export async function readVarFile(file: string, stack?: string): Promise<VariableAssignment[]> {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
@@ -194,7 +232,7 @@ export async function readVarFile(file: string): Promise<VariableAssignment[]> {
     if (typeof value === "string" && value.includes("${")) {
       throw new VariableError([`${file}: the value of "${name}" holds an expression ("\${...}"); variables files take literal values only`]);
     }
-    out.push({ name, value, source: file });
+    out.push(stack === undefined ? { name, value, source: file } : { name, value, source: `${file} (for stack ${stack})`, stack });
   }
   return out;
 }

@@ -43,7 +43,7 @@ describe("examples/environments", () => {
     }
     // Same kinds and attributes, per-environment values.
     const names = (s: Stack): string[] => Object.values(s.resource).flatMap((byName) => Object.values(byName).map((r) => String(r.name))).sort();
-    expect(names(stackOf("staging"))).toContain("staging-oncall");
+    expect(names(stackOf("staging"))).toContain("stg-oncall");
     expect(names(stackOf("production"))).toContain("prod-oncall");
     expect(Object.keys(stackOf("staging").resource)).toEqual(Object.keys(stackOf("production").resource));
   });
@@ -76,7 +76,7 @@ describe("examples/environments", () => {
     });
     outputs.push(cross.stdout, cross.stderr);
     expect(cross.code).toBe(2);
-    expect(cross.stdout).toContain(`- ods_notifier "staging-oncall": only in --from`);
+    expect(cross.stdout).toContain(`- ods_notifier "stg-oncall": only in --from`);
     expect(cross.stdout).toContain(`+ ods_notifier "prod-oncall": only in --to`);
   }, 240_000);
 

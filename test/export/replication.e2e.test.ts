@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
-import { ROOT, leakedSecrets, removeTempDirs, runOds, tempDir, type RunResult } from "../helpers/ods-cli";
+import { ROOT, leakedSecrets, linkProjectDependencies, removeTempDirs, runOds, tempDir, type RunResult } from "../helpers/ods-cli";
 import { TerraformWorkspace, hasTerraform, installProvider } from "../terraform/harness";
 
 // The Terraform leg takes about half a minute: it runs under `npm run test:replication`.
@@ -148,14 +148,6 @@ function at(emu: EmulatorHandle): Record<string, string> {
 }
 
 /** The exported project runs against this checkout: its dependencies are links, not downloads. */
-function linkDependencies(dir: string): void {
-  const nm = path.join(dir, "node_modules");
-  fs.mkdirSync(path.join(nm, ".bin"), { recursive: true });
-  fs.symlinkSync(ROOT, path.join(nm, "cdktf-provider-ods"));
-  for (const m of ["cdktf", "constructs", "typescript", "@types"]) fs.symlinkSync(path.join(ROOT, "node_modules", m), path.join(nm, m));
-  fs.symlinkSync(path.join("..", "typescript", "bin", "tsc"), path.join(nm, ".bin", "tsc"));
-}
-
 /** Dataset fields come with data: after the datasets exist, the events that create the fields. */
 async function ingestInto(emu: EmulatorHandle): Promise<void> {
   const c = new OdsClient({ url: emu.url, token: emu.adminToken });
@@ -209,9 +201,12 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(Object.keys(secretVars(printed)).sort()).toEqual(Object.keys(SECRETS).map((k) => `TF_VAR_${k}`).sort());
     for (const k of Object.keys(SECRETS)) expect(exportedModule.split("\n").slice(0, 12).join("\n")).toContain(`TF_VAR_${k}`);
     expect(fs.readFileSync(path.join(project, "main.ts"), "utf8")).toContain("sensitive: true");
-    expect(JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8")).dependencies["cdktf-provider-ods"]).toMatch(/^\^\d/);
+    // Run from this checkout: the project depends on it as a directory, and says so.
+    const pkg = JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8")) as { dependencies: Record<string, string>; "//": string };
+    expect(pkg.dependencies["cdktf-provider-ods"]).toBe(`file:${path.relative(project, ROOT)}`);
+    expect(pkg["//"]).toContain(`comes from this checkout of cdktf-provider-ods (${ROOT})`);
 
-    linkDependencies(project);
+    linkProjectDependencies(project);
     // The project's own build (strict TypeScript), then its app, as `ods synth` runs it.
     const tsc = spawnSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", project], { encoding: "utf8", timeout: 180_000 });
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);

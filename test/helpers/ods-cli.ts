@@ -148,3 +148,15 @@ export function writeStacks(dir: string, stacks: Record<string, { json: unknown;
 export function readStateFile(file: string): StateFile {
   return parseState(fs.readFileSync(file, "utf8"), file);
 }
+
+/**
+ * A generated project (ods export, ods init) made runnable without an npm install: this
+ * checkout as cdktf-provider-ods, and the checkout's cdktf, constructs, TypeScript and types.
+ */
+export function linkProjectDependencies(dir: string): void {
+  const nm = path.join(dir, "node_modules");
+  fs.mkdirSync(path.join(nm, ".bin"), { recursive: true });
+  fs.symlinkSync(ROOT, path.join(nm, "cdktf-provider-ods"));
+  for (const m of ["cdktf", "constructs", "typescript", "@types"]) fs.symlinkSync(path.join(ROOT, "node_modules", m), path.join(nm, m));
+  fs.symlinkSync(path.join("..", "typescript", "bin", "tsc"), path.join(nm, ".bin", "tsc"));
+}

@@ -81,6 +81,43 @@ describe("ods: a lost rotation answer", () => {
   });
 });
 
+describe("ods: the state lost during a rotation's grace period", () => {
+  it("adopts the token that is not retiring, says which and why, creates no duplicate, and the next plan converges", async () => {
+    const dir = tempDir();
+    const client = new OdsClient({ url: use.rig.emu.url, token: use.rig.emu.adminToken });
+    try {
+      await odsApply(client, dir, spec("rot-lost-state", "1"));
+      const rotated = await odsApply(client, dir, spec("rot-lost-state", "2"));
+      const current = rotated.state.resources["ods_api_token.ci"].id;
+      const live = (await use.rig.admin.listTokens()).filter((t) => t.name === "rot-lost-state");
+      expect(live).toHaveLength(2); // the old one lives on in its grace period
+      const old = live.find((t) => t.id !== current)!;
+      expect(old.expiresAt).toBeTruthy();
+
+      fs.rmSync(path.join(dir, "state.json"));
+      const adopt = await odsApply(client, dir, spec("rot-lost-state", "2"));
+      const change = adopt.plan.changes[0];
+      expect(change.action).toBe("adopt");
+      expect(change.id).toBe(current);
+      expect(change.reasons[0]).toContain(`adopts id ${current}: of 2 live objects with this name, it is the one not retiring; ${old.id} (expires_at ${old.expiresAt})`);
+      // Its secret cannot be read back: adopting it rotates it, its users keep a grace period.
+      expect(change.reasons.join(" ")).toMatch(/will be rotated: its token cannot be read back/);
+      expect(adopt.summary.errors).toEqual([]);
+      const entry = adopt.state.resources["ods_api_token.ci"];
+      // No duplicate: the managed token lives as declared, everything else is retiring.
+      expect(await auditToken(use.rig, "rot-lost-state", entry.id, entry.sensitive?.token)).toEqual({ dying: 0, unmanaged: 0, secretWorks: true });
+      const after = (await use.rig.admin.listTokens()).filter((t) => t.name === "rot-lost-state");
+      expect(after.find((t) => t.id === old.id)?.expiresAt).toBe(old.expiresAt); // the old one is left to expire as it was
+      expect(after.find((t) => t.id === current)?.expiresAt).toBeTruthy(); // the adopted one, rotated, in its grace period
+
+      const again = await odsApply(client, dir, spec("rot-lost-state", "2"));
+      expect(again.plan.changes.map((c) => c.action)).toEqual(["noop"]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("terraform: a lost rotation answer", () => {
   it("a dropped answer is finished in the same apply", async () => {
     const p = provider(use.rig.proxy.url, use.rig.emu.adminToken);

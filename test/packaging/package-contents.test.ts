@@ -100,4 +100,11 @@ describe("the npm package", () => {
   it("tells cdktf which provider it binds (cdktf provider list reads this)", () => {
     expect(pkg.cdktf?.provider).toEqual({ name: "registry.terraform.io/ods/ods", version: pkg.version });
   });
+
+  it("runs nothing when installed: no prepare or install scripts (npm warns about them on every install)", () => {
+    const scripts = (pkg as { scripts?: Record<string, string> }).scripts ?? {};
+    for (const hook of ["preinstall", "install", "postinstall", "prepare"]) expect(scripts[hook], hook).toBeUndefined();
+    // A fresh clone still starts: `npm start` builds lib/ when it is missing.
+    expect(scripts.start).toMatch(/^node scripts\/build-if-missing\.js && /);
+  });
 });

@@ -1,6 +1,7 @@
 // The provider package `ods terraform install` lays out depends on the version only: two
 // checkouts at different paths make byte-identical archives, and a .terraform.lock.hcl
 // written with one is accepted by `terraform init` with the other (teammates, CI).
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -71,5 +72,35 @@ describe("a provider package that depends on its version only", () => {
     // The lock step cdktf runs on a fresh cdktf.out, pointed at the mirror by the printed variable.
     const lockB = await runAsync("terraform", ["providers", "lock", "-platform=linux_amd64", "-no-color"], { cwd: b, env: { ...envB, ...clean }, timeoutMs: 120_000 });
     expect(lockB.status, output(lockB)).toBe(0);
+  });
+
+  it("writes a lock file with each shipped platform's checksums", () => {
+    const lock = fs.readFileSync(path.join(tmp, "alice", "tf", ".terraform.lock.hcl"), "utf8");
+    expect(lock).toContain(`provider "registry.terraform.io/ods/ods" {\n  version     = "0.1.0"\n  constraints = "0.1.0"\n`);
+    for (const platform of ["linux_amd64", "linux_arm64", "darwin_amd64", "darwin_arm64"]) {
+      const zip = fs.readFileSync(path.join(tmp, "alice", "tf", "release", `terraform-provider-ods_0.1.0_${platform}.zip`));
+      expect(lock, platform).toContain(`"zh:${createHash("sha256").update(zip).digest("hex")}"`);
+    }
+    expect(lock).toMatch(/"h1:[A-Za-z0-9+/]{43}="/);
+    // The same from either checkout.
+    expect(fs.readFileSync(path.join(tmp, "ci", "tf", ".terraform.lock.hcl"), "utf8")).toBe(lock);
+  });
+
+  it.skipIf(!hasTerraform)("a lock file written by ods terraform install holds the hash Terraform computes for each platform, and init -lockfile=readonly accepts it", async () => {
+    const lock = fs.readFileSync(path.join(tmp, "alice", "tf", ".terraform.lock.hcl"), "utf8");
+    const clean = { TF_DATA_DIR: undefined, TF_PLUGIN_CACHE_DIR: undefined, TF_LOG: undefined, TF_IN_AUTOMATION: "1" };
+    const dir = path.join(tmp, "ci", "locked");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "main.tf.json"), JSON.stringify(CONFIG));
+    for (const platform of ["linux_amd64", "linux_arm64", "darwin_amd64", "darwin_arm64"]) {
+      // Terraform hashes that platform's package itself and adds what the lock lacks: nothing.
+      fs.writeFileSync(path.join(dir, ".terraform.lock.hcl"), lock);
+      const r = await runAsync("terraform", ["providers", "lock", `-platform=${platform}`, "-no-color"], { cwd: dir, env: { ...envB, ...clean }, timeoutMs: 120_000 });
+      expect(r.status, output(r)).toBe(0);
+      expect(fs.readFileSync(path.join(dir, ".terraform.lock.hcl"), "utf8"), platform).toBe(lock);
+    }
+    const init = await runAsync("terraform", ["init", "-input=false", "-no-color", "-lockfile=readonly"], { cwd: dir, env: { ...envB, ...clean }, timeoutMs: 120_000 });
+    expect(init.status, output(init)).toBe(0);
+    expect(fs.readFileSync(path.join(dir, ".terraform.lock.hcl"), "utf8")).toBe(lock);
   });
 });

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseVarFlag, readVarFile, resolveVariables, VariableError } from "../../src/reconcile/variables";
+import { parseVarFileFlag, parseVarFlag, readVarFile, resolveVariables, VariableError } from "../../src/reconcile/variables";
 
 const dirs: string[] = [];
 function file(name: string, text: string): string {
@@ -47,6 +47,30 @@ describe("resolving", () => {
   it("--var splits at the first =, and checks the name", () => {
     expect(parseVarFlag("url=http://x/?a=b")).toEqual({ name: "url", raw: "http://x/?a=b", source: "--var" });
     expect(() => parseVarFlag("=x")).toThrow(/NAME=VALUE/);
+  });
+
+  it("--var STACK:NAME=VALUE is for that stack; a value may hold colons", () => {
+    expect(parseVarFlag("production:ods_url=http://x:8080/a=b")).toEqual({ name: "ods_url", raw: "http://x:8080/a=b", source: "--var production:ods_url", stack: "production" });
+    expect(parseVarFlag("ods_url=http://x:8080")).toEqual({ name: "ods_url", raw: "http://x:8080", source: "--var" });
+    expect(() => parseVarFlag(":ods_url=x")).toThrow(/STACK:NAME=VALUE with STACK a stack name/);
+    expect(() => parseVarFlag("production:=x")).toThrow(/with NAME a variable name/);
+  });
+
+  it("--var-file STACK=FILE names a known stack; a file whose name holds = is a file when it exists", () => {
+    const stacks = ["staging", "production"];
+    const exists = (f: string): boolean => f === "odd=name.json";
+    expect(parseVarFileFlag("production=vars/prod.json", exists, stacks)).toEqual({ file: "vars/prod.json", stack: "production" });
+    expect(parseVarFileFlag("shared.json", exists, stacks)).toEqual({ file: "shared.json" });
+    expect(parseVarFileFlag("odd=name.json", exists, stacks)).toEqual({ file: "odd=name.json" });
+    expect(parseVarFileFlag("./a=b.json", exists, stacks)).toEqual({ file: "./a=b.json" });
+    expect(() => parseVarFileFlag("prodution=vars/prod.json", exists, stacks)).toThrow(`--var-file prodution=vars/prod.json: no stack "prodution"; stacks: staging, production`);
+  });
+
+  it("a value remembers where it came from, for messages", () => {
+    const decls = [{ name: "t", type: "string", hasDefault: false, sensitive: true }, { name: "d", type: "string", hasDefault: true, default: "x", sensitive: false }];
+    const v = resolveVariables(decls, { env: { TF_VAR_t: "a" }, assignments: [{ name: "t", value: "b", source: "prod.json (for stack production)", stack: "production" }] });
+    expect(v.get("t")).toEqual({ value: "b", sensitive: true, source: "prod.json (for stack production)" });
+    expect(v.get("d")?.source).toBe('the default of variable "d"');
   });
 
   it("converts by declared type and checks typed values", () => {
