@@ -56,6 +56,7 @@ describe("alert test file", () => {
     ["a bad duration", VALID.replace("every: 1m", "every: soon"), 9, "tests.0.series.0.every"],
     ["an unknown key", VALID.replace("        tolerance: 1m", "        tolerence: 1m"), 15, "tests.0.expect.0.tolerence"],
     ["an address that is not a monitor", VALID.replace("ods_monitor.api_errors", "ods_notifier.x"), 14, "tests.0.expect.0.monitor"],
+    ["a monitor named neither by address nor by construct path", VALID.replace("ods_monitor.api_errors", "errors"), 14, "tests.0.expect.0.monitor"],
     ["broken YAML", VALID.replace("    duration: 1h", "    duration: 1h: 2m"), 3, ""],
   ])("refuses %s, naming the line", (_what, text, line, where) => {
     const file = write("bad.yaml", text);

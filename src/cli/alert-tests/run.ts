@@ -152,10 +152,14 @@ export async function runAlertTest(test: AlertTest, stack: LoadedStack): Promise
     const outbox = em.outbox();
     const monitors: MonitorResult[] = [];
     for (const expectation of test.expect) {
-      const entry = state.resources[expectation.monitor];
+      const wanted = expectation.monitor;
+      const declaration = stack.resources.find(
+        (r) => r.typeName === "ods_monitor" && (r.address === wanted || r.constructPath === wanted || r.constructPath === `${stack.name}/${wanted}`),
+      );
+      const entry = declaration ? state.resources[declaration.address] : undefined;
       if (!entry) {
-        const declared = Object.keys(state.resources).filter((a) => a.startsWith("ods_monitor."));
-        return { test, passed: false, monitors, error: `${expectation.monitor} is not in stack ${stack.name} (monitors: ${declared.join(", ") || "none"})` };
+        const declared = stack.resources.filter((r) => r.typeName === "ods_monitor").map((r) => `${r.address} (${r.constructPath.replace(`${stack.name}/`, "")})`);
+        return { test, passed: false, monitors, error: `${wanted} is not a monitor of stack ${stack.name} (monitors: ${declared.join(", ") || "none"})` };
       }
       const notified = outbox.filter((e) => e.monitorId === entry.id);
       const actual = notified.length > 0 || (entry.values.notifier_ids as unknown[] | undefined)?.length

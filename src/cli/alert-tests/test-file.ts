@@ -20,7 +20,7 @@ export interface ExpectedAlert {
 }
 
 export interface MonitorExpectation {
-  /** The monitor's address in the synthesized stack, e.g. `ods_monitor.api_errors`. */
+  /** The monitor's address in the synthesized stack (`ods_monitor.api_errors`) or its construct path (`observability/errors`, from the stack). */
   monitor: string;
   toleranceMs: number;
   alerts: ExpectedAlert[];
@@ -199,7 +199,9 @@ function checkExpectation(raw: unknown, path: Path, fail: Fail): MonitorExpectat
   const x = raw as Record<string, unknown>;
   known(x, path, ["monitor", "tolerance", "alerts"], fail);
   const monitor = text(x.monitor, [...path, "monitor"], fail);
-  if (!/^ods_monitor\.[A-Za-z0-9_-]+$/.test(monitor)) fail([...path, "monitor"], `expected a monitor's address like "ods_monitor.api_errors", got ${JSON.stringify(monitor)}`);
+  if (!/^ods_monitor\.[A-Za-z0-9_-]+$/.test(monitor) && !monitor.includes("/")) {
+    fail([...path, "monitor"], `expected a monitor's address like "ods_monitor.api_errors" or its construct path like "observability/errors", got ${JSON.stringify(monitor)}`);
+  }
   const alerts = list(x.alerts, [...path, "alerts"], fail).map((a, i): ExpectedAlert => {
     const at = [...path, "alerts", i];
     if (!isObject(a)) fail(at, "expected a map (opens, closes, group, notification)");
