@@ -155,8 +155,8 @@ function compiledSchemaOf(impl: ProviderImpl): CompiledSchema {
 
 /**
  * The answers of repeatable RPCs (ProviderImpl.repeatable), per compiled schema: shared by
- * every instance in this process, so a provider daemon answers the next command's repeats
- * too. 64 MiB of answers holds a stack of tens of thousands of resources.
+ * every instance in this process. 64 MiB of answers holds a stack of tens of thousands of
+ * resources.
  */
 const repeatedAnswers = new WeakMap<CompiledSchema, AnswerMemo<PreEncoded>>();
 const MEMO_BYTES = 64 * 1024 * 1024;

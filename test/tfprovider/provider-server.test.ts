@@ -12,7 +12,7 @@ import { loadProtocolServices } from "../../src/tfprovider/protocol/definitions"
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../src/tfprovider/protocol/handshake";
 import { createLogger } from "../../src/tfprovider/protocol/log";
 import type { ProviderImpl } from "../../src/tfprovider/provider-impl";
-import { type RunningProviderServer, startProviderServer, startSessionServer } from "../../src/tfprovider/provider-server";
+import { type RunningProviderServer, startProviderServer } from "../../src/tfprovider/provider-server";
 import { UNKNOWN } from "../../src/tfprovider/values";
 import { thingProvider } from "./fixtures/thing-provider";
 
@@ -219,74 +219,6 @@ describe("provider server over gRPC with mutual TLS", () => {
     await other.done;
     controller.close();
     expect(fs.existsSync(other.listen.address)).toBe(false);
-  });
-});
-
-describe("a served provider: one provider instance per connection", () => {
-  it("gives each connection its own instance, releases it when that connection closes, and ends only that connection on Shutdown", async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tfp-session-test-"));
-    const made: { closed: boolean; prefix?: string }[] = [];
-    const sessions: number[] = [];
-    const server = await startSessionServer(
-      () => {
-        const base = thingProvider();
-        const record: { closed: boolean; prefix?: string } = { closed: false };
-        made.push(record);
-        return {
-          ...base,
-          configure(req) {
-            record.prefix = String(req.config.id_prefix);
-            return base.configure!(req);
-          },
-          close() {
-            record.closed = true;
-          },
-        };
-      },
-      { socketDir: tmp, logger: quiet, onSessions: (n) => sessions.push(n) },
-    );
-    // A local subchannel pool: grpc-js would otherwise share one connection between the clients.
-    const connect = (service: ServiceDefinition): Client => new (makeGenericClientConstructor(service, "svc"))(`unix:${server.listen.address}`, credentials.createInsecure(), { "grpc.use_local_subchannel_pool": 1 });
-    const configure = (c: Client, prefix: string) =>
-      call(c, "ConfigureProvider", { terraform_version: "1.11.4", config: mp({ store_file: path.join(tmp, `${prefix}.json`), id_prefix: prefix }) });
-    try {
-      expect(fs.statSync(path.dirname(server.listen.address)).mode & 0o777).toBe(0o700);
-      const one = connect(services.provider);
-      const two = connect(services.provider);
-      await configure(one, "one-");
-      await configure(two, "two-");
-      expect(made.map((m) => m.prefix)).toEqual(["one-", "two-"]);
-      // Each applies under its own configuration.
-      const create = async (c: Client) => {
-        const config = mp(thingConfig({ name: "a" }));
-        const plan = await call(c, "PlanResourceChange", { type_name: "tfp_thing", prior_state: mp(null), proposed_new_state: config, config });
-        return call(c, "ApplyResourceChange", { type_name: "tfp_thing", prior_state: mp(null), planned_state: plan.planned_state, config });
-      };
-      expect(String(unmp((await create(one)).new_state).id)).toMatch(/^one-/);
-      expect(String(unmp((await create(two)).new_state).id)).toMatch(/^two-/);
-
-      one.close();
-      for (let i = 0; i < 100 && !made[0].closed; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(made[0].closed).toBe(true);
-      expect(made[1].closed).toBe(false);
-
-      // Terraform's Shutdown on one connection ends that connection, not the server.
-      const controller = connect(services.controller);
-      await call(controller, "Shutdown");
-      controller.close();
-      const three = connect(services.provider);
-      await configure(three, "three-");
-      expect(made.map((m) => m.prefix)).toContain("three-");
-      await call(two, "GetProviderSchema");
-      two.close();
-      three.close();
-      expect(sessions[0]).toBe(1);
-      expect(Math.max(...sessions)).toBeGreaterThanOrEqual(2);
-    } finally {
-      await server.close();
-    }
-    expect(fs.existsSync(path.dirname(server.listen.address))).toBe(false);
-    fs.rmSync(tmp, { recursive: true, force: true });
   });
 });
 
