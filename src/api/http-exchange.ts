@@ -8,6 +8,7 @@
 import * as http from "node:http";
 import * as https from "node:https";
 import { deferredCaContext } from "./deferred-ca";
+import { getProxyForUrl, HttpProxyAgent, HttpsProxyAgent } from "./proxy-agents";
 
 export interface HttpAnswer {
   status: number;
@@ -52,10 +53,23 @@ export class ExchangeFailure extends Error {
  * A pool of keep-alive connections to one origin. An idle connection closes after
  * idleMs, or a second before the server says it will close it (Node reads the
  * server's Keep-Alive hint), so that a request is rarely sent on a dying connection.
+ *
+ * When the environment names a proxy for the URL (HTTPS_PROXY, HTTP_PROXY or ALL_PROXY,
+ * unless NO_PROXY names its host, as curl reads them), the pool's connections go through
+ * it: a CONNECT tunnel for https (TLS stays end to end), a forwarded request for http.
  */
 export function keepAliveAgent(url: string, maxSockets: number, idleMs: number): http.Agent {
   const options: http.AgentOptions = { keepAlive: true, maxSockets, timeout: idleMs };
-  return new URL(url).protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+  const https_ = new URL(url).protocol === "https:";
+  const proxied = proxyAgent(url, https_, options);
+  if (proxied) return proxied;
+  return https_ ? new https.Agent(options) : new http.Agent(options);
+}
+
+function proxyAgent(url: string, tunnel: boolean, options: http.AgentOptions): http.Agent | undefined {
+  const proxy = getProxyForUrl(url);
+  if (!proxy) return undefined;
+  return tunnel ? new HttpsProxyAgent(proxy, options) : new HttpProxyAgent(proxy, options);
 }
 
 function errorCode(err: unknown): string | undefined {
