@@ -256,6 +256,8 @@ export type StateOf = (stack: string) => Promise<StateFile | undefined>;
 export interface PlanOptions {
   destroy?: boolean;
   checkQueries?: boolean;
+  /** Refresh list calls in flight at once. */
+  parallelism?: number;
   stateOf: StateOf;
 }
 
@@ -281,7 +283,7 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
     const view = stateView(state, provider);
     let plan: Plan;
     try {
-      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries });
+      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries, parallelism: opts.parallelism });
     } catch (err) {
       if (err instanceof PlanError) {
         problems.push(...err.problems);

@@ -86,6 +86,29 @@ export interface PlanContext {
   destroy?: boolean;
   /** Compile changed starred queries and virtual-field expressions on the service (default on). */
   checkQueries?: boolean;
+  /** List calls in flight at once during the refresh (default 10). */
+  parallelism?: number;
+}
+
+/**
+ * Runs `jobs` with at most `limit` of them in flight, in order of start; the first failure
+ * is thrown once the jobs already running have settled (nothing is left running behind it).
+ */
+async function runBounded(jobs: readonly (() => Promise<unknown>)[], limit: number): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length && !failure) {
+      const job = jobs[next++];
+      try {
+        await job();
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), jobs.length) }, worker));
+  if (failure) throw failure.err;
 }
 
 /** The live digest: stable over object order, so that only real changes move it. */
@@ -179,10 +202,14 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     const k = resourceKind(r.typeName);
     if (k) kinds.set(k.typeName, k);
   }
+  // The lists are independent reads: behind a network each is a round trip, so they go
+  // out side by side (the same calls as one after another).
+  const lists: (() => Promise<unknown>)[] = [];
   for (const kind of kinds.values()) {
-    if (kind.scope) for (const parent of scopesFor(kind, declared, state, scope)) await live.load(client, kind, parent);
-    else await live.load(client, kind);
+    if (kind.scope) for (const parent of scopesFor(kind, declared, state, scope)) lists.push(() => live.load(client, kind, parent));
+    else lists.push(() => live.load(client, kind));
   }
+  await runBounded(lists, ctx.parallelism ?? 10);
 
   const changes: PlannedChange[] = [];
   const digestInput: { address: string; live?: WireObject }[] = [];

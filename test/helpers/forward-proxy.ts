@@ -117,6 +117,8 @@ export interface HttpProxy {
   url: string;
   /** "GET http://host/path" for a forwarded request, "CONNECT host:port" for a tunnel. */
   readonly seen: string[];
+  /** The most forwarded requests that were waiting for their answers at one time. */
+  maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -127,8 +129,11 @@ export interface HttpProxy {
 export async function startHttpProxy(): Promise<HttpProxy> {
   const seen: string[] = [];
   const sockets = new Set<net.Socket>();
+  let inFlight = 0;
   const server = http.createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
+    proxy.maxInFlight = Math.max(proxy.maxInFlight, ++inFlight);
+    res.on("close", () => inFlight--);
     const target = new URL(req.url ?? "");
     const headers = { ...req.headers };
     delete headers["proxy-connection"];
@@ -157,14 +162,17 @@ export async function startHttpProxy(): Promise<HttpProxy> {
     upstream.on("error", () => client.destroy());
     client.on("error", () => upstream.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  const proxy: HttpProxy = {
+    url: "",
     seen,
+    maxInFlight: 0,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return proxy;
 }
