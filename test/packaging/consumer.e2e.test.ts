@@ -14,7 +14,7 @@ import { type EmulatorHandle, startEmulator } from "../../src/emulator";
 import { cdktfCli, consumerProject, output, packTarball, run, runAsync, TSC, writeConsumerTsconfig } from "./consumer-harness";
 
 const requested = process.env.ODS_CONSUMER_TEST === "1";
-const hasTerraform = run("terraform", ["version"], { cwd: os.tmpdir(), timeoutMs: 30_000 }).status === 0;
+import { hasTerraform } from "../helpers/terraform-probe";
 const cli = requested && hasTerraform ? cdktfCli() : undefined;
 const skipReason = !requested
   ? "set by `npm run test:consumer` (installs cdktf-cli into ~/.cache/ods-tests and packs the package)"

@@ -6,9 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ODS_BIN, ROOT, tempDir } from "../helpers/ods-cli";
 
-const probe = spawnSync("terraform", ["version"], { encoding: "utf8", timeout: 30_000, env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
-export const hasTerraform = probe.status === 0;
-if (!hasTerraform) console.warn("terraform tests skipped: `terraform` is not on PATH (install Terraform 1.11 to run them)");
+export { hasTerraform } from "../helpers/terraform-probe";
 
 export interface TfResult {
   status: number | null;
