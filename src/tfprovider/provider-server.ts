@@ -173,6 +173,25 @@ function statsRecorder(file: string | undefined): { observe?: RpcObserver; hands
   };
 }
 
+/** How often a provider looks whether Terraform, its parent, is still there. */
+const PARENT_CHECK_MS = 250;
+
+/**
+ * Calls `gone` once the process that started us (Terraform) has ended without stopping
+ * us: killed, or dead of SIGPIPE in `terraform plan | head`. Its children are then given
+ * to another parent, and a provider left so would serve nobody, holding its environment.
+ */
+function followParent(log: Logger, gone: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    log.debug("Terraform is gone; exiting");
+    gone();
+  }, PARENT_CHECK_MS);
+  timer.unref();
+}
+
 export async function serveProvider(source: ProviderImplSource, options: ServeOptions = {}): Promise<void> {
   const env = options.env ?? process.env;
   const exit = options.exit ?? ((code: number) => process.exit(code));
@@ -194,6 +213,10 @@ export async function serveProvider(source: ProviderImplSource, options: ServeOp
   // However we end, the socket directory goes with us.
   process.on("exit", () => running.closeNow());
   process.on("SIGTERM", () => void running.close().then(() => exit(0)));
+  followParent(log, () => {
+    running.closeNow();
+    exit(0);
+  });
   writeHandshake(running.handshakeLine);
   stats.handshake();
   log.debug(`serving protocol 6 on ${running.listen.network} ${running.listen.address}${running.certPem ? " with mTLS" : ""}, ${Math.round(performance.now())} ms after process start`);

@@ -22,6 +22,11 @@ export class TerraformWorkspace {
   readonly dir: string;
   private readonly env: NodeJS.ProcessEnv;
 
+  /** The environment terraform runs with here, for a test that starts it its own way. */
+  get environment(): NodeJS.ProcessEnv {
+    return { ...this.env };
+  }
+
   /** `env`: variables to set (a value) or remove (undefined) on top of this process's. */
   constructor(cliConfigPath: string, target: { url: string; token: string }, dir?: string, env: Record<string, string | undefined> = {}) {
     this.dir = dir ?? tempDir("ods-tf-");
