@@ -182,15 +182,15 @@ export function latencyMarkdown(results: readonly LatencySize[], latencyMs: numb
     "",
     `## Behind a network: ${latencyMs} ms per request`,
     "",
-    `The emulator answers every request after ${latencyMs} ms. Bound of a command: requests / parallelism (${PARALLELISM}, both engines' default) x ${latencyMs} ms, plus the CPU the same command takes at zero latency (children included: terraform's provider processes). Rate floor: requests / ${SERVICE_RATE} requests/s, the service's license, which the client keeps under; when it is above the latency part of the bound, the rate, not the latency, decides. Load average (1, 5, 15 min) after each size is given: the machine is shared.`,
+    `The emulator answers every request after ${latencyMs} ms. Bound of a command: requests / parallelism (${PARALLELISM}, both engines' default) x ${latencyMs} ms, plus the CPU the same command takes at zero latency (children included: terraform's provider processes). Rate floor: requests / ${SERVICE_RATE} requests/s, the service's license, which the client keeps under; when it is above the latency part of the bound, the rate, not the latency, decides. Load average (1, 5, 15 min) after each size is given: the machine is shared, and on a loaded machine a command's wall time at zero latency is several times its CPU; the last ratio sets the waits plus that wall time (what the command took here without the network) against the wall time behind the network.`,
     "",
-    "| N | command | wall s | requests | bound s (waits + CPU at zero latency) | wall / bound | rate floor s | load average |",
-    "|---:|---|---:|---:|---:|---:|---:|---|",
+    "| N | command | wall s | requests | bound s (waits + CPU at zero latency) | wall / bound | rate floor s | wall s at zero latency | wall / (waits + wall at zero latency) | load average |",
+    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const r of results) {
     for (const f of r.figures) {
       lines.push(
-        `| ${r.n} | ${f.command}${f.ok ? "" : " (FAILED)"} | ${s(f.wallMs)} | ${f.requests} | ${s(f.boundMs)} (${s(f.boundMs - f.cpuAtZeroMs)} + ${s(f.cpuAtZeroMs)}) | **${(f.wallMs / f.boundMs).toFixed(2)}** | ${s(f.rateFloorMs)} | ${r.loadAverage.map((x) => x.toFixed(2)).join(" ")} |`,
+        `| ${r.n} | ${f.command}${f.ok ? "" : " (FAILED)"} | ${s(f.wallMs)} | ${f.requests} | ${s(f.boundMs)} (${s(f.boundMs - f.cpuAtZeroMs)} + ${s(f.cpuAtZeroMs)}) | **${(f.wallMs / f.boundMs).toFixed(2)}** | ${s(f.rateFloorMs)} | ${s(f.wallAtZeroMs)} | ${(f.wallMs / (f.boundMs - f.cpuAtZeroMs + f.wallAtZeroMs)).toFixed(2)} | ${r.loadAverage.map((x) => x.toFixed(2)).join(" ")} |`,
       );
     }
   }
