@@ -75,15 +75,14 @@ describe.skipIf(!hasOpenssl)("https behind a proxy", () => {
 
   beforeAll(async () => {
     const dir = tempDir("ods-proxy-ca-");
-    // By name: a service behind a proxy has one (the tunnel carries the name for TLS to check).
-    const cert = makeTestCertificate(dir, "DNS:localhost");
+    const cert = makeTestCertificate(dir);
     process.env[DEFERRED_CA_ENV] = cert.certFile;
     server = https.createServer({ key: cert.keyPem, cert: cert.certPem }, (_req, res) => {
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify({ id: "org-1", name: "tunnelled", ratePerSecond: 100 }));
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    url = `https://localhost:${(server.address() as AddressInfo).port}`;
+    url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
     expect(fs.existsSync(cert.certFile)).toBe(true);
   });
   afterEach(() => {
@@ -108,6 +107,17 @@ describe.skipIf(!hasOpenssl)("https behind a proxy", () => {
       await client.close();
     }
     expect(proxy.seen).toEqual([`CONNECT ${new URL(url).host}`]);
+  });
+
+  it("checks the certificate against the host the URL names, through the tunnel too", async () => {
+    process.env.HTTPS_PROXY = proxy.url;
+    // The same server by another name its certificate does not hold.
+    const client = new OdsClient({ url: url.replace("127.0.0.1", "localhost"), token: "tunnel-token", maxRetries: 0 });
+    try {
+      await expect(client.getOrganization("org-1")).rejects.toThrow(/localhost|altnames|certificate/i);
+    } finally {
+      await client.close();
+    }
   });
 
   it("does not use HTTP_PROXY for an https URL", async () => {
