@@ -28,6 +28,8 @@ export interface LatencySettings {
   readonly cliConfig?: string;
   readonly backend: TerraformBackend;
   readonly log: (line: string) => void;
+  /** Told the sizes measured so far after each one (a long run keeps what it has if stopped). */
+  readonly onSize?: (done: readonly LatencySize[]) => void;
 }
 
 /** One command measured twice: at zero latency (its CPU) and behind the latency (its wall time). */
@@ -168,6 +170,7 @@ export async function latencySection(root: string, settings: LatencySettings): P
         floor = tf.floor;
       }
       results.push({ n, figures, ...(floor ? { floor } : {}), loadAverage: os.loadavg() });
+      settings.onSize?.(results);
     } finally {
       await emu.stop();
     }

@@ -516,15 +516,21 @@ async function main(): Promise<void> {
   const providerCache = path.join(root, "provider-cache");
   fs.mkdirSync(providerCache, { mode: 0o700 });
   process.env.ODS_PROVIDER_CACHE_DIR = providerCache;
+  /** BENCH_ONLY=latency: its own report, rewritten after each size. */
+  const writeLatency = (latency: readonly LatencySize[]): string => {
+    const md = [`# Benchmark results: latency section`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.terraform}. Run at ${m.date}.`, ...latencyMarkdown(latency, LATENCY_MS), ""].join("\n");
+    fs.mkdirSync(RESULTS, { recursive: true });
+    fs.writeFileSync(path.join(RESULTS, "latency.md"), md);
+    fs.writeFileSync(path.join(RESULTS, "latency.json"), `${JSON.stringify({ machine: m, latencyMs: LATENCY_MS, sizes: latency }, null, 2)}\n`);
+    return md;
+  };
   const latencyRun = (): Promise<LatencySize[]> =>
-    LATENCY === "skip" ? Promise.resolve([]) : latencySection(root, { sizes: LATENCY_SIZES, latencyMs: LATENCY_MS, cliConfig, backend: TF_BACKEND, log });
+    LATENCY === "skip"
+      ? Promise.resolve([])
+      : latencySection(root, { sizes: LATENCY_SIZES, latencyMs: LATENCY_MS, cliConfig, backend: TF_BACKEND, log, ...(ONLY_LATENCY ? { onSize: writeLatency } : {}) });
   if (ONLY_LATENCY) {
     try {
-      const latency = await latencyRun();
-      const md = [`# Benchmark results: latency section`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.terraform}. Run at ${m.date}.`, ...latencyMarkdown(latency, LATENCY_MS), ""].join("\n");
-      fs.mkdirSync(RESULTS, { recursive: true });
-      fs.writeFileSync(path.join(RESULTS, "latency.md"), md);
-      fs.writeFileSync(path.join(RESULTS, "latency.json"), `${JSON.stringify({ machine: m, latencyMs: LATENCY_MS, sizes: latency }, null, 2)}\n`);
+      const md = writeLatency(await latencyRun());
       log(`\n${md}\nwritten: bench/results/latency.md, bench/results/latency.json`);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
