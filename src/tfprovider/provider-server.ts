@@ -2,8 +2,8 @@
 //
 //   serveProvider(impl)       the provider binary's whole main: checks that Terraform
 //                             started us, serves gRPC over mTLS on a unix socket, prints
-//                             the handshake line, runs until Terraform says Shutdown,
-//                             then exits the process.
+//                             the handshake line, runs until Terraform says Shutdown
+//                             (or is gone), then exits the process.
 //   startProviderServer(...)  the same server without touching process state, for
 //                             tests and tools that talk to it in-process.
 //
