@@ -252,6 +252,40 @@ describe("provider process start-up", () => {
     expect(p.err()).toMatch(/protocol 6/);
   });
 
+  it("exits soon after the process that started it is gone without stopping it", async () => {
+    // A shell plays Terraform: it starts the provider, says its pid, and is killed outright.
+    const terraformCert = createSelfSignedCertificate();
+    const env = { PATH: process.env.PATH, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", PLUGIN_CLIENT_CERT: terraformCert.certPem };
+    const shell = spawn("sh", ["-c", `"${process.execPath}" "${LAUNCHER}" & echo "pid $!"; wait`], { env, stdio: ["ignore", "pipe", "inherit"] });
+    children.push(shell);
+    let out = "";
+    const providerPid = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no handshake: ${out}`)), 20_000);
+      shell.stdout.on("data", (d: Buffer) => {
+        out += d.toString();
+        const pid = /^pid (\d+)$/m.exec(out)?.[1];
+        if (pid && /\|grpc\|/.test(out)) {
+          clearTimeout(timer);
+          resolve(Number(pid));
+        }
+      });
+    });
+    const alive = (): boolean => {
+      try {
+        process.kill(providerPid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive()).toBe(true);
+    shell.kill("SIGKILL");
+    for (let i = 0; i < 60 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
+    const left = alive();
+    if (left) process.kill(providerPid, "SIGKILL");
+    expect(left).toBe(false);
+  });
+
   it("prints exactly one line on stdout, serves, and exits 0 on Shutdown", async () => {
     const terraformCert = createSelfSignedCertificate();
     const p = run({ [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "5,6", PLUGIN_CLIENT_CERT: terraformCert.certPem, TF_LOG: "debug" });
