@@ -20,6 +20,8 @@ const KEPT_NAMES = new Set([
   "http_proxy",
   "NO_PROXY",
   "no_proxy",
+  "ALL_PROXY",
+  "all_proxy",
   // CA bundles
   "NODE_EXTRA_CA_CERTS",
   "SSL_CERT_FILE",

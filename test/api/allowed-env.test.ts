@@ -19,6 +19,7 @@ const SHELL = {
   PLUGIN_CLIENT_CERT: "pem",
   HTTPS_PROXY: "http://proxy:3128",
   no_proxy: "localhost",
+  ALL_PROXY: "http://fallback:3128",
   NODE_EXTRA_CA_CERTS: "/etc/ca.pem",
   SSL_CERT_FILE: "/etc/ssl/cert.pem",
   PATH: "/usr/bin",
