@@ -212,3 +212,16 @@ export function runOdsTimed(args: string[], emu: { url: string; token: string },
   const env = { ...process.env, CHECKPOINT_DISABLE: "1", ODS_URL: emu.url, ODS_TOKEN: emu.token, ...opts.env };
   return timed(process.execPath, [ODS_BIN, ...args], { ...opts, env });
 }
+
+const SYNTH_APP = path.join(__dirname, "synth-app.js");
+
+/** Synthesizes a generated stack into DIR/cdktf.out with the bench's CDKTF app (synth-app.ts), timed. */
+export async function synthesizeStack(spec: unknown, dir: string): Promise<{ wallMs: number; constructMs: number; synthMs: number; peakRssMiB?: number }> {
+  fs.mkdirSync(dir, { recursive: true });
+  const specFile = path.join(dir, "spec.json");
+  fs.writeFileSync(specFile, JSON.stringify(spec));
+  const r = await timed(process.execPath, [SYNTH_APP, specFile, path.join(dir, "cdktf.out")], { timeoutMs: 600_000 });
+  if (r.code !== 0) throw new Error(`synthesis failed: ${r.stderr}`);
+  const inner = JSON.parse(r.stdout.trim().split("\n").pop() ?? "{}") as { constructMs: number; synthMs: number };
+  return { wallMs: r.wallMs, constructMs: inner.constructMs, synthMs: inner.synthMs, peakRssMiB: r.peakRssMiB };
+}

@@ -13,12 +13,12 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
+import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, synthesizeStack, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
+import { latencyMarkdown, latencySection, type LatencySize } from "./latency";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
-import { datasetImports, installProvider, readProviderStats, SERVED_FOR_COMMAND, startServedProvider, stopProviderDaemons, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
+import { datasetImports, installProvider, readProviderStats, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
 
 const RESULTS = path.join(ROOT, "bench/results");
-const SYNTH_APP = path.join(__dirname, "synth-app.js");
 
 function envNumbers(name: string, fallback: number[]): number[] {
   const raw = process.env[name];
@@ -40,6 +40,13 @@ const TF_BACKEND = terraformBackendSetting();
 const SKIP_TERRAFORM = process.env.BENCH_TERRAFORM === "skip";
 /** The emulator's default license: what the clients keep under in the unlimited runs. */
 const DEFAULT_RATE = 100;
+
+/** BENCH_LATENCY=50ms (default) or skip; BENCH_LATENCY_SIZES=1000,5000; BENCH_ONLY=latency runs that section alone. */
+const LATENCY = process.env.BENCH_LATENCY ?? "50ms";
+const LATENCY_MS = LATENCY === "skip" ? 0 : Number(/^(\d+)ms$/.exec(LATENCY)?.[1] ?? NaN);
+if (LATENCY !== "skip" && !(LATENCY_MS > 0)) throw new Error(`BENCH_LATENCY must look like 50ms, or be skip; got "${LATENCY}"`);
+const LATENCY_SIZES = envNumbers("BENCH_LATENCY_SIZES", [1000, 5000]);
+const ONLY_LATENCY = process.env.BENCH_ONLY === "latency";
 
 const log = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -104,15 +111,7 @@ function listLowerBound(stack: GeneratedStack): number {
   return bound;
 }
 
-async function synthesize(spec: GeneratedStack, dir: string): Promise<SizeResult["synth"]> {
-  fs.mkdirSync(dir, { recursive: true });
-  const specFile = path.join(dir, "spec.json");
-  fs.writeFileSync(specFile, JSON.stringify(spec));
-  const r = await timed(process.execPath, [SYNTH_APP, specFile, path.join(dir, "cdktf.out")], { timeoutMs: 600_000 });
-  if (r.code !== 0) throw new Error(`synthesis failed: ${r.stderr}`);
-  const inner = JSON.parse(r.stdout.trim().split("\n").pop() ?? "{}") as { constructMs: number; synthMs: number };
-  return { wallMs: r.wallMs, constructMs: inner.constructMs, synthMs: inner.synthMs, peakRssMiB: r.peakRssMiB };
-}
+const synthesize = synthesizeStack;
 
 async function measured(emu: EmulatorProcess, what: string, run: () => Promise<TimedRun & { provider?: Step["provider"] }>, okCodes: number[]): Promise<Step> {
   await emu.resetRequests();
@@ -167,10 +166,7 @@ function budgeted(tf: TerraformRunner, budget: string, env: Record<string, strin
       if (r.signal === "SIGKILL") throw new OverBudget(`${label} was still running when ${budget} ran out`);
       const stats = readProviderStats(statsFile);
       if (stats.length === 0) return r; // terraform_data: no provider process
-      // A start handed to the provider daemon ran its session outside terraform's process
-      // tree, where /usr/bin/time does not see it: added here, so the command's CPU is whole.
-      const sessionsMs = stats.reduce((sum, p) => sum + (p.sessionCpuMs ?? 0), 0);
-      return { ...r, ...(r.cpuMs !== undefined ? { cpuMs: r.cpuMs + sessionsMs } : {}), provider: { cpuMs: stats.reduce((sum, p) => sum + p.cpuMs, 0), starts: stats.length } };
+      return { ...r, provider: { cpuMs: stats.reduce((sum, p) => sum + p.cpuMs, 0), starts: stats.length } };
     } finally {
       fs.rmSync(statsDir, { recursive: true, force: true });
     }
@@ -252,17 +248,6 @@ interface PairedRound {
   planFloor: Step;
   applyProvider: Step;
   applyFloor: Step;
-  /** The same plan and a 10% changed apply through a served provider (`ods terraform serve`), the apply with its own floor apply. */
-  planServed?: Step;
-  applyServed?: Step;
-  applyServedFloor?: Step;
-  /** The same plan, and a 10% changed apply of its own with its floor apply, through a provider Terraform starts with ODS_PROVIDER_DAEMON=off: every start its own cold process. */
-  planOff?: Step;
-  applyOff?: Step;
-  applyOffFloor?: Step;
-  /** A 10% changed apply of its own through `ods terraform serve -- terraform apply` (a provider served for that one command, cold), with its floor apply. */
-  applyCommand?: Step;
-  applyCommandFloor?: Step;
 }
 
 /**
@@ -281,25 +266,10 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
   const runFloor = budgeted(new TerraformRunner(floor.work, cliConfig, emu), budget);
   // A plan writes no state, so the null provider plans against the real side's state.
   const runNull = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget, { ODS_PROVIDER_NODE: nullLauncher });
-  // One served provider for the size's rounds, as a CI job would start it before its terraform commands.
-  const served = startServedProvider(emu);
-  const runServedTf = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget, { TF_REATTACH_PROVIDERS: served.reattach });
-  // Its CPU is not terraform's child's: counted from /proc around each command.
-  const runServed = (label: string, args: string[]) => async () => {
-    const before = served.cpuMs();
-    const r = await runServedTf(label, args)();
-    return { ...r, provider: { cpuMs: served.cpuMs() - before, starts: 0 } };
-  };
-  // The provider Terraform starts, each start serving itself (as before the daemon).
-  const runOff = budgeted(new TerraformRunner(provider.work, cliConfig, emu), budget, { ODS_PROVIDER_DAEMON: "off" });
-  // `ods terraform serve -- terraform apply`: a provider of its own for each command, started cold.
-  const runCommandTf = budgeted(new TerraformRunner(provider.work, cliConfig, emu, SERVED_FOR_COMMAND), budget);
   const rounds: PairedRound[] = [];
   try {
     for (let round = 1; round <= REPEATS; round++) {
       const planProvider = await measured(emu, `round ${round}: terraform plan (no changes)`, runTf("terraform plan", ["plan", "-detailed-exitcode"]), [0]);
-      const planServed = await measured(emu, `round ${round}: terraform plan, served provider (no changes)`, runServed("terraform plan (served provider)", ["plan", "-detailed-exitcode"]), [0]);
-      const planOff = await measured(emu, `round ${round}: terraform plan, ODS_PROVIDER_DAEMON=off (no changes)`, runOff("terraform plan (daemon off)", ["plan", "-detailed-exitcode"]), [0]);
       const planNull = await measured(emu, `round ${round}: null provider plan (no changes)`, runNull("terraform plan (null provider)", ["plan", "-detailed-exitcode"]), [0]);
       const planFloor = await measured(emu, `round ${round}: floor plan (no changes)`, runFloor("terraform_data plan", ["plan", "-detailed-exitcode"]), [0]);
       // Each apply goes to a revision of its own (the first measurement left revision 1).
@@ -308,30 +278,11 @@ async function pairedRounds(emu: EmulatorProcess, dir: string, cliConfig: string
       const applyProvider = await measured(emu, `round ${round}: terraform apply (10% changed)`, runTf("terraform apply", ["apply", "-auto-approve"]), [0]);
       await floor.write(next);
       const applyFloor = await measured(emu, `round ${round}: floor apply (10% changed)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
-      const after = generateStack({ n, prefix: "tf", revision: 2 * round + 1 });
-      await provider.write(after);
-      const applyServed = await measured(emu, `round ${round}: terraform apply, served provider (10% changed)`, runServed("terraform apply (served provider)", ["apply", "-auto-approve"]), [0]);
-      await floor.write(after);
-      const applyServedFloor = await measured(emu, `round ${round}: floor apply (10% changed, after the served)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
-      // Revisions 2r and 2r+1 are the two applies above; 1000+r is this one's own.
-      const third = generateStack({ n, prefix: "tf", revision: 1000 + round });
-      await provider.write(third);
-      const applyCommand = await measured(emu, `round ${round}: ods terraform serve -- terraform apply (10% changed)`, runCommandTf("terraform apply (served for the command)", ["apply", "-auto-approve"]), [0]);
-      await floor.write(third);
-      const applyCommandFloor = await measured(emu, `round ${round}: floor apply (10% changed, after the one served for its command)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
-      // Revisions 2000+r: the daemon-off apply's own.
-      const fourth = generateStack({ n, prefix: "tf", revision: 2000 + round });
-      await provider.write(fourth);
-      const applyOff = await measured(emu, `round ${round}: terraform apply, ODS_PROVIDER_DAEMON=off (10% changed)`, runOff("terraform apply (daemon off)", ["apply", "-auto-approve"]), [0]);
-      await floor.write(fourth);
-      const applyOffFloor = await measured(emu, `round ${round}: floor apply (10% changed, after the daemon-off one)`, runFloor("terraform_data apply", ["apply", "-auto-approve"]), [0]);
-      rounds.push({ planProvider, planNull, planFloor, applyProvider, applyFloor, planServed, applyServed, applyServedFloor, applyCommand, applyCommandFloor, planOff, applyOff, applyOffFloor });
+      rounds.push({ planProvider, planNull, planFloor, applyProvider, applyFloor });
     }
   } catch (err) {
     if (!(err instanceof OverBudget)) throw err;
     log(`  repeated rounds stopped: ${err.message}`);
-  } finally {
-    served.stop();
   }
   return rounds;
 }
@@ -413,11 +364,6 @@ function applyRatio(tfStep: Step, floorStep: Step): number {
 function pushSection(lines: string[], rows: readonly string[], section: { title: string; text: string; header: readonly [string, string] }): void {
   if (rows.length === 0) return;
   lines.push("", `### ${section.title}`, "", section.text, "", ...section.header, ...rows);
-}
-
-/** The median over rounds of the provider CPU (s) of one of each round's commands. */
-function medianProviderCpu(rounds: readonly PairedRound[], pick: (x: PairedRound) => Step | undefined): string {
-  return s(median(rounds.map((x) => pick(x)?.provider?.cpuMs ?? NaN)));
 }
 
 function markdown(results: SizeResult[], rate: RateResult, m: Record<string, string | number>): string {
@@ -548,60 +494,6 @@ function markdown(results: SizeResult[], rate: RateResult, m: Record<string, str
     text: "The same no-change plan in each round through a null provider (`bench/null-provider.ts`): this provider's schema, plugin server, transport and value codec, bundled the same way, with handlers that answer what Terraform sent them. It shows the lowest a Node provider built this way reaches on this machine, and what our own handlers add above it. Medians over the rounds.",
     header: ["| N | wall s: provider / null provider / floor | null provider / floor | provider / null provider | provider processes' CPU s: provider / null (round 1) |", "|---:|---:|---:|---:|---:|"],
   });
-  const offRows = results.flatMap((r) => {
-    const rounds = (r.rounds ?? []).filter((x) => x.planOff && x.applyOff && x.applyOffFloor);
-    if (rounds.length === 0) return [];
-    const plans = rounds.map((x) => x.planProvider.wallMs / x.planFloor.wallMs);
-    const plansOff = rounds.map((x) => x.planOff!.wallMs / x.planFloor.wallMs);
-    const applies = rounds.map((x) => applyRatio(x.applyProvider, x.applyFloor));
-    const appliesOff = rounds.map((x) => applyRatio(x.applyOff!, x.applyOffFloor!));
-    const cpu = (pick: (x: PairedRound) => Step | undefined): string => medianProviderCpu(rounds, pick);
-    return [
-      `| ${r.n} | ${ratioList(plans)} | **${median(plans).toFixed(2)}** | ${ratioList(plansOff)} | **${median(plansOff).toFixed(2)}** | ${ratioList(applies)} | **${median(applies).toFixed(2)}** | ${ratioList(appliesOff)} | **${median(appliesOff).toFixed(2)}** | ${cpu((x) => x.planProvider)} / ${cpu((x) => x.planOff)} |`,
-    ];
-  });
-  pushSection(lines, offRows, {
-    title: "A provider Terraform starts: with its daemon (the default) and without",
-    text: "In each round the same no-change plan and a 10% changed apply of its own (with the floor's apply of the same revision) through the provider Terraform starts with `ODS_PROVIDER_DAEMON=off`: every start serves itself in a cold process, as before the daemon. Set against the rounds' plan and apply with the default, where each start hands its session to the provider daemon of its environment. Provider CPU: the started processes' and the daemon's sessions' (ODS_PROVIDER_STATS).",
-    header: [
-      "| N | plan no-change / floor: default | median | daemon off | median | apply 10% changed / max(floor, writes/R): default | median | daemon off | median | provider CPU s per plan: default / daemon off |",
-      "|---:|---|---:|---|---:|---|---:|---|---:|---:|",
-    ],
-  });
-  const servedRows = results.flatMap((r) => {
-    const rounds = (r.rounds ?? []).filter((x) => x.planServed && x.applyServed && x.applyServedFloor);
-    if (rounds.length === 0) return [];
-    const plans = rounds.map((x) => x.planServed!.wallMs / x.planFloor.wallMs);
-    const applies = rounds.map((x) => applyRatio(x.applyServed!, x.applyServedFloor!));
-    const cpu = (pick: (x: PairedRound) => Step | undefined): string => medianProviderCpu(rounds, pick);
-    return [
-      `| ${r.n} | ${s(median(rounds.map((x) => x.planServed!.wallMs)))} / ${s(median(rounds.map((x) => x.planFloor.wallMs)))} | ${ratioList(plans)} | **${median(plans).toFixed(2)}** | ${ratioList(applies)} | **${median(applies).toFixed(2)}** | ${cpu((x) => x.planServed)} / ${cpu((x) => x.planProvider)} |`,
-    ];
-  });
-  pushSection(lines, servedRows, {
-    title: "Through a served provider (`ods terraform serve`)",
-    text: "In each round the same no-change plan, and a 10% changed apply of its own followed at once by the floor's, through one provider process started once per size with `ods terraform serve --detach`, which Terraform attaches to (TF_REATTACH_PROVIDERS) instead of starting the provider three times per command. Its CPU is read from /proc around each command.",
-    header: [
-      "| N | plan wall s: served / floor (medians) | plan no-change: served / floor | median | apply 10% changed: served / max(floor, writes/R) | median | provider CPU s per plan: served / started by Terraform |",
-      "|---:|---:|---|---:|---|---:|---:|",
-    ],
-  });
-  const commandRows = results.flatMap((r) => {
-    const rounds = (r.rounds ?? []).filter((x) => x.applyCommand && x.applyCommandFloor);
-    if (rounds.length === 0) return [];
-    const started = rounds.map((x) => applyRatio(x.applyProvider, x.applyFloor));
-    const command = rounds.map((x) => applyRatio(x.applyCommand!, x.applyCommandFloor!));
-    const cpu = (pick: (x: PairedRound) => Step): string => s(median(rounds.map((x) => pick(x).cpuMs ?? NaN)));
-    return [`| ${r.n} | ${ratioList(command)} | **${median(command).toFixed(2)}** | ${ratioList(started)} | **${median(started).toFixed(2)}** | ${cpu((x) => x.applyCommand!)} / ${cpu((x) => x.applyProvider)} |`];
-  });
-  pushSection(lines, commandRows, {
-    title: "Served for one command (`ods terraform serve -- terraform apply`)",
-    text: "In each round a 10% changed apply of its own through `ods terraform serve -- terraform apply`: a provider process started for that one command, cold, which its walks (validation, plan, apply) attach to in turn; then the floor's apply. Set against the rounds' apply through the provider Terraform starts. CPU: the whole command, provider processes included (from /usr/bin/time).",
-    header: [
-      "| N | apply 10% changed: served for the command / max(floor, writes/R) | median | the same, started by Terraform (rounds) | median | CPU s of the apply: served for the command / started |",
-      "|---:|---|---:|---|---:|---:|",
-    ],
-  });
   lines.push("", `## Under a rate limit`, "");
   lines.push(`Emulator limited to ${rate.ratePerSecond} requests/s (its license still says 100: the client must learn the limit from the answers).`, "");
   lines.push("| N resources | wall s | lower bound N/R s | wall / (N/R) | requests made | wall / (requests/R) | writes | 429 answers provoked |", "|---:|---:|---:|---:|---:|---:|---:|---:|");
@@ -620,11 +512,31 @@ async function main(): Promise<void> {
   const tfMissing = SKIP_TERRAFORM ? "skipped by BENCH_TERRAFORM=skip" : terraformMissing();
   if (tfMissing) log(`terraform side skipped: ${tfMissing}`);
   const cliConfig = tfMissing ? undefined : installProvider(path.join(root, "tf-mirror"));
-  // The provider daemons Terraform's starts hand off to (one per size: each has its own
-  // emulator, so its own URL and token) live here and are stopped after each size.
+  // The journals of passed checks the provider processes of a command share (passed-checks.ts).
   const providerCache = path.join(root, "provider-cache");
   fs.mkdirSync(providerCache, { mode: 0o700 });
   process.env.ODS_PROVIDER_CACHE_DIR = providerCache;
+  /** BENCH_ONLY=latency: its own report, rewritten after each size. */
+  const writeLatency = (latency: readonly LatencySize[]): string => {
+    const md = [`# Benchmark results: latency section`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.terraform}. Run at ${m.date}.`, ...latencyMarkdown(latency, LATENCY_MS), ""].join("\n");
+    fs.mkdirSync(RESULTS, { recursive: true });
+    fs.writeFileSync(path.join(RESULTS, "latency.md"), md);
+    fs.writeFileSync(path.join(RESULTS, "latency.json"), `${JSON.stringify({ machine: m, latencyMs: LATENCY_MS, sizes: latency }, null, 2)}\n`);
+    return md;
+  };
+  const latencyRun = (): Promise<LatencySize[]> =>
+    LATENCY === "skip"
+      ? Promise.resolve([])
+      : latencySection(root, { sizes: LATENCY_SIZES, latencyMs: LATENCY_MS, cliConfig, backend: TF_BACKEND, log, ...(ONLY_LATENCY ? { onSize: writeLatency } : {}) });
+  if (ONLY_LATENCY) {
+    try {
+      const md = writeLatency(await latencyRun());
+      log(`\n${md}\nwritten: bench/results/latency.md, bench/results/latency.json`);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+    return;
+  }
   const results: SizeResult[] = [];
   let tfSkipReason: string | undefined = tfMissing;
   /** The null provider, bundled once for every size's rounds. */
@@ -686,20 +598,19 @@ async function main(): Promise<void> {
         }
         results.push(result);
       } finally {
-        stopProviderDaemons(providerCache);
         await emu.stop();
       }
     }
     const rate = await rateLimited(root);
+    const latency = await latencyRun();
     fs.mkdirSync(RESULTS, { recursive: true });
     results.sort((a, b) => a.n - b.n);
-    const md = markdown(results, rate, m);
+    const md = [markdown(results, rate, m), ...latencyMarkdown(latency, LATENCY_MS), ""].join("\n");
     fs.writeFileSync(path.join(RESULTS, "latest.md"), md);
-    fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, rateLimited: rate }, null, 2)}\n`);
+    fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, rateLimited: rate, latency: { latencyMs: LATENCY_MS, sizes: latency } }, null, 2)}\n`);
     log(`\n${md}`);
     log(`written: bench/results/latest.md, bench/results/latest.json`);
   } finally {
-    stopProviderDaemons(providerCache);
     fs.rmSync(root, { recursive: true, force: true });
   }
 }

@@ -67,17 +67,6 @@ export function datasetImports(stack: { resource: Record<string, Record<string, 
   return Object.entries(stack.resource.ods_dataset ?? {}).map(([name, b]) => ({ to: `ods_dataset.${name}`, id: String(b.name) }));
 }
 
-/**
- * Stops the provider daemons kept in `dir` (src/tfprovider/daemon-launcher.ts). Loaded from
- * the build at run time: the bench's compiled files live in bench/dist, one level below
- * where a static import of ../lib would point.
- */
-export function stopProviderDaemons(dir: string): number {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-  const launcher = require(path.join(ROOT, "lib/tfprovider/daemon-launcher.js")) as typeof import("../lib/tfprovider/daemon-launcher");
-  return launcher.stopDaemonsIn(dir);
-}
-
 /** What each provider process of one Terraform command recorded at exit (ODS_PROVIDER_STATS=file); none when no provider ran. */
 export function readProviderStats(file: string): ProviderProcessStats[] {
   if (!fs.existsSync(file)) return [];
@@ -94,16 +83,11 @@ export function writeTerraformConfig(stackJsonFile: string, workDir: string, imp
   fs.writeFileSync(path.join(workDir, "main.tf.json"), JSON.stringify(config, null, 2));
 }
 
-/** `ods terraform serve -- terraform ...`: the provider served for that one command, then stopped. */
-export const SERVED_FOR_COMMAND: readonly string[] = [process.execPath, ODS_BIN, "terraform", "serve", "--"];
-
 export class TerraformRunner {
-  /** `launcher`: a command that runs terraform with the rest of the words (SERVED_FOR_COMMAND); none by default. */
   constructor(
     readonly workDir: string,
     private readonly cliConfig: string,
     private readonly target: { url: string; token: string },
-    private readonly launcher: readonly string[] = [],
   ) {}
 
   private env(): NodeJS.ProcessEnv {
@@ -123,8 +107,7 @@ export class TerraformRunner {
   run(args: string[], opts: TimedOptions = {}): Promise<TimedRun> {
     const prompting = ["init", "plan", "apply", "destroy"].includes(args[0]);
     const flags = prompting ? ["-no-color", "-input=false"] : ["-no-color"];
-    const [command, ...before] = [...this.launcher, "terraform"];
-    return timed(command, [...before, args[0], ...flags, ...args.slice(1)], { cwd: this.workDir, timeoutMs: 900_000, ...opts, env: { ...this.env(), ...opts.env } });
+    return timed("terraform", [args[0], ...flags, ...args.slice(1)], { cwd: this.workDir, timeoutMs: 900_000, ...opts, env: { ...this.env(), ...opts.env } });
   }
 }
 
@@ -181,42 +164,4 @@ export function nullProviderLauncher(dir: string): string {
   const launcher = path.join(dir, "null-provider.sh");
   fs.writeFileSync(launcher, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(bundle)}\n`, { mode: 0o755 });
   return launcher;
-}
-
-export interface ServedProvider {
-  /** TF_REATTACH_PROVIDERS for the terraform commands that attach to it. */
-  readonly reattach: string;
-  readonly pid: number;
-  /** CPU milliseconds the process has used so far (user + system, from /proc). */
-  cpuMs(): number;
-  stop(): void;
-}
-
-/** `ods terraform serve --detach` against the target, as a CI job starts it before its terraform commands. */
-export function startServedProvider(target: { url: string; token: string }): ServedProvider {
-  const r = spawnSync(process.execPath, [ODS_BIN, "terraform", "serve", "--detach", "--idle-exit", "900"], {
-    cwd: ROOT,
-    encoding: "utf8",
-    timeout: 60_000,
-    env: { ...process.env, ODS_URL: target.url, ODS_TOKEN: target.token },
-  });
-  const reattach = /^export TF_REATTACH_PROVIDERS='(.+)'$/m.exec(r.stdout ?? "")?.[1];
-  const pid = Number(/^export ODS_PROVIDER_SERVER_PID=(\d+)$/m.exec(r.stdout ?? "")?.[1]);
-  if (r.status !== 0 || !reattach || !pid) throw new Error(`ods terraform serve failed: ${r.stderr}`);
-  return {
-    reattach,
-    pid,
-    cpuMs: () => {
-      // Fields 14 and 15 of /proc/PID/stat (after the parenthesized name): utime and stime in 1/100 s.
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    },
-    stop: () => {
-      try {
-        process.kill(pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    },
-  };
 }

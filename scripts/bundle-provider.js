@@ -52,10 +52,10 @@ async function bundle() {
 
 /**
  * Libraries the package runs, each bundled into one minified file in place of tsc's
- * re-export (src/reconcile/backends/pg-driver.ts): the package ships no node_modules
+ * re-export (src/reconcile/backends/pg-driver.ts, src/api/proxy-agents.ts): the package ships no node_modules
  * tree for them, which keeps it within its size budget.
  */
-const DRIVERS = [path.join(ROOT, "lib/reconcile/backends/pg-driver.js")];
+const DRIVERS = [path.join(ROOT, "lib/reconcile/backends/pg-driver.js"), path.join(ROOT, "lib/api/proxy-agents.js")];
 
 /**
  * pg-native (an optional C binding pg loads only when asked for `pg.native`) is left out:

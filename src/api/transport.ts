@@ -33,8 +33,8 @@ export interface TransportDeps {
   /** Jitter source in [0, 1). */
   random?: () => number;
   /**
-   * A limiter shared with other clients of the same organization in this process (a
-   * served provider's instances), so that together they keep under its one budget.
+   * A limiter shared with other clients of the same organization in this process, so that
+   * together they keep under its one budget.
    */
   limiter?: RateLimiter;
 }

@@ -25,7 +25,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerEmulatorCommand(program, setExitCode);
   registerReconcileCommands(program, setExitCode);
   registerDemoCommand(program, setExitCode);
-  registerTerraformCommand(program, setExitCode);
+  registerTerraformCommand(program);
   registerQueryCommand(program);
   registerExportCommand(program);
   registerCompareCommand(program, setExitCode);

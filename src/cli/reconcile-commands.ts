@@ -306,7 +306,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .option("--json", "same as --format json")
     .option("--out <file>", "save the plan for `ods apply FILE` (one stack with one provider configuration)")
     .option("--detailed-exitcode", "exit 2 when there are changes")
-    .action(async (o: CommonOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean }) => {
+    .option("--parallelism <n>", "concurrent calls", parseParallelism, 10)
+    .action(async (o: CommonOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean; parallelism: number }) => {
       const format = o.json ? "json" : o.format;
       // Text goes to the terminal as is; JSON and markdown keep stdout for the document.
       await withSession(o, format === "text" ? out : err, async (session) => {
@@ -316,7 +317,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       const outcomes: StackOutcome[] = [];
       for (const unit of session.units) {
         try {
-          const sp = await planStack(unit, { checkQueries: o.checkQueries, insights: insightsOf(o), stateOf: session.stateOf });
+          const sp = await planStack(unit, { checkQueries: o.checkQueries, parallelism: o.parallelism, insights: insightsOf(o), stateOf: session.stateOf });
           plans.push(sp);
           if (format === "text") out(`${several ? `\n== Stack ${unit.name} ==\n` : ""}${renderStackPlan(sp)}`);
           outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? planCounts(sp) : "no changes", failed: false });
@@ -374,7 +375,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       try {
         await unit.store.lock(destroy ? "ods destroy" : "ods apply");
         locked = true;
-        const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, insights: destroy ? undefined : insightsOf(o), stateOf: session.stateOf });
+        const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, parallelism: o.parallelism, insights: destroy ? undefined : insightsOf(o), stateOf: session.stateOf });
         if (saved) {
           const only = singlePart([sp], "a saved plan");
           const reason = staleReason(saved, only.plan, unit.file);

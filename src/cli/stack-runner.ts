@@ -274,6 +274,8 @@ export interface PlanOptions {
   checkQueries?: boolean;
   /** Plan insights to run (a monitor's backtest); unset: none. */
   insights?: { days: number };
+  /** Refresh list calls in flight at once. */
+  parallelism?: number;
   stateOf: StateOf;
 }
 
@@ -303,7 +305,7 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
     const view = stateView(state, provider, stack);
     let plan: Plan;
     try {
-      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries, insights: opts.insights });
+      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries, parallelism: opts.parallelism, insights: opts.insights });
     } catch (err) {
       if (err instanceof PlanError) {
         problems.push(...err.problems);

@@ -112,6 +112,29 @@ export interface PlanContext {
   checkQueries?: boolean;
   /** Run the kinds' plan insights (a monitor's backtest) over this many days; unset: none. */
   insights?: { days: number; nowMs?: number };
+  /** List calls in flight at once during the refresh (default 10). */
+  parallelism?: number;
+}
+
+/**
+ * Runs `jobs` with at most `limit` of them in flight, in order of start; the first failure
+ * is thrown once the jobs already running have settled (nothing is left running behind it).
+ */
+async function runBounded(jobs: readonly (() => Promise<unknown>)[], limit: number): Promise<void> {
+  let next = 0;
+  let failure: { err: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length && !failure) {
+      const job = jobs[next++];
+      try {
+        await job();
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), jobs.length) }, worker));
+  if (failure) throw failure.err;
 }
 
 /** The live digest: stable over object order, so that only real changes move it. */
@@ -205,10 +228,14 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     const k = resourceKind(r.typeName);
     if (k) kinds.set(k.typeName, k);
   }
+  // The lists are independent reads: behind a network each is a round trip, so they go
+  // out side by side (the same calls as one after another).
+  const lists: (() => Promise<unknown>)[] = [];
   for (const kind of kinds.values()) {
-    if (kind.scope) for (const parent of scopesFor(kind, declared, state, scope)) await live.load(client, kind, parent);
-    else await live.load(client, kind);
+    if (kind.scope) for (const parent of scopesFor(kind, declared, state, scope)) lists.push(() => live.load(client, kind, parent));
+    else lists.push(() => live.load(client, kind));
   }
+  await runBounded(lists, ctx.parallelism ?? 10);
 
   const changes: PlannedChange[] = [];
   const digestInput: { address: string; live?: WireObject }[] = [];
@@ -394,18 +421,14 @@ async function runInsights(client: OdsClient, changes: PlannedChange[], options:
   const todo = changes.filter((c) => c.after && ["create", "update", "replace", "adopt"].includes(c.action) && resourceKind(c.typeName)?.planInsight);
   const nowMs = options.nowMs ?? Date.now();
   const answers = new Map<string, Promise<unknown>>();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < todo.length) {
-      const c = todo[next++];
-      const kind = resourceKind(c.typeName)!;
-      const existing = c.id && c.before && c.action !== "replace" ? { id: c.id, values: c.before } : undefined;
-      const outcome = await runPlanInsight(client, kind, c.after!, existing, { days: options.days, nowMs, answers });
-      if (outcome?.kind === "report") c.insight = outcome.report;
-      else if (outcome) c.insight = { summary: outcome.reason, lines: [], markdown: "", json: { skipped: outcome.reason }, queries: 0 };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(INSIGHT_CONCURRENCY, todo.length) }, worker));
+  const jobs = todo.map((c) => async () => {
+    const kind = resourceKind(c.typeName)!;
+    const existing = c.id && c.before && c.action !== "replace" ? { id: c.id, values: c.before } : undefined;
+    const outcome = await runPlanInsight(client, kind, c.after!, existing, { days: options.days, nowMs, answers });
+    if (outcome?.kind === "report") c.insight = outcome.report;
+    else if (outcome) c.insight = { summary: outcome.reason, lines: [], markdown: "", json: { skipped: outcome.reason }, queries: 0 };
+  });
+  await runBounded(jobs, INSIGHT_CONCURRENCY);
 }
 
 export function hasChanges(plan: Plan): boolean {

@@ -16,7 +16,6 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { DEFERRED_CA_ENV } from "../api/deferred-ca";
-import { PERL_LAUNCHER } from "./launcher-pl";
 import { zipArchive } from "./zip";
 
 export const DEFAULT_PROVIDER_SOURCE = "registry.terraform.io/ods/ods";
@@ -156,46 +155,34 @@ function h1Hash(files: ReadonlyMap<string, Uint8Array>): string {
  * command only one calls the service; its HTTPS client loads the file then
  * (src/api/deferred-ca.ts).
  */
-function launcherScript(head: readonly string[], command: string, first: readonly string[] = []): string {
+function launcherScript(head: readonly string[], command: string): string {
   return [
     "#!/bin/sh",
     ...head,
     `if [ -n "\${NODE_EXTRA_CA_CERTS:-}" ]; then ${DEFERRED_CA_ENV}=$NODE_EXTRA_CA_CERTS; export ${DEFERRED_CA_ENV}; unset NODE_EXTRA_CA_CERTS; fi`,
-    ...first,
     `exec ${command} "$@"`,
     "",
   ].join("\n");
 }
 
-/** The package's Perl launcher (launcher-pl.ts), beside the bundle. */
-const PERL_LAUNCHER_NAME = "launcher.pl";
-
-function shim(source: string, version: string, bundleName: string, bundleSha256: string): string {
+function shim(source: string, version: string, bundleName: string): string {
   // Resolved against the script's own directory (without forking dirname) and started
   // with the node on PATH (ODS_PROVIDER_NODE overrides it): no path of the machine that
-  // installed it. With Perl on PATH, the Perl launcher goes first: it hands the start to
-  // a running provider daemon without starting Node, and execs the same node command
-  // for everything else.
-  const node = `"\${ODS_PROVIDER_NODE:-node}" "$here/${bundleName}"`;
+  // installed it.
   return launcherScript(
     [`# Terraform provider ${source} ${version}, served by Node (>= 20.18.1).`, 'case $0 in */*) here=${0%/*} ;; *) here=. ;; esac'],
-    node,
-    [`if command -v perl >/dev/null 2>&1; then exec perl "$here/${PERL_LAUNCHER_NAME}" ${node} ${bundleSha256} "$@"; fi`],
+    `"\${ODS_PROVIDER_NODE:-node}" "$here/${bundleName}"`,
   );
 }
 
-/**
- * The files of a provider package, as Terraform unpacks it: the shim Terraform starts
- * (`executable`), the bundle and the Perl launcher.
- */
+/** The files of a provider package, as Terraform unpacks it: the shim Terraform starts (`executable`) and the bundle. */
 export function providerPackageFiles(options: { source: string; version: string; bundle: Uint8Array }): { executable: string; files: ReadonlyMap<string, Uint8Array> } {
   const { type } = parseSource(options.source);
   const bundleName = "provider-bundle.js";
   const executable = `terraform-provider-${type}_v${options.version}`;
   const files = new Map<string, Uint8Array>([
-    [executable, Buffer.from(shim(options.source, options.version, bundleName, sha256(options.bundle)))],
+    [executable, Buffer.from(shim(options.source, options.version, bundleName))],
     [bundleName, options.bundle],
-    [PERL_LAUNCHER_NAME, Buffer.from(PERL_LAUNCHER)],
   ]);
   return { executable, files };
 }

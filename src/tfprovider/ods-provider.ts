@@ -2,7 +2,7 @@
 // Terraform's protocol values and the resource lifecycle (src/lifecycle) that `ods
 // plan/apply` uses too, behind the generic plugin server's ProviderImpl contract.
 import { createHash } from "node:crypto";
-import { OdsClient, RateLimiter, resolveClientConfig } from "../api";
+import { OdsClient, resolveClientConfig } from "../api";
 import {
   type Attribute,
   type Attributes,
@@ -114,29 +114,14 @@ function sentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-// The model is fixed for the process: every instance (one per connection when served) shares its schema.
+// The model is fixed for the process: every instance shares its schema.
 let providerSchema: ProviderSchemaJson | undefined;
 
-/**
- * What a served provider's instances share per organization and token (the key holds a
- * hash of the token, not the token): one rate limiter, so that the instances of one
- * terraform command and commands running side by side keep under the organization's one
- * budget together; and the plan-time checks that passed (passed-checks.ts).
- */
-export interface TargetShare {
-  readonly limiter: RateLimiter;
-  readonly passedChecks: PassedChecks;
-}
-
-export type SharedTargets = Map<string, TargetShare>;
-
 export interface OdsProviderOptions {
-  /** Set by a served provider (`ods terraform serve`); a provider Terraform starts is one instance. */
-  readonly sharedTargets?: SharedTargets;
   /**
    * A directory (checkJournalDir) where the passed checks are written down for the
    * provider processes that come next: the next walk of a command, or the next command.
-   * None: a started provider's every process checks; a served one remembers in memory.
+   * None: every process checks for itself.
    */
   readonly checkJournalDir?: string;
 }
@@ -160,7 +145,7 @@ export class OdsTerraformProvider implements ProviderImpl {
   private orgId?: string;
   /** Days a monitor's backtest looks back (the provider block's backtest_days); unset: none. */
   private backtestDays?: number;
-  /** Shared with the other instances of a served provider; a started provider's is a journal file, if any. */
+  /** Written down in a journal file, if any, for the command's next provider process. */
   private passedChecks?: PassedChecks;
   /** One list call per kind (per dataset) per provider process serves every refresh. */
   private readonly live = new LiveIndex();
@@ -191,18 +176,11 @@ export class OdsTerraformProvider implements ProviderImpl {
         rateLimitPerSecond: typeof rate === "number" ? rate : undefined,
         timeoutMs: timeout ? durationMillis(timeout) : undefined,
       });
-      const { sharedTargets: shared, checkJournalDir } = this.options;
-      // The target: the token only as a digest, since the key may name a file.
+      const { checkJournalDir } = this.options;
+      // The target: the token only as a digest, since the key names a file.
       const target = [config.url, config.orgId ?? "", sha256(config.token), config.rateLimitPerSecond ?? ""].join("\n");
-      const journaled = (): PassedChecks | undefined =>
-        checkJournalDir ? new PassedChecks(undefined, undefined, undefined, checkJournal(checkJournalDir, sha256(target))) : undefined;
-      let share: TargetShare | undefined;
-      if (shared) {
-        share = shared.get(target);
-        if (!share) shared.set(target, (share = { limiter: new RateLimiter(config.rateLimitPerSecond), passedChecks: journaled() ?? new PassedChecks() }));
-      }
-      this.passedChecks = share ? share.passedChecks : journaled();
-      this.client = new OdsClient(config, share ? { limiter: share.limiter } : {});
+      this.passedChecks = checkJournalDir ? new PassedChecks(undefined, undefined, undefined, checkJournal(checkJournalDir, sha256(target))) : undefined;
+      this.client = new OdsClient(config);
       this.orgId = this.client.config.orgId;
       this.backtestDays = typeof c.backtest_days === "number" ? c.backtest_days : undefined;
     } catch (err) {
@@ -211,7 +189,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     return [];
   }
 
-  /** A served provider's connection closed: its keep-alive connections and credentials go. */
+  /** The provider is done: its keep-alive connections and credentials go. */
   async close(): Promise<void> {
     const client = this.client;
     this.client = undefined;

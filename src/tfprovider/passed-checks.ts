@@ -5,10 +5,8 @@
 // compiles every changed query on the service again (28 of 221 requests of a 10%-changed
 // apply at N=1000 in the bench, all of them in the apply walk, where the writes already
 // press against the organization's requests-per-second budget).
-// - A served provider (`ods terraform serve`) keeps the memo in memory, shared by its
-//   instances.
-// - A provider Terraform starts runs each walk in a process of its own; its memo is a
-//   journal file (see checkJournal below) that the next process of the command reads.
+// A provider Terraform starts runs each walk in a process of its own; its memo is a
+// journal file (see checkJournal below) that the next process of the command reads.
 //
 // Only passes are kept: a failed check is asked again, so a fix shows at the next plan.
 // Only checks whose answer depends on their values alone are kept (a compiled query:
@@ -21,7 +19,7 @@ import * as path from "node:path";
 /** Long enough for the plan and apply walks of one command at N=5000 (about 2 minutes). */
 const PASSED_CHECK_TTL_MS = 5 * 60_000;
 
-/** Bounds the memory of a long-lived served provider: the oldest passes go first. */
+/** Bounds the memory a journal can fill: the oldest passes go first. */
 const PASSED_CHECKS_MAX = 10_000;
 
 /** Where passes outlive the process: read once before the first question, appended to on each pass. */

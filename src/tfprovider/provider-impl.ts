@@ -183,8 +183,8 @@ export interface ProviderImpl {
   /** Terraform asked to stop (Ctrl-C): cancel in-flight calls soon, let them fail cleanly. */
   stop?(): Awaitable<void>;
   /**
-   * The connection this instance served has closed (a served provider: the process goes
-   * on serving other commands): release connections and credentials.
+   * The server has stopped (a process started in-process by a test or tool may go on):
+   * release connections and credentials.
    */
   close?(): Awaitable<void>;
 }

@@ -2,23 +2,19 @@
 //
 //   serveProvider(impl)       the provider binary's whole main: checks that Terraform
 //                             started us, serves gRPC over mTLS on a unix socket, prints
-//                             the handshake line, runs until Terraform says Shutdown,
-//                             then exits the process.
+//                             the handshake line, runs until Terraform says Shutdown
+//                             (or is gone), then exits the process.
 //   startProviderServer(...)  the same server without touching process state, for
 //                             tests and tools that talk to it in-process.
-//   startSessionServer(...)   a served provider (`ods terraform serve`): plaintext, one
-//                             provider instance per connection, outlives the commands.
 //
 // The ProviderImpl contract is documented in provider-impl.ts; pass a factory instead
 // of an instance to load the resource model only after the handshake line is out
 // (Terraform starts the provider 3-5 times per command, start-up time adds up).
 import * as fs from "node:fs";
-import type { ServiceDefinition } from "@grpc/grpc-js";
 import { loadProtocolServices } from "./protocol/definitions";
 import { checkLaunchEnvironment, handshakeLine, type ListenAddress, type PluginEnv } from "./protocol/handshake";
 import { createLogger, type Logger, logLevelFromEnv } from "./protocol/log";
-import { bindPluginServer, type Route } from "./protocol/transport";
-import type { ProviderImpl } from "./provider-impl";
+import { bindPluginServer, type MountedService, type Route } from "./protocol/transport";
 import { createProviderRpcs, type Message, type ProviderImplSource, type RpcObserver } from "./provider-service";
 
 export type * from "./provider-impl";
@@ -51,24 +47,15 @@ export interface RunningProviderServer {
 const SHUTDOWN_GRACE_MS = 1000;
 
 /**
- * The route table of one provider instance. `shutdown` is what the controller's Shutdown
- * RPC does: stop the process's server, or (served) end this connection only. `close`
- * releases the instance (its connections to the service, its credentials) and never
- * rejects: a failure to release is logged.
+ * The services of one provider instance. `shutdown` is what the controller's Shutdown
+ * RPC does: stop the process's server. `close` releases the instance (its connections to
+ * the service, its credentials) and never rejects: a failure to release is logged.
  */
-function providerRoutes(source: ProviderImplSource, log: Logger, observe: RpcObserver | undefined, shutdown: () => void): { routes: Map<string, Route>; close(): Promise<void> } {
-  const services = loadProtocolServices();
+function providerServices(source: ProviderImplSource, log: Logger, observe: RpcObserver | undefined, shutdown: () => void): { services: MountedService[]; close(): Promise<void> } {
+  const definitions = loadProtocolServices();
   const rpcs = createProviderRpcs(source, log, observe);
-  const routes = new Map<string, Route>();
-  const mount = (service: ServiceDefinition, implementation: Record<string, Partial<Route>>): void => {
-    for (const [name, part] of Object.entries(implementation)) {
-      const method = service[name];
-      routes.set(method.path, { decode: (b) => method.requestDeserialize(b) as Message, encode: (m) => method.responseSerialize(m), ...part });
-    }
-  };
-
-  const provider: Record<string, Partial<Route>> = {};
-  for (const [rpc, handler] of Object.entries(rpcs.handlers)) provider[rpc] = { unary: handler };
+  const provider: Record<string, Route> = {};
+  for (const [rpc, handler] of Object.entries(rpcs.handlers)) provider[rpc] = { unary: handler as (request: Message) => Promise<Message> };
   // StopProvider answers an error string instead of diagnostics.
   provider.StopProvider = {
     unary: () =>
@@ -77,20 +64,25 @@ function providerRoutes(source: ProviderImplSource, log: Logger, observe: RpcObs
         (err: Error) => ({ Error: err.message }),
       ),
   };
-  mount(services.provider, provider);
-  // go-plugin's stdio stream: held open and never written (we log to stderr directly).
-  mount(services.stdio, { StreamStdio: { stream: () => undefined } });
-  mount(services.health, { Check: { unary: async () => ({ status: "SERVING" }) } });
-  mount(services.controller, {
-    Shutdown: {
-      unary: async () => {
-        log.debug("Shutdown requested by Terraform");
-        setImmediate(shutdown);
-        return {};
+  const services: MountedService[] = [
+    { definition: definitions.provider, routes: provider },
+    // go-plugin's stdio stream: held open and never written (we log to stderr directly).
+    { definition: definitions.stdio, routes: { StreamStdio: { stream: () => undefined } } },
+    { definition: definitions.health, routes: { Check: { unary: async () => ({ status: "SERVING" }) } } },
+    {
+      definition: definitions.controller,
+      routes: {
+        Shutdown: {
+          unary: async () => {
+            log.debug("Shutdown requested by Terraform");
+            setImmediate(shutdown);
+            return {};
+          },
+        },
       },
     },
-  });
-  return { routes, close: () => rpcs.close().catch((err: Error) => log.warn(`closing a provider instance: ${err.message}`)) };
+  ];
+  return { services, close: () => rpcs.close().catch((err: Error) => log.warn(`closing a provider instance: ${err.message}`)) };
 }
 
 export async function startProviderServer(source: ProviderImplSource, options: ProviderServerOptions): Promise<RunningProviderServer> {
@@ -98,10 +90,9 @@ export async function startProviderServer(source: ProviderImplSource, options: P
   let stopping: Promise<void> | undefined;
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
-  // The instance goes with the server: in the provider daemon the process lives on.
   const close = (): Promise<void> => (stopping ??= bound.shutdown(SHUTDOWN_GRACE_MS).then(() => session.close()).then(finished));
-  const session = providerRoutes(source, log, options.observe, () => void close());
-  const bound = await bindPluginServer(session.routes, options);
+  const session = providerServices(source, log, options.observe, () => void close());
+  const bound = await bindPluginServer(session.services, options);
   return {
     handshakeLine: handshakeLine(bound.listen, bound.certDer),
     listen: bound.listen,
@@ -110,55 +101,10 @@ export async function startProviderServer(source: ProviderImplSource, options: P
     close,
     closeNow: () => {
       bound.close();
-      // In a process that lives on (the provider daemon, when Terraform killed the
-      // session's launcher), the instance's calls still running must send nothing more.
       void session.close();
       finished();
     },
   };
-}
-
-export interface SessionServerOptions {
-  readonly socketDir?: string;
-  readonly logger?: Logger;
-  /** Told when the number of open connections changes (a served provider's idle timer). */
-  readonly onSessions?: (open: number) => void;
-}
-
-export interface RunningSessionServer {
-  readonly listen: ListenAddress;
-  /** Graceful, as RunningProviderServer.close. */
-  close(): Promise<void>;
-  closeNow(): void;
-}
-
-/**
- * A provider that outlives the terraform commands using it (`ods terraform serve`,
- * attached with TF_REATTACH_PROVIDERS): plaintext gRPC on a unix socket in a private
- * directory (mode 0700: only this user can connect), and one provider instance per
- * connection, so each of Terraform's provider instances has its own configuration and
- * caches, released when its connection closes. `source` is called once per connection.
- */
-export async function startSessionServer(source: () => ProviderImpl | Promise<ProviderImpl>, options: SessionServerOptions = {}): Promise<RunningSessionServer> {
-  const log = options.logger ?? createLogger("warn");
-  let open = 0;
-  const bound = await bindPluginServer(
-    (connection) => {
-      const session = providerRoutes(source, log, undefined, () => connection.goAway());
-      options.onSessions?.(++open);
-      return {
-        routes: session.routes,
-        closed: () => {
-          // The instance's connections to the service and its credentials go with it.
-          void session.close();
-          options.onSessions?.(--open);
-        },
-      };
-    },
-    { clientCertPem: null, network: "unix", ...(options.socketDir ? { socketDir: options.socketDir } : {}) },
-  );
-  let stopping: Promise<void> | undefined;
-  return { listen: bound.listen, close: () => (stopping ??= bound.shutdown(SHUTDOWN_GRACE_MS)), closeNow: () => bound.close() };
 }
 
 export interface ServeOptions {
@@ -205,14 +151,6 @@ export interface ProviderProcessStats {
   readonly cpuMs: number;
   /** Per RPC: how many calls, and their summed and largest handler time in ms. */
   readonly rpcs: Record<string, RpcTally>;
-  /** When a provider daemon served the start (daemon-launcher.ts): its pid. */
-  readonly daemonPid?: number;
-  /**
-   * Of cpuMs, what the daemon spent during the session (the CPU its process used while the
-   * session was open, so sessions open at once each count the other's too). It ran outside
-   * terraform's process tree: a CPU count of terraform and its children misses it.
-   */
-  readonly sessionCpuMs?: number;
 }
 
 /**
@@ -233,6 +171,25 @@ function statsRecorder(file: string | undefined): { observe?: RpcObserver; hands
     handshake: () => void (handshakeMs = performance.now()),
     observe: (rpc, ms) => tallyRpc(rpcs, rpc, ms),
   };
+}
+
+/** How often a provider looks whether Terraform, its parent, is still there. */
+const PARENT_CHECK_MS = 250;
+
+/**
+ * Calls `gone` once the process that started us (Terraform) has ended without stopping
+ * us: killed, or dead of SIGPIPE in `terraform plan | head`. Its children are then given
+ * to another parent, and a provider left so would serve nobody, holding its environment.
+ */
+function followParent(log: Logger, gone: () => void): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    log.debug("Terraform is gone; exiting");
+    gone();
+  }, PARENT_CHECK_MS);
+  timer.unref();
 }
 
 export async function serveProvider(source: ProviderImplSource, options: ServeOptions = {}): Promise<void> {
@@ -256,6 +213,10 @@ export async function serveProvider(source: ProviderImplSource, options: ServeOp
   // However we end, the socket directory goes with us.
   process.on("exit", () => running.closeNow());
   process.on("SIGTERM", () => void running.close().then(() => exit(0)));
+  followParent(log, () => {
+    running.closeNow();
+    exit(0);
+  });
   writeHandshake(running.handshakeLine);
   stats.handshake();
   log.debug(`serving protocol 6 on ${running.listen.network} ${running.listen.address}${running.certPem ? " with mTLS" : ""}, ${Math.round(performance.now())} ms after process start`);

@@ -131,15 +131,15 @@ export interface ProviderRpcs {
   readonly handlers: Readonly<Record<string, RpcHandler>>;
   /** Forwards StopProvider to the implementation (also used on shutdown). */
   stop(): Promise<void>;
-  /** Releases the implementation, once its connection has closed (served provider). */
+  /** Releases the implementation, once the server has stopped. */
   close(): Promise<void>;
 }
 
 /** Called after every RPC with its name and duration (profiling, see ODS_PROVIDER_STATS). */
 export type RpcObserver = (rpc: string, ms: number) => void;
 
-// A served provider makes one implementation per connection, three per terraform command,
-// all with the same schema object: it is compiled once.
+// Every implementation of one process has the same schema object:
+// it is compiled once.
 const compiledSchemas = new WeakMap<object, CompiledSchema>();
 
 /** The implementation's schema, compiled once per schema object. */
@@ -155,8 +155,8 @@ function compiledSchemaOf(impl: ProviderImpl): CompiledSchema {
 
 /**
  * The answers of repeatable RPCs (ProviderImpl.repeatable), per compiled schema: shared by
- * every instance in this process, so a provider daemon answers the next command's repeats
- * too. 64 MiB of answers holds a stack of tens of thousands of resources.
+ * every instance in this process. 64 MiB of answers holds a stack of tens of thousands of
+ * resources.
  */
 const repeatedAnswers = new WeakMap<CompiledSchema, AnswerMemo<PreEncoded>>();
 const MEMO_BYTES = 64 * 1024 * 1024;
@@ -196,7 +196,7 @@ function schemaResponseOf(schema: CompiledSchema): PreEncoded {
 
 /**
  * Loads an implementation's model and compiles and encodes its schema ahead of the first
- * call (a served provider, before it says it is ready).
+ * call.
  */
 export async function preloadProvider(source: ProviderImplSource): Promise<void> {
   const impl = typeof source === "function" ? await source() : source;

@@ -5,6 +5,7 @@
 // however loaded the machine is), or change what the service answered (a service whose
 // answer is not what it keeps, or that keeps another value than the one sent).
 import * as http from "node:http";
+import * as net from "node:net";
 import type { AddressInfo } from "node:net";
 
 export interface ForwardProxy {
@@ -108,4 +109,70 @@ export async function twoAtOnce<R>(
   });
   if (!second) throw new Error("the first apply ended before it had finished one call");
   return { first, second: await second };
+}
+
+/** An HTTP proxy as HTTP_PROXY / HTTPS_PROXY name one: what it relayed, by request line. */
+export interface HttpProxy {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** "GET http://host/path" for a forwarded request, "CONNECT host:port" for a tunnel. */
+  readonly seen: string[];
+  /** The most forwarded requests that were waiting for their answers at one time. */
+  maxInFlight: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A forwarding proxy on 127.0.0.1:0, as a corporate network has one: plain HTTP requests
+ * arrive in absolute form and are relayed, https goes through a CONNECT tunnel.
+ */
+export async function startHttpProxy(): Promise<HttpProxy> {
+  const seen: string[] = [];
+  const sockets = new Set<net.Socket>();
+  let inFlight = 0;
+  const server = http.createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    proxy.maxInFlight = Math.max(proxy.maxInFlight, ++inFlight);
+    res.on("close", () => inFlight--);
+    const target = new URL(req.url ?? "");
+    const headers = { ...req.headers };
+    delete headers["proxy-connection"];
+    const upstream = http.request({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => res.socket?.destroy());
+    req.pipe(upstream);
+  });
+  server.on("connection", (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.on("connect", (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    seen.push(`CONNECT ${req.url}`);
+    const [host, port] = String(req.url).split(":");
+    const upstream = net.connect(Number(port), host, () => {
+      client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    sockets.add(upstream);
+    upstream.on("close", () => sockets.delete(upstream));
+    upstream.on("error", () => client.destroy());
+    client.on("error", () => upstream.destroy());
+  });
+  const proxy: HttpProxy = {
+    url: "",
+    seen,
+    maxInFlight: 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return proxy;
 }

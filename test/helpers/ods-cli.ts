@@ -4,7 +4,6 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parseState, type StateFile } from "../../src/reconcile/state";
-import { stopDaemonsIn } from "../../src/tfprovider/daemon-launcher";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const ODS_BIN = path.join(ROOT, "bin/ods.js");
@@ -77,11 +76,7 @@ export async function waitFor(what: string, ok: () => boolean, ms = 10_000): Pro
 }
 
 export function removeTempDirs(): void {
-  // A provider cache directory among them may hold daemons that Terraform's provider starts handed off to.
-  for (const d of dirs.splice(0)) {
-    stopDaemonsIn(d);
-    fs.rmSync(d, { recursive: true, force: true });
-  }
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 }
 
 type Block = Record<string, unknown>;

@@ -14,7 +14,7 @@ import { type EmulatorHandle, startEmulator } from "../../src/emulator";
 import { cdktfCli, consumerProject, output, packTarball, run, runAsync, TSC, writeConsumerTsconfig } from "./consumer-harness";
 
 const requested = process.env.ODS_CONSUMER_TEST === "1";
-const hasTerraform = run("terraform", ["version"], { cwd: os.tmpdir(), timeoutMs: 30_000 }).status === 0;
+import { hasTerraform } from "../helpers/terraform-probe";
 const cli = requested && hasTerraform ? cdktfCli() : undefined;
 const skipReason = !requested
   ? "set by `npm run test:consumer` (installs cdktf-cli into ~/.cache/ods-tests and packs the package)"
@@ -40,7 +40,6 @@ describe.skipIf(Boolean(skipReason))("a fresh CDKTF project using the packed pac
   let project: string;
   let emu: EmulatorHandle;
   let env: NodeJS.ProcessEnv;
-  let servedPid: number | undefined;
   const cdktf = (...args: string[]) => runAsync((cli as { bin: string }).bin, args, { cwd: project, env, timeoutMs: 600_000 });
 
   beforeAll(async () => {
@@ -68,14 +67,6 @@ describe.skipIf(Boolean(skipReason))("a fresh CDKTF project using the packed pac
   }, 900_000);
 
   afterAll(async () => {
-    // A served provider a failed test left running: SIGTERM lets it remove its socket directory.
-    if (servedPid) {
-      try {
-        process.kill(servedPid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
     await emu?.close();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
@@ -124,70 +115,6 @@ describe.skipIf(Boolean(skipReason))("a fresh CDKTF project using the packed pac
     const destroy = await cdktf("destroy", "consumer", "--auto-approve");
     expect(destroy.status, output(destroy)).toBe(0);
     await expect(admin.getDataset("consumer-logs")).rejects.toThrow();
-  }, 900_000);
-
-  it("deploys, diffs and destroys through `ods terraform serve --detach`, then `ods terraform serve -- cdktf ...`, run from the installed package", async () => {
-    // The served-provider journey of docs/guides/terraform-and-cdktf.md for a CDKTF team: one long-lived provider
-    // started with the target in its environment, then cdktf-cli, whose terraform
-    // attaches to it through TF_REATTACH_PROVIDERS. cdktf gets neither ODS_URL nor
-    // ODS_TOKEN, and a provider Terraform started itself could not run: its launcher
-    // would look for node at ODS_PROVIDER_NODE, which does not exist.
-    const logFile = path.join(tmp, "served-provider.log");
-    const started = await runAsync(path.join(project, "node_modules/.bin/ods"), ["terraform", "serve", "--detach", "--idle-exit", "600", "--log-file", logFile], {
-      cwd: project,
-      env,
-      timeoutMs: 60_000,
-    });
-    expect(started.status, output(started)).toBe(0);
-    const exported = parseExports(started.stdout);
-    servedPid = Number(exported.ODS_PROVIDER_SERVER_PID);
-    expect(servedPid).toBeGreaterThan(0);
-    const reattach = JSON.parse(exported.TF_REATTACH_PROVIDERS) as Record<string, { Addr: { String: string } }>;
-    const socket = reattach["registry.terraform.io/ods/ods"].Addr.String;
-
-    const served: NodeJS.ProcessEnv = { ...env, ODS_URL: undefined, ODS_TOKEN: undefined, ODS_PROVIDER_NODE: path.join(tmp, "no-such-node"), TF_REATTACH_PROVIDERS: exported.TF_REATTACH_PROVIDERS };
-    const viaServed = (...args: string[]) => runAsync((cli as { bin: string }).bin, args, { cwd: project, env: served, timeoutMs: 600_000 });
-    const admin = new OdsClient(resolveClientConfig({ url: emu.url, token: emu.adminToken }, {}));
-    await expect(admin.getDataset("consumer-logs")).rejects.toThrow(); // destroyed by the journey above
-
-    const deploy = await viaServed("deploy", "consumer", "--auto-approve");
-    expect(deploy.status, output(deploy)).toBe(0);
-    expect((await admin.getDataset("consumer-logs")).name).toBe("consumer-logs");
-    const diff = await viaServed("diff", "consumer");
-    expect(diff.status, output(diff)).toBe(0);
-    expect(diff.stdout + diff.stderr).toMatch(/No changes/);
-    const destroy = await viaServed("destroy", "consumer", "--auto-approve");
-    expect(destroy.status, output(destroy)).toBe(0);
-    await expect(admin.getDataset("consumer-logs")).rejects.toThrow();
-
-    // SIGTERM ends it and removes its private socket directory.
-    process.kill(servedPid, "SIGTERM");
-    for (let i = 0; i < 100 && fs.existsSync(path.dirname(socket)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(fs.existsSync(path.dirname(socket))).toBe(false);
-    servedPid = undefined;
-
-    // The same journey with `ods terraform serve -- cdktf ...`: ods serves the provider for
-    // that one cdktf command, then stops it, and exits with cdktf's code.
-    const viaCommand = (...args: string[]) =>
-      runAsync(path.join(project, "node_modules/.bin/ods"), ["terraform", "serve", "--log-file", logFile, "--", (cli as { bin: string }).bin, ...args], {
-        cwd: project,
-        env: { ...env, ODS_PROVIDER_NODE: path.join(tmp, "no-such-node") },
-        timeoutMs: 600_000,
-      });
-    const deployed = await viaCommand("deploy", "consumer", "--auto-approve");
-    expect(deployed.status, output(deployed)).toBe(0);
-    expect((await admin.getDataset("consumer-logs")).name).toBe("consumer-logs");
-    const destroyed = await viaCommand("destroy", "consumer", "--auto-approve");
-    expect(destroyed.status, output(destroyed)).toBe(0);
-    await expect(admin.getDataset("consumer-logs")).rejects.toThrow();
-    const log = fs.readFileSync(logFile, "utf8");
-    const sockets = [...log.matchAll(/serving on (\S+) \(pid/g)].map((m) => m[1]);
-    expect(sockets.length).toBe(3); // --detach, then one per cdktf command
-    for (const s of sockets) expect(fs.existsSync(path.dirname(s))).toBe(false);
-
-    for (const text of [started.stdout, started.stderr, output(deploy), output(diff), output(destroy), output(deployed), output(destroyed), log]) {
-      expect(text).not.toContain(emu.adminToken);
-    }
   }, 900_000);
 
   it("runs `ods demo` from the installed package in a directory without cdktf.json", async () => {

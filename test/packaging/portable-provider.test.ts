@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { output, ROOT, run, runAsync } from "./consumer-harness";
 
-const hasTerraform = run("terraform", ["version"], { cwd: os.tmpdir(), timeoutMs: 30_000 }).status === 0;
+import { hasTerraform } from "../helpers/terraform-probe";
 if (!hasTerraform) console.warn("portable provider: the terraform init half is skipped: `terraform` is not on PATH");
 
 /** A checkout of the built package at another path: its files, its dependencies linked. */

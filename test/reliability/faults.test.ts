@@ -9,6 +9,7 @@ import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { datasetName, generateStack, layoutOf, type GeneratedStack } from "../../bench/stack-gen";
 import { datasetImports, installProvider, terraformMissing, TerraformRunner } from "../../bench/terraform";
+import { terraformMissing as requiredTerraformMissing } from "../helpers/terraform-probe";
 import { leakedSecrets, removeTempDirs, runOds, stackFlags, tempDir, writeStack } from "../helpers/ods-cli";
 import {
   asSpec, emptyCounts, expectedCounts, faultsInjected, findDuplicates, FULL, prepareDatasets, readStateFile, recordSuite, tokenSecrets,
@@ -19,7 +20,7 @@ const SEED = Number(process.env.ODS_RELIABILITY_SEED ?? 7);
 const FAULTS = `error5xx=0.1,burst429=5/50,dropAfterWrite=0.1,seed=${SEED}`;
 const MAX_RUNS = 3;
 const TIMEOUT = FULL ? 900_000 : 300_000;
-const tfMissing = terraformMissing();
+const tfMissing = terraformMissing() ?? requiredTerraformMissing;
 if (tfMissing) console.warn(`reliability/faults: the Terraform half is skipped: ${tfMissing}`);
 const skipTerraform = tfMissing !== undefined;
 

@@ -6,9 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ODS_BIN, ROOT, tempDir } from "../helpers/ods-cli";
 
-const probe = spawnSync("terraform", ["version"], { encoding: "utf8", timeout: 30_000, env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
-export const hasTerraform = probe.status === 0;
-if (!hasTerraform) console.warn("terraform tests skipped: `terraform` is not on PATH (install Terraform 1.11 to run them)");
+export { hasTerraform } from "../helpers/terraform-probe";
 
 export interface TfResult {
   status: number | null;
@@ -23,6 +21,11 @@ export function terraformEnv(cliConfigPath: string, target: { url: string; token
 export class TerraformWorkspace {
   readonly dir: string;
   private readonly env: NodeJS.ProcessEnv;
+
+  /** The environment terraform runs with here, for a test that starts it its own way. */
+  get environment(): NodeJS.ProcessEnv {
+    return { ...this.env };
+  }
 
   /** `env`: variables to set (a value) or remove (undefined) on top of this process's. */
   constructor(cliConfigPath: string, target: { url: string; token: string }, dir?: string, env: Record<string, string | undefined> = {}) {

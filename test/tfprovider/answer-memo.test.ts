@@ -95,7 +95,7 @@ describe("repeatable answers (ProviderImpl.repeatable)", () => {
   it("validates a configuration once per process, across instances, and answers a repeat with the same bytes", async () => {
     const { impl, calls } = countingThings({ validateResourceConfig: true });
     const first = createProviderRpcs(impl, quiet);
-    const second = createProviderRpcs(impl, quiet); // the next command's session in a daemon
+    const second = createProviderRpcs(impl, quiet); // another instance in the same process
     const a = await first.handlers.ValidateResourceConfig(config({ name: "web", secret: "s3cret" }));
     const b = await second.handlers.ValidateResourceConfig(config({ name: "web", secret: "s3cret" }));
     expect(calls.validate).toBe(1);

@@ -1,12 +1,13 @@
-// The provider's own protobuf codec against protobufjs (the reference implementation,
-// a dependency of @grpc/proto-loader): the precompiled descriptor matches proto/*.proto,
-// and what one side encodes the other decodes to the same message.
+// The protocol codec (protobufjs's generated static code, scripts/generate-protocol.js)
+// against protobufjs reading proto/*.proto at run time: the generated files match the
+// .proto files, and messages keep the shape the provider reads (defaults, int64 as
+// number, enums as names, oneofs).
+import * as fs from "node:fs";
 import * as path from "node:path";
 import * as protobuf from "protobufjs";
 import { describe, expect, it } from "vitest";
 import { providersSchemaJson, PROVIDER_SOURCE } from "../../src/resources";
 import { protocolCodec } from "../../src/tfprovider/protocol/definitions";
-import { DESCRIPTOR } from "../../src/tfprovider/protocol/descriptor";
 import { createProviderRpcs, providerSchemaResponse } from "../../src/tfprovider/provider-service";
 import type { ProviderSchemaJson } from "../../src/tfprovider/schema-json";
 import { compileSchema } from "../../src/tfprovider/schema-proto";
@@ -15,7 +16,7 @@ import { PreEncoded } from "../../src/tfprovider/protocol/codec";
 import { THING_SCHEMA, thingProvider } from "./fixtures/thing-provider";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { buildDescriptor } = require("../../scripts/protocol-descriptor.js") as { buildDescriptor: (dir?: string) => unknown };
+const { generateAll, OUT_DIR } = require("../../scripts/generate-protocol.js") as { generateAll: (dir?: string) => Promise<Record<string, string>>; OUT_DIR: string };
 const ROOT = path.resolve(__dirname, "../..");
 
 function reference(): protobuf.Root {
@@ -53,8 +54,10 @@ function withoutSyntheticOneofs(v: unknown): unknown {
 const ODS_SCHEMA = providersSchemaJson().provider_schemas[PROVIDER_SOURCE] as unknown as ProviderSchemaJson;
 
 describe("protocol codec", () => {
-  it("uses a descriptor that matches proto/*.proto (else run node scripts/protocol-descriptor.js)", () => {
-    expect(buildDescriptor(path.join(ROOT, "proto"))).toEqual(DESCRIPTOR);
+  it("is generated from proto/*.proto as they are now (else run node scripts/generate-protocol.js)", async () => {
+    const files = await generateAll(path.join(ROOT, "proto"));
+    expect(Object.keys(files).sort()).toEqual(fs.readdirSync(OUT_DIR).sort());
+    for (const [file, text] of Object.entries(files)) expect(fs.readFileSync(path.join(OUT_DIR, file), "utf8") === text, `${file} is stale`).toBe(true);
   });
 
   it("encodes the provider schema answer so that protobufjs reads the same message", () => {

@@ -135,35 +135,13 @@ describe("claiming dataset fields through the adapter", () => {
   });
 });
 
-describe("the instances of one command: served (ods terraform serve), or started with a journal", () => {
+describe("the provider processes of one command, with a journal", () => {
   const checks = (): number => use.rig.emu.requests().filter((r) => r.method === "POST" && r.path === "/v1/datasets/_apl").length;
   const vfield = (expression: string, name = "v-shared"): Values => ({ dataset: "adapter", name, expression });
   const plan = (p: ReturnType<typeof provider>, values: Values) => {
     const config = tfState("ods_virtual_field", values);
     return p.planResourceChange({ typeName: "ods_virtual_field", priorState: null, proposedNewState: config, config });
   };
-
-  it("compile a changed query once per command: the apply walk's instance reuses the plan walk's pass, and a failed check is asked again", async () => {
-    const sharedTargets = new Map();
-    const plans = provider(use.rig.emu.url, use.rig.emu.adminToken, { sharedTargets }); // Terraform's plan walk
-    const applies = provider(use.rig.emu.url, use.rig.emu.adminToken, { sharedTargets }); // its apply walk, planning again
-    use.rig.emu.resetRequests();
-    expect((await plan(plans, vfield("1 + 2"))).diagnostics ?? []).toEqual([]);
-    expect(checks()).toBe(1);
-    const applied = await tfApply(applies, "ods_virtual_field", null, vfield("1 + 2"));
-    expect(applied).toMatchObject({ name: "v-shared", expression: "1 + 2" });
-    expect(checks()).toBe(1);
-
-    // A provider Terraform starts is a process of its own: it checks for itself.
-    expect((await plan(provider(use.rig.emu.url, use.rig.emu.adminToken), vfield("1 + 2"))).diagnostics ?? []).toEqual([]);
-    expect(checks()).toBe(2);
-
-    // A broken expression is refused by every instance, each asking the service.
-    for (const p of [plans, applies]) {
-      expect((await plan(p, vfield("1 +"))).diagnostics?.[0]?.summary).toMatch(/Invalid query in ods_virtual_field/);
-    }
-    expect(checks()).toBe(4);
-  });
 
   it("with a journal, a provider Terraform starts reuses the pass of the command's earlier process, keyed by organization and token, never writing the token", async () => {
     const checkJournalDir = tempDir();
@@ -190,24 +168,10 @@ describe("the instances of one command: served (ods terraform serve), or started
     }
   });
 
-  it("a served provider reads the journal too: a command it serves reuses a pass that an earlier process wrote down", async () => {
-    const checkJournalDir = tempDir();
-    use.rig.emu.resetRequests();
-    expect((await plan(provider(use.rig.emu.url, use.rig.emu.adminToken, { checkJournalDir }), vfield("5 + 6", "v-journal-2"))).diagnostics ?? []).toEqual([]);
-    expect(checks()).toBe(1);
-    const served = provider(use.rig.emu.url, use.rig.emu.adminToken, { sharedTargets: new Map(), checkJournalDir });
-    expect((await plan(served, vfield("5 + 6", "v-journal-2"))).diagnostics ?? []).toEqual([]);
-    expect((await plan(served, vfield("6 + 7", "v-journal-2"))).diagnostics ?? []).toEqual([]);
-    expect(checks()).toBe(2);
-    // ...and writes its own passes down for the processes after it.
-    expect((await plan(provider(use.rig.emu.url, use.rig.emu.adminToken, { checkJournalDir }), vfield("6 + 7", "v-journal-2"))).diagnostics ?? []).toEqual([]);
-    expect(checks()).toBe(2);
-  });
-
   it("ask again a check that reads the organization's objects: a user's custom role may be gone by the next plan", async () => {
     const role = await use.rig.admin.createRole({ name: "shared-check-role", description: "", members: [], capabilities: {} } as never);
-    const sharedTargets = new Map();
-    const instances = [1, 2].map(() => provider(use.rig.emu.url, use.rig.emu.adminToken, { sharedTargets }));
+    const checkJournalDir = tempDir();
+    const instances = [1, 2].map(() => provider(use.rig.emu.url, use.rig.emu.adminToken, { checkJournalDir }));
     const config = tfState("ods_user", { email: "shared-check@example.com", name: "S", role: role.id });
     use.rig.emu.resetRequests();
     for (const p of instances) {

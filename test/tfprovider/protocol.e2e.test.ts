@@ -9,9 +9,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installProviderMirror } from "../../src/tfprovider/install";
 
-const probe = spawnSync("terraform", ["version", "-json"], { encoding: "utf8", timeout: 30_000, env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
-const hasTerraform = probe.status === 0;
-if (!hasTerraform) console.warn("protocol.e2e: skipped, `terraform` is not on PATH (install Terraform 1.11 to run it)");
+import { hasTerraform } from "../helpers/terraform-probe";
 
 const LAUNCHER = path.join(__dirname, "fixtures", "launch-thing-provider.js");
 

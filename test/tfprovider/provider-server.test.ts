@@ -12,7 +12,7 @@ import { loadProtocolServices } from "../../src/tfprovider/protocol/definitions"
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../src/tfprovider/protocol/handshake";
 import { createLogger } from "../../src/tfprovider/protocol/log";
 import type { ProviderImpl } from "../../src/tfprovider/provider-impl";
-import { type RunningProviderServer, startProviderServer, startSessionServer } from "../../src/tfprovider/provider-server";
+import { type RunningProviderServer, startProviderServer } from "../../src/tfprovider/provider-server";
 import { UNKNOWN } from "../../src/tfprovider/values";
 import { thingProvider } from "./fixtures/thing-provider";
 
@@ -222,74 +222,6 @@ describe("provider server over gRPC with mutual TLS", () => {
   });
 });
 
-describe("a served provider: one provider instance per connection", () => {
-  it("gives each connection its own instance, releases it when that connection closes, and ends only that connection on Shutdown", async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tfp-session-test-"));
-    const made: { closed: boolean; prefix?: string }[] = [];
-    const sessions: number[] = [];
-    const server = await startSessionServer(
-      () => {
-        const base = thingProvider();
-        const record: { closed: boolean; prefix?: string } = { closed: false };
-        made.push(record);
-        return {
-          ...base,
-          configure(req) {
-            record.prefix = String(req.config.id_prefix);
-            return base.configure!(req);
-          },
-          close() {
-            record.closed = true;
-          },
-        };
-      },
-      { socketDir: tmp, logger: quiet, onSessions: (n) => sessions.push(n) },
-    );
-    // A local subchannel pool: grpc-js would otherwise share one connection between the clients.
-    const connect = (service: ServiceDefinition): Client => new (makeGenericClientConstructor(service, "svc"))(`unix:${server.listen.address}`, credentials.createInsecure(), { "grpc.use_local_subchannel_pool": 1 });
-    const configure = (c: Client, prefix: string) =>
-      call(c, "ConfigureProvider", { terraform_version: "1.11.4", config: mp({ store_file: path.join(tmp, `${prefix}.json`), id_prefix: prefix }) });
-    try {
-      expect(fs.statSync(path.dirname(server.listen.address)).mode & 0o777).toBe(0o700);
-      const one = connect(services.provider);
-      const two = connect(services.provider);
-      await configure(one, "one-");
-      await configure(two, "two-");
-      expect(made.map((m) => m.prefix)).toEqual(["one-", "two-"]);
-      // Each applies under its own configuration.
-      const create = async (c: Client) => {
-        const config = mp(thingConfig({ name: "a" }));
-        const plan = await call(c, "PlanResourceChange", { type_name: "tfp_thing", prior_state: mp(null), proposed_new_state: config, config });
-        return call(c, "ApplyResourceChange", { type_name: "tfp_thing", prior_state: mp(null), planned_state: plan.planned_state, config });
-      };
-      expect(String(unmp((await create(one)).new_state).id)).toMatch(/^one-/);
-      expect(String(unmp((await create(two)).new_state).id)).toMatch(/^two-/);
-
-      one.close();
-      for (let i = 0; i < 100 && !made[0].closed; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(made[0].closed).toBe(true);
-      expect(made[1].closed).toBe(false);
-
-      // Terraform's Shutdown on one connection ends that connection, not the server.
-      const controller = connect(services.controller);
-      await call(controller, "Shutdown");
-      controller.close();
-      const three = connect(services.provider);
-      await configure(three, "three-");
-      expect(made.map((m) => m.prefix)).toContain("three-");
-      await call(two, "GetProviderSchema");
-      two.close();
-      three.close();
-      expect(sessions[0]).toBe(1);
-      expect(Math.max(...sessions)).toBeGreaterThanOrEqual(2);
-    } finally {
-      await server.close();
-    }
-    expect(fs.existsSync(path.dirname(server.listen.address))).toBe(false);
-    fs.rmSync(tmp, { recursive: true, force: true });
-  });
-});
-
 describe("provider process start-up", () => {
   const children: ReturnType<typeof spawn>[] = [];
   afterEach(() => {
@@ -318,6 +250,40 @@ describe("provider process start-up", () => {
     const p = run({ [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "4,5" });
     expect(await p.exited).toBe(1);
     expect(p.err()).toMatch(/protocol 6/);
+  });
+
+  it("exits soon after the process that started it is gone without stopping it", async () => {
+    // A shell plays Terraform: it starts the provider, says its pid, and is killed outright.
+    const terraformCert = createSelfSignedCertificate();
+    const env = { PATH: process.env.PATH, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_PROTOCOL_VERSIONS: "6", PLUGIN_CLIENT_CERT: terraformCert.certPem };
+    const shell = spawn("sh", ["-c", `"${process.execPath}" "${LAUNCHER}" & echo "pid $!"; wait`], { env, stdio: ["ignore", "pipe", "inherit"] });
+    children.push(shell);
+    let out = "";
+    const providerPid = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no handshake: ${out}`)), 20_000);
+      shell.stdout.on("data", (d: Buffer) => {
+        out += d.toString();
+        const pid = /^pid (\d+)$/m.exec(out)?.[1];
+        if (pid && /\|grpc\|/.test(out)) {
+          clearTimeout(timer);
+          resolve(Number(pid));
+        }
+      });
+    });
+    const alive = (): boolean => {
+      try {
+        process.kill(providerPid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive()).toBe(true);
+    shell.kill("SIGKILL");
+    for (let i = 0; i < 60 && alive(); i++) await new Promise((r) => setTimeout(r, 50));
+    const left = alive();
+    if (left) process.kill(providerPid, "SIGKILL");
+    expect(left).toBe(false);
   });
 
   it("prints exactly one line on stdout, serves, and exits 0 on Shutdown", async () => {

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./types";
+import { allowedEnvironment } from "../../api/allowed-env";
 
 // Takes a whole-file write lock (F_SETLK, F_WRLCK as Terraform's filesystem_lock_unix.go
 // asks) without waiting, prints "locked" or "busy", then holds it until stdin closes.
@@ -37,7 +38,7 @@ function holdLock(file: string): Promise<{ child: ChildProcess; busy?: string }>
   return new Promise((resolve, reject) => {
     let child: ChildProcess;
     try {
-      child = spawn("perl", ["-e", LOCK_HOLDER, file], { stdio: ["pipe", "pipe", "pipe"] });
+      child = spawn("perl", ["-e", LOCK_HOLDER, file], { stdio: ["pipe", "pipe", "pipe"], env: allowedEnvironment() });
     } catch (err) {
       reject(err);
       return;

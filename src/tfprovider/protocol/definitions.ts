@@ -1,10 +1,10 @@
-// The plugin protocol's gRPC services, from the precompiled descriptor (descriptor.ts,
-// generated from proto/*.proto by scripts/protocol-descriptor.js) and our own codec:
-// nothing is parsed or code-generated at start-up, and no file is read (the provider
-// may run as one bundled file).
+// The plugin protocol's gRPC services for grpc-js: paths and message types from the
+// generated service table (generated/services.ts), messages through codec.ts. Nothing is
+// parsed or generated at start-up, and no file is read (the provider may run as one
+// bundled file).
 import type { MethodDefinition, ServiceDefinition } from "@grpc/grpc-js";
 import { Codec, type PreEncoded, type ProtoMessage } from "./codec";
-import { DESCRIPTOR } from "./descriptor";
+import { SERVICES } from "./generated/services";
 
 export interface ProtocolServices {
   readonly provider: ServiceDefinition;
@@ -14,11 +14,11 @@ export interface ProtocolServices {
 }
 
 /** The one codec of the protocol's messages. */
-export const protocolCodec = new Codec(DESCRIPTOR);
+export const protocolCodec = new Codec();
 
 function service(fullName: string): ServiceDefinition {
-  const methods = DESCRIPTOR.services[fullName];
-  if (!methods) throw new Error(`protocol service ${fullName} is not in the descriptor`);
+  const methods = SERVICES[fullName];
+  if (!methods) throw new Error(`protocol service ${fullName} is not in the generated service table`);
   const definition: Record<string, MethodDefinition<ProtoMessage, ProtoMessage | PreEncoded>> = {};
   for (const [name, m] of Object.entries(methods)) {
     definition[name] = {

@@ -1,0 +1,73 @@
+// The environment a process of ours keeps: what it reads (ODS_*), what Terraform's plugin
+// start-up and logging use, proxies and CA bundles, and what Node itself needs. Everything
+// else in the shell that started the command (cloud credentials, CI tokens) is not ours:
+// a provider process drops it at start, and a helper process we spawn never receives it.
+
+/** Exact names kept (compared case-sensitively, except on Windows where names are case-insensitive). */
+const KEPT_NAMES = new Set([
+  // go-plugin's start-up contract (src/tfprovider/protocol/handshake.ts)
+  "TF_PLUGIN_MAGIC_COOKIE",
+  "PLUGIN_PROTOCOL_VERSIONS",
+  "PLUGIN_CLIENT_CERT",
+  "PLUGIN_UNIX_SOCKET_DIR",
+  "PLUGIN_MIN_PORT",
+  "PLUGIN_MAX_PORT",
+  "TF_DISABLE_PLUGIN_TLS",
+  // proxies, as curl reads them (both spellings)
+  "HTTPS_PROXY",
+  "https_proxy",
+  "HTTP_PROXY",
+  "http_proxy",
+  "NO_PROXY",
+  "no_proxy",
+  "ALL_PROXY",
+  "all_proxy",
+  // CA bundles
+  "NODE_EXTRA_CA_CERTS",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  // Node and the C library
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "TMPDIR",
+  "TMP",
+  "TEMP",
+  "TZ",
+  "LANG",
+  "NODE_OPTIONS",
+  "NODE_V8_COVERAGE",
+  "UV_THREADPOOL_SIZE",
+  // Windows
+  "SYSTEMROOT",
+  "SYSTEMDRIVE",
+  "WINDIR",
+  "COMSPEC",
+  "PATHEXT",
+  "USERPROFILE",
+  "APPDATA",
+  "LOCALAPPDATA",
+]);
+
+/** Name prefixes kept: our own settings, Terraform's log settings, locale categories. */
+const KEPT_PREFIXES = ["ODS_", "TF_LOG", "LC_"];
+
+/** Whether a variable of this name is one a process of ours keeps. */
+export function isAllowedEnvName(name: string): boolean {
+  const key = process.platform === "win32" ? name.toUpperCase() : name;
+  if (KEPT_NAMES.has(key)) return true;
+  return KEPT_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+/** The allowed part of `env`: the environment to give a process we spawn. */
+export function allowedEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && isAllowedEnvName(name)) kept[name] = value;
+  return kept;
+}
+
+/** Drops from `env` (this process's own, in place) every variable not allowed. */
+export function keepAllowedEnvironment(env: NodeJS.ProcessEnv = process.env): void {
+  for (const name of Object.keys(env)) if (!isAllowedEnvName(name)) delete env[name];
+}
