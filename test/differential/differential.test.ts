@@ -14,9 +14,11 @@ const REPLAY = process.env.ODS_DIFFERENTIAL_SEED !== undefined ? Number(process.
 const FROM = Number(process.env.ODS_DIFFERENTIAL_FROM ?? (FULL ? 1000 : 1));
 const COUNT = REPLAY !== undefined ? 1 : Number(process.env.ODS_DIFFERENTIAL_SEEDS ?? (FULL ? 200 : 25));
 const SEEDS = REPLAY !== undefined ? [REPLAY] : Array.from({ length: COUNT }, (_, i) => FROM + i);
+// A replay draws at the size of the run that printed it: ODS_DIFFERENTIAL=full is part of the replay line.
 const OPTIONS: SeedOptions = {
-  maxResources: FULL || REPLAY !== undefined ? 40 : 10,
-  maxSteps: FULL || REPLAY !== undefined ? 3 : 2,
+  maxResources: FULL ? 40 : 10,
+  maxSteps: FULL ? 3 : 2,
+  replayEnv: FULL ? "ODS_DIFFERENTIAL=full " : "",
   path: process.env.ODS_DIFFERENTIAL_PATH || undefined,
   timeLimitMs: Number(process.env.ODS_DIFFERENTIAL_SECONDS_PER_SEED ?? (FULL ? 180 : 60)) * 1000,
 };

@@ -141,6 +141,8 @@ export interface SeedOptions {
   path?: string;
   /** Time for one seed, shrinking included. */
   timeLimitMs: number;
+  /** Settings the replay line repeats (the size of the draws). */
+  replayEnv: string;
 }
 
 /** Runs one seed; answers the failure report (seed, path, minimal stack), or undefined when the engines agree. */
@@ -162,7 +164,7 @@ export async function runSeed(env: DifferentialEnv, seed: number, opts: SeedOpti
   const minimal = details.counterexample?.[0];
   return [
     `seed ${seed}: the engines disagree (${details.numShrinks} shrinks${details.interrupted ? ", shrinking interrupted by the time limit" : ""})`,
-    `replay: ODS_DIFFERENTIAL_SEED=${seed} ODS_DIFFERENTIAL_PATH=${details.counterexamplePath ?? ""} npx vitest run test/differential/differential.test.ts`,
+    `replay: ${opts.replayEnv}ODS_DIFFERENTIAL_SEED=${seed} ODS_DIFFERENTIAL_PATH=${details.counterexamplePath ?? ""} npx vitest run test/differential/differential.test.ts`,
     String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance),
     `minimal scenario: ${JSON.stringify(minimal)}`,
     last ? `stack of the failing step:\n${JSON.stringify(last.stackJson, null, 1)}` : "",
