@@ -7,7 +7,7 @@ import * as readline from "node:readline/promises";
 import { changedAttributes, resourceKind, type Values } from "../resources";
 import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
 import { liveValues, PlanError } from "../reconcile/plan";
-import { planJson, renderPlan, displayValue } from "../reconcile/render";
+import { planJson, renderPlan, displayValue, nestedAttributes } from "../reconcile/render";
 import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
 import { secretForms } from "../reconcile/redact";
 import { parseState, secretValuesIn, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
@@ -385,7 +385,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
             const hiddenByVar = new Set(entry.sensitiveAttributes ?? []);
             for (const name of changedAttributes(kind.attributes, entry.values as Values, now)) {
               const hidden = kind.attributes[name]?.sensitive || hiddenByVar.has(name);
-              lines.push(`  ~ ${address}.${name}: ${hidden ? "(sensitive)" : displayValue(entry.values[name])} -> ${hidden ? "(sensitive)" : displayValue(now[name])}`);
+              const nested = nestedAttributes(kind.attributes[name]);
+              lines.push(`  ~ ${address}.${name}: ${hidden ? "(sensitive)" : displayValue(entry.values[name], nested)} -> ${hidden ? "(sensitive)" : displayValue(now[name], nested)}`);
             }
           }
         }
@@ -451,7 +452,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     out(`# ${address}${providerKey(r.provider) !== "ods" ? ` (provider ${providerKey(r.provider)})` : ""}\nid = ${JSON.stringify(r.id)}`);
     for (const [k, v] of Object.entries({ ...r.values, ...r.engineValues })) {
       if (k === "id" || v === null) continue;
-      out(`${k} = ${kind?.attributes[k]?.sensitive || hiddenByVar.has(k) ? "(sensitive)" : displayValue(v)}`);
+      out(`${k} = ${kind?.attributes[k]?.sensitive || hiddenByVar.has(k) ? "(sensitive)" : displayValue(v, nestedAttributes(kind?.attributes[k]))}`);
     }
     for (const k of Object.keys(r.sensitive ?? {})) out(`${k} = (sensitive)`);
   });

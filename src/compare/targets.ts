@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { OdsClient } from "../api";
-import type { Values } from "../resources";
+import { filledWhenUnset, type Values } from "../resources";
 import { interpolations, parseReference, valueAt } from "../reconcile/expressions";
 import { dependencyOrder, loadStack } from "../reconcile/stack";
 import { readOrganization, SECRET, type SnapshotOptions } from "../export/org-snapshot";
@@ -79,7 +79,9 @@ export function stackTarget(target: string, callerMarker = CALLER): Target {
   for (const d of dependencyOrder(stack.resources)) {
     const values = resolve(d.values) as Values;
     resolved.set(d.address, values);
+    // What the stack sets, and what it leaves unset meaning "none" (not filled by the service).
     const declared = new Set(Object.keys(d.values).filter((k) => d.values[k] !== null && d.values[k] !== undefined));
+    for (const [name, attr] of Object.entries(d.kind.attributes)) if (attr.optional && !attr.engineOnly && !filledWhenUnset(attr)) declared.add(name);
     objects.push({ kind: d.kind, key: d.kind.naturalKey.map((k) => String(values[k] ?? "")), values, declared });
   }
   return { label: path.relative(process.cwd(), file) || file, objects };

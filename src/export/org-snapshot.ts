@@ -84,13 +84,15 @@ function prunedValue(attr: Attribute, v: unknown): unknown {
     // An optional secret reads back as "" whether set or not: only a required one is known to exist.
     return attr.required && v !== undefined && v !== null ? SECRET : undefined;
   }
-  if (normalizeValue(attr, v) === null) return undefined;
-  if (!isNested(attr)) return v;
+  if (!isNested(attr)) return normalizeValue(attr, v) === null ? undefined : v;
+  // A nested value is judged by what is left of it, not by its comparable form: that
+  // form drops secrets, so a channel made only of secrets would vanish with them.
+  if (v === undefined || v === null) return undefined;
   if (attr.type === "object") {
     const inner = prune(attr.attributes, v as Values);
     return Object.keys(inner).length > 0 ? inner : undefined;
   }
-  if (attr.type === "object_list") return (v as Values[]).map((item) => prune(attr.attributes, item));
+  if (attr.type === "object_list") return (v as Values[]).length > 0 ? (v as Values[]).map((item) => prune(attr.attributes, item)) : undefined;
   const out: Record<string, Values> = {};
   for (const key of Object.keys(v as object).sort()) {
     const inner = prune(attr.attributes, (v as Record<string, Values>)[key]);

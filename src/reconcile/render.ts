@@ -26,8 +26,8 @@ const VERB: Record<PlannedChange["action"], string> = {
   noop: "is up to date",
 };
 
-/** The attributes inside a nested attribute, or undefined for a plain one. */
-function nestedOf(attr: Attribute | undefined): Attributes | undefined {
+/** The attributes inside a nested attribute, or undefined for a plain one (displayValue masks their secrets). */
+export function nestedAttributes(attr: Attribute | undefined): Attributes | undefined {
   return attr && isNested(attr) ? attr.attributes : undefined;
 }
 
@@ -49,7 +49,7 @@ export function displayValue(value: unknown, attrs?: Attributes): string {
     const parts = Object.entries(value as Values)
       .filter(([, v]) => v !== null && v !== undefined)
       .map(([k, v]) => {
-        return `${k} = ${hidden.has(k) ? "(sensitive)" : displayValue(v, nestedOf(attrs?.[k]))}`;
+        return `${k} = ${hidden.has(k) ? "(sensitive)" : displayValue(v, nestedAttributes(attrs?.[k]))}`;
       });
     return `{ ${parts.join(", ")} }`;
   }
@@ -62,7 +62,7 @@ function attributeLines(change: PlannedChange): string[] {
   const hidden = sensitiveNames(attrs, [...(change.marked ?? []), ...(change.sensitiveAttributes ?? [])]);
   const lines: string[] = [];
   const show = (name: string, v: unknown): string => {
-    return hidden.has(name) ? "(sensitive)" : displayValue(v, nestedOf(attrs[name]));
+    return hidden.has(name) ? "(sensitive)" : displayValue(v, nestedAttributes(attrs[name]));
   };
   if (change.action === "create") {
     for (const [name, v] of Object.entries(change.after ?? {})) {
@@ -117,7 +117,7 @@ function jsonValues(values: Values | null, attrs: Attributes, unknown: string[],
       unknown.push(k);
       continue;
     }
-    const nested = nestedOf(attrs[k]);
+    const nested = nestedAttributes(attrs[k]);
     if (hidden.has(k) || (nested && hasSecretInside(nested))) {
       sensitive.push(k);
       out[k] = hidden.has(k) ? null : maskSecrets(v, nested!);

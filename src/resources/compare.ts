@@ -71,18 +71,28 @@ export function sameValue(attr: Attribute, declared: unknown, live: unknown): bo
 }
 
 /**
- * Attributes whose declared value differs from the live one. Only what the user
- * declared is compared (field ownership): an attribute left out of the config is the
- * service's or another tool's business. Computed-only and engine-only attributes are
- * not compared here.
+ * Whether the service (or the engine's default) fills the attribute in when it is not
+ * given: then an unset attribute is left to them and not compared. Every other optional
+ * attribute left unset means "none", as Terraform reads it: a capability granted by
+ * hand is a difference, and an apply removes it.
+ */
+export function filledWhenUnset(attr: Attribute): boolean {
+  return attr.computed === true || attr.default !== undefined;
+}
+
+/**
+ * Attributes whose declared value differs from the live one. An unset attribute compares
+ * as empty (or as its server default, the same thing once normalized) unless it is
+ * filled when unset. Computed-only and engine-only attributes are not compared here.
  */
 export function changedAttributes(attrs: Attributes, declared: Values, live: Values): string[] {
   const changed: string[] = [];
   for (const [name, attr] of Object.entries(attrs)) {
     if (attr.engineOnly || !(attr.required || attr.optional)) continue;
     const d = declared[name];
-    if (d === undefined || (d === null && attr.default === undefined)) continue;
-    const effective = d === null ? attr.default : d;
+    const unset = d === undefined || d === null;
+    if (unset && (d === undefined || attr.default === undefined) && filledWhenUnset(attr)) continue;
+    const effective = unset ? (attr.default ?? null) : d;
     if (!sameValue(attr, effective, live[name])) changed.push(name);
   }
   return changed;

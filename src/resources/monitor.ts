@@ -142,13 +142,18 @@ const ONLY_FOR: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * A live monitor without the fields its type does not read: the service fills them
- * (threshold 0 on a match monitor), and they would otherwise read as values nobody
- * declared, or be exported into a config its own validation refuses (compare_days 0).
+ * A live monitor without the fields its type does not read, unless they were declared:
+ * the service fills them (threshold 0 on a match monitor), and they would otherwise read
+ * as values nobody declared, or be exported into a config its own validation refuses
+ * (compare_days 0). A declared one is shown as the service keeps it.
  */
-function settingsOfItsType(live: WireObject): WireObject {
+function settingsOfItsType(live: WireObject, declared: Values | undefined): WireObject {
   const out: WireObject = { ...live };
-  for (const [field, types] of Object.entries(ONLY_FOR)) if (!types.includes(String(live.type))) delete out[field];
+  for (const [field, types] of Object.entries(ONLY_FOR)) {
+    const attribute = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    const isDeclared = declared?.[attribute] !== undefined && declared?.[attribute] !== null;
+    if (!types.includes(String(live.type)) && !isDeclared) delete out[field];
+  }
   return out;
 }
 

@@ -7,11 +7,15 @@ import type { NotifierInput } from "../api";
 import { organizationApi, wireShape } from "./api-binding";
 
 const secret = { optional: true, sensitive: true, secret: true } as const;
+// Webhook and chat URLs carry their credential in the URL itself
+// (https://hooks.chat.example/services/T0/B0/XXXX): hidden wherever values are shown,
+// yet read back by the service, so still compared (sensitive, not secret).
+const credentialUrl = { required: true, sensitive: true, checks: [httpUrl] };
 
 export const NOTIFIER_CHANNELS = {
   custom_webhook: object(
     {
-      url: str("Where the request is sent.", { required: true, checks: [httpUrl] }),
+      url: str("Where the request is sent (a credential: shown as sensitive).", credentialUrl),
       body: str("Request body template (Go text/template syntax) over the alert: {{.Action}} (Open or Closed), {{.Title}} (the monitor's name), {{.Value}}, {{.Body}}, {{.GroupValues}} and more; jsonObject and jsonArray write a value as JSON.", { optional: true }),
       headers: mapOf("string", "Request headers.", { optional: true }),
       secret_headers: mapOf("string", "Request headers whose values are secret (never read back).", secret),
@@ -19,13 +23,13 @@ export const NOTIFIER_CHANNELS = {
     "A webhook with a custom body and headers.",
     { optional: true },
   ),
-  webhook: object({ url: str("Where the alert is posted.", { required: true, checks: [httpUrl] }) }, "A plain webhook.", { optional: true }),
+  webhook: object({ url: str("Where the alert is posted (a credential: shown as sensitive).", credentialUrl) }, "A plain webhook.", { optional: true }),
   email: object(
     { emails: listOf("string", "Recipients.", { required: true, unordered: true, checks: [email] }) },
     "E-mail delivery.",
     { optional: true },
   ),
-  chat_a: object({ chat_a_url: str("Incoming-webhook URL of the chat A workspace.", { required: true, checks: [httpUrl] }) }, "Chat A channel.", { optional: true }),
+  chat_a: object({ chat_a_url: str("Incoming-webhook URL of the chat A workspace (a credential: shown as sensitive).", credentialUrl) }, "Chat A channel.", { optional: true }),
   chat_b: object(
     {
       chat_b_channel: str("Channel name.", { required: true, checks: [nonEmpty] }),
@@ -35,11 +39,11 @@ export const NOTIFIER_CHANNELS = {
     { optional: true },
   ),
   chat_b_webhook: object(
-    { chat_b_webhook_url: str("Incoming-webhook URL.", { required: true, checks: [httpUrl] }) },
+    { chat_b_webhook_url: str("Incoming-webhook URL (a credential: shown as sensitive).", credentialUrl) },
     "Chat B channel through an incoming webhook.",
     { optional: true },
   ),
-  chat_c: object({ chat_c_url: str("Webhook URL.", { required: true, checks: [httpUrl] }) }, "Chat C channel.", { optional: true }),
+  chat_c: object({ chat_c_url: str("Webhook URL (a credential: shown as sensitive).", credentialUrl) }, "Chat C channel.", { optional: true }),
   incident_a: object(
     {
       api_key: str("Integration API key (secret).", { ...secret, required: true, optional: false }),

@@ -196,7 +196,7 @@ function storedRecords(dataDir: string, collection: string): Record<string, unkn
  * natural key: ids that name other objects are replaced by those objects' natural keys,
  * service-only attributes are left out, write-only secrets are read from the store.
  */
-export async function snapshot(service: Service, prefix: string): Promise<Snapshot> {
+export async function snapshot(service: Service, prefix: string): Promise<{ objects: Snapshot; keyOfId: ReadonlyMap<string, string> }> {
   const c = new OdsClient({ url: service.emulator.url, token: service.emulator.adminToken });
   try {
     const datasets = (await c.listDatasets()).map((d) => d.name).filter((n) => n.startsWith(prefix));
@@ -227,7 +227,7 @@ export async function snapshot(service: Service, prefix: string): Promise<Snapsh
         .map((r) => normalize(replaceIds(r, keyOfId)))
         .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     }
-    return out;
+    return { objects: out, keyOfId };
   } finally {
     await c.close();
   }
@@ -249,7 +249,7 @@ function withStoredSecrets(rows: Record<string, unknown>[], stored: Record<strin
 }
 
 /** Replaces every string that is the id of a listed object with that object's natural key. */
-function replaceIds(v: unknown, keyOfId: Map<string, string>): unknown {
+export function replaceIds(v: unknown, keyOfId: ReadonlyMap<string, string>): unknown {
   if (typeof v === "string") return keyOfId.get(v) ?? v;
   if (Array.isArray(v)) return v.map((x) => replaceIds(x, keyOfId));
   if (v && typeof v === "object") {

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import * as fs from "node:fs";
 import { tempDir } from "../helpers/ods-cli";
 import { Coverage } from "./coverage";
-import { createFixture, Engines, odsCounts, snapshot, stopProviders, terraformCounts, variableValues, type RunOutput, type Service, type Snapshot, type Workspace } from "./engines";
+import { createFixture, Engines, odsCounts, replaceIds, snapshot, stopProviders, terraformCounts, variableValues, type RunOutput, type Service, type Snapshot, type Workspace } from "./engines";
 import { applyStep, guardedDatasetChanges, renderStack, scenarioArbitrary, type Scenario, type StepPlan } from "./stack-model";
 
 export interface DifferentialEnv {
@@ -35,7 +35,7 @@ function both(o: RunOutput, t: RunOutput): string {
 function leakIn(out: string, secretValue: string): string | undefined {
   if (out.includes(secretValue)) return "the sensitive variable's value";
   if (/secret-\d+-\d+/.test(out)) return `a write-only secret (${/secret-\d+-\d+/.exec(out)![0].replace(/\d+$/, "…")})`;
-  if (!process.env.TMP_NO_URL && /\/services\/T0\/B\d+\/XXXX/.test(out)) return "a webhook URL that carries its credential";
+  if (/\/services\/T0\/B\d+\/XXXX/.test(out)) return "a webhook URL that carries its credential";
   return undefined;
 }
 
@@ -70,7 +70,7 @@ export async function checkScenario(env: DifferentialEnv, scenario: Scenario, la
       const plan: StepPlan = i === 0 ? { stack: scenario.stack } : applyStep(current, scenario.steps[i - 1], prefix, fixture);
       if (!plan.refusal && i > 0) {
         const guarded = guardedDatasetChanges(current, plan.stack).find((g) => !g.allowed);
-        if (guarded) plan.refusal = { address: guarded.address, attribute: "allow_destroy" };
+        if (guarded) plan.refusal = { address: guarded.address, attribute: "allow_destroy", injected: false };
       }
       const stack = renderStack(plan, prefix, fixture);
       coverage.add(stack);
@@ -106,13 +106,32 @@ async function step(i: number, plan: StepPlan, stack: Record<string, unknown>, w
     if (JSON.stringify(co) !== JSON.stringify(ct)) fail(`plan counts differ: ods ${JSON.stringify(co)}, terraform ${JSON.stringify(ct)}${both(o, t)}`);
   }
   const [so, st] = await Promise.all([snapshot(wo.service, prefix), snapshot(wt.service, prefix)]);
-  const diff = diffSnapshots(so, st);
+  const diff = diffSnapshots(so.objects, st.objects);
   if (diff) fail(`live objects differ:\n${diff}${both(o, t)}`);
   if (plan.refusal) return;
   // One state, two engines: each plans nothing on what the other wrote.
-  const [to, ot] = await Promise.all([wo.terraform("plan", "-detailed-exitcode"), wt.ods("plan", "--detailed-exitcode")]);
+  const [to, ot, oo, tt] = await Promise.all([
+    wo.terraform("plan", "-detailed-exitcode"),
+    wt.ods("plan", "--detailed-exitcode"),
+    wo.ods("output", "--json", "--show-sensitive"),
+    wt.terraform("output", "-json"),
+  ]);
   if (to.code !== 0) fail(`terraform plans ${to.code === 2 ? "changes" : "an error"} on the state ods wrote:\n${tail(to)}`);
   if (ot.code !== 0) fail(`ods plans ${ot.code === 2 ? "changes" : "an error"} on the state terraform wrote:\n${ot.out}`);
+  for (const [engine, r] of [["ods output", oo], ["terraform output", tt]] as const) if (r.code !== 0) fail(`${engine} failed:\n${tail(r)}`);
+  const [fromOds, fromTf] = [outputsOf(oo, so.keyOfId, (v) => v), outputsOf(tt, st.keyOfId, (v) => (v as { value: unknown }).value)];
+  if (JSON.stringify(fromOds) !== JSON.stringify(fromTf)) fail(`outputs differ: ods ${JSON.stringify(fromOds)}, terraform ${JSON.stringify(fromTf)}`);
+}
+
+/** Outputs by name, ids as the natural keys of what they name, issued token secrets as one word. */
+function outputsOf(r: RunOutput, keyOfId: ReadonlyMap<string, string>, valueOf: (entry: unknown) => unknown): Record<string, unknown> {
+  const parsed = JSON.parse(r.out.slice(r.out.indexOf("{"))) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(parsed).sort()) {
+    const v = replaceIds(valueOf(parsed[name]), keyOfId);
+    out[name] = typeof v === "string" && v.startsWith("odst_") ? "(an issued token)" : v;
+  }
+  return out;
 }
 
 export interface SeedOptions {
@@ -120,30 +139,42 @@ export interface SeedOptions {
   maxSteps: number;
   /** Replays the shrunk counterexample of a failure (fast-check's path). */
   path?: string;
-  /** Time for one seed, shrinking included. */
-  timeLimitMs: number;
+  /** Time a failing seed may spend shrinking. */
+  shrinkLimitMs: number;
+  /** Settings the replay line repeats (the size of the draws). */
+  replayEnv: string;
 }
 
 /** Runs one seed; answers the failure report (seed, path, minimal stack), or undefined when the engines agree. */
 export async function runSeed(env: DifferentialEnv, seed: number, opts: SeedOptions, coverage: Coverage): Promise<string | undefined> {
   const arb = scenarioArbitrary({ maxResources: opts.maxResources, maxSteps: opts.maxSteps });
   let last: Disagreement | undefined;
+  let failedAt: number | undefined;
+  let cutShort = false;
   const details = await fc.check(
     fc.asyncProperty(arb, async (scenario) => {
+      // Past the shrinking budget every candidate passes unrun: fast-check then ends with
+      // the smallest failing scenario it has (a time limit of its own would also cut the
+      // first run, and report a slow seed as a failure).
+      if (failedAt !== undefined && Date.now() - failedAt > opts.shrinkLimitMs) {
+        cutShort = true;
+        return;
+      }
       try {
         await checkScenario(env, scenario, `d${seed}`, coverage);
       } catch (err) {
+        failedAt ??= Date.now();
         last = err instanceof Disagreement ? err : undefined;
         throw err;
       }
     }),
-    { seed, numRuns: 1, path: opts.path, endOnFailure: opts.path !== undefined, interruptAfterTimeLimit: opts.timeLimitMs },
+    { seed, numRuns: 1, path: opts.path, endOnFailure: opts.path !== undefined },
   );
   if (!details.failed) return undefined;
   const minimal = details.counterexample?.[0];
   return [
-    `seed ${seed}: the engines disagree (${details.numShrinks} shrinks${details.interrupted ? ", shrinking interrupted by the time limit" : ""})`,
-    `replay: ODS_DIFFERENTIAL_SEED=${seed} ODS_DIFFERENTIAL_PATH=${details.counterexamplePath ?? ""} npx vitest run test/differential/differential.test.ts`,
+    `seed ${seed}: the engines disagree (${details.numShrinks} shrinks${cutShort ? ", shrinking cut short by the time limit" : ""})`,
+    `replay: ${opts.replayEnv}ODS_DIFFERENTIAL_SEED=${seed} ODS_DIFFERENTIAL_PATH=${details.counterexamplePath ?? ""} npx vitest run test/differential/differential.test.ts`,
     String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance),
     `minimal scenario: ${JSON.stringify(minimal)}`,
     last ? `stack of the failing step:\n${JSON.stringify(last.stackJson, null, 1)}` : "",

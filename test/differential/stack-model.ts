@@ -81,8 +81,12 @@ export function scenarioArbitrary(opts: { maxResources?: number; maxSteps?: numb
 /** What a step should do: be applied, or be refused naming an attribute (or an output). */
 export interface StepPlan {
   stack: StackDraft;
-  /** Set when the step must be refused: the attribute (or output name) both engines must name. */
-  refusal?: { address: string; attribute: string };
+  /**
+   * Set when the step must be refused: the attribute (or output name) both engines must
+   * name; `injected` when the generator broke that attribute's value (else the change
+   * itself is refused, e.g. a guarded delete).
+   */
+  refusal?: { address: string; attribute: string; injected: boolean };
 }
 
 /** Applies one step's changes; a `break` marks the step as one both engines must refuse. */
@@ -118,13 +122,13 @@ export function applyStep(stack: StackDraft, changes: Change[], prefix: string, 
 }
 
 function refusalOf(stack: StackDraft, c: Extract<Change, { op: "break" }>, prefix: string, fixtureDataset: string): StepPlan["refusal"] {
-  if (c.output) return { address: "output.leak", attribute: "leak" };
+  if (c.output) return { address: "output.leak", attribute: "leak", injected: true };
   const rendered = renderResources(stack, prefix, fixtureDataset);
-  if (rendered.length === 0) return { address: "output.leak", attribute: "leak" };
+  if (rendered.length === 0) return { address: "output.leak", attribute: "leak", injected: true };
   const target = rendered[c.target % rendered.length];
   const applicable = KIND_GENERATORS[target.typeName].breakers.filter((b: Breaker) => b.break(target.values) !== undefined);
-  if (applicable.length === 0) return { address: "output.leak", attribute: "leak" };
-  return { address: target.address, attribute: applicable[c.which % applicable.length].attribute };
+  if (applicable.length === 0) return { address: "output.leak", attribute: "leak", injected: true };
+  return { address: target.address, attribute: applicable[c.which % applicable.length].attribute, injected: true };
 }
 
 interface RenderedResource extends Rendered {
@@ -152,7 +156,7 @@ export function renderStack(plan: StepPlan, prefix: string, fixtureDataset: stri
   for (const r of rendered) {
     const [type, name] = r.address.split(".");
     let values = r.values;
-    if (plan.refusal && plan.refusal.address === r.address) {
+    if (plan.refusal?.injected && plan.refusal.address === r.address) {
       const breaker = KIND_GENERATORS[type].breakers.find((b) => b.attribute === plan.refusal!.attribute && b.break(values) !== undefined);
       values = breaker!.break(values)!;
     }
@@ -168,7 +172,7 @@ export function renderStack(plan: StepPlan, prefix: string, fixtureDataset: stri
     const value = outputValue(o, rendered);
     if (value) output[`out${i}`] = value;
   });
-  if (plan.refusal?.address === "output.leak") {
+  if (plan.refusal?.injected && plan.refusal.address === "output.leak") {
     // A plain output of a secret: Terraform refuses it, and so must ods.
     const token = rendered.find((r) => r.typeName === "ods_api_token");
     output.leak = { value: token ? `\${${token.address}.token}` : `\${var.${VARIABLES.secret}}` };

@@ -21,6 +21,8 @@ const SECRETS = {
   shop_pager_chat_b_token: "chatb-secret-7f3a91c2",
   shop_hooks_secret_headers_authorization: "Bearer hook-secret-55e0b1",
   shop_incidents_api_key: "incident-key-9d2c44aa",
+  // A channel made only of write-only fields: the export still writes it.
+  shop_escalation_routing_key: "routing-key-4b7e20d1",
 };
 const EVENTS = [
   { status: 200, duration_ms: 120, path: "/cart" },
@@ -33,7 +35,7 @@ let sourceAdmin: OdsClient;
 let project: string;
 const outputs: string[] = [];
 
-/** Builds the source organization by hand: 25 objects of every kind. */
+/** Builds the source organization by hand: 26 objects of every kind. */
 async function buildByHand(c: OdsClient): Promise<number> {
   const caller = await c.getCurrentUser();
   await c.createDataset({ name: "shop-logs", description: "Checkout requests" });
@@ -69,6 +71,7 @@ async function buildByHand(c: OdsClient): Promise<number> {
     },
   });
   await c.createNotifier({ name: "shop-incidents", properties: { incidentA: { apiKey: SECRETS.shop_incidents_api_key, isEU: true } } });
+  await c.createNotifier({ name: "shop-escalation", properties: { incidentB: { routingKey: SECRETS.shop_escalation_routing_key, token: "incident-b-token-0c3f" } } });
   // Monitors alert through notifiers: references to notifiers, whose ids differ per organization.
   await c.createMonitor({
     name: "shop-errors",
@@ -95,7 +98,7 @@ async function buildByHand(c: OdsClient): Promise<number> {
   });
   await c.createToken({ name: "shop-ci", description: "CI ingest", datasetCapabilities: { "shop-logs": { ingest: ["create"] } } });
   await c.createToken({ name: "reporting", description: "", expiresAt: "2031-06-01T00:00:00Z", orgCapabilities: { datasets: ["read"] } });
-  return 2 + 2 + 3 + 2 + 3 + 3 + 4 + 2 + 2;
+  return 2 + 2 + 3 + 2 + 3 + 3 + 5 + 2 + 2;
 }
 
 /** The secrets as Terraform reads them: TF_VAR_<name>, names as the export printed them. */
@@ -170,6 +173,8 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(exportedModule).toMatch(/role: shopReaders\.id/);
     expect(exportedModule).toMatch(/members: \[bob\.id, caller\.id\]/);
     expect(exportedModule).toMatch(/who: alice\.id/);
+    // A channel made only of secrets is kept, its secret a variable.
+    expect(exportedModule).toMatch(/incidentB: \{\s*routingKey: secrets\.shopEscalationRoutingKey/);
     expect(exportedModule).toMatch(/notifierIds: \[(shopMail\.id, shopHooks\.id|shopHooks\.id, shopMail\.id)\]/);
     expect(exportedModule).toMatch(/notifierIds: \[shopPager\.id\]/);
     expect(exportedModule).not.toMatch(/"(usr|rol|tok|ntf|vfd|sq|mon)_[A-Za-z0-9]+"/);
@@ -199,8 +204,8 @@ describe("ods export: replication of a hand-made organization", () => {
       for (const reason of c.reasons) expect(reason, c.address).toMatch(/^secret .* cannot be read back|^will be rotated: its token cannot be read back/);
       if (c.reasons.length === 0) expect(c.changed_attributes, c.address).toEqual([]);
     }
-    // Exactly the three notifiers holding secrets write them; no other attribute of any object changes.
-    expect(plan.resource_changes.filter((c) => c.changed_attributes.length > 0).map((c) => c.changed_attributes)).toEqual([["properties"], ["properties"], ["properties"]]);
+    // Exactly the four notifiers holding secrets write them; no other attribute of any object changes.
+    expect(plan.resource_changes.filter((c) => c.changed_attributes.length > 0).map((c) => c.changed_attributes)).toEqual([["properties"], ["properties"], ["properties"], ["properties"]]);
   }, 120_000);
 
   it("is applied to an empty organization with the secrets from TF_VAR_*, compares equal, and exports back to the same code", async () => {

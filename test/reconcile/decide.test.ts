@@ -3,6 +3,7 @@ import { apiToken } from "../../src/resources/api-token";
 import { dataset } from "../../src/resources/dataset";
 import { notifier } from "../../src/resources/notifier";
 import { role } from "../../src/resources/role";
+import { starredQuery } from "../../src/resources/starred-query";
 import { decideAction, secretFingerprints } from "../../src/reconcile/plan";
 import type { ResourceState } from "../../src/reconcile/state";
 
@@ -45,13 +46,16 @@ describe("decideAction: one action per resource from (declared, live, state)", (
     expect(decideAction(notifier, declared, live, priorFor(notifier, declared), false, SALT)).toMatchObject({ action: "noop", changed: [] });
   });
 
-  it("only compares what the user declared (field ownership)", () => {
-    const live = { id: "r", name: "sre", description: "set by someone else", members: ["u9"] };
-    expect(decideAction(role, { name: "sre" }, live, priorFor(role, {}), false, SALT).action).toBe("noop");
-    expect(decideAction(role, { name: "sre", description: "ours" }, live, priorFor(role, {}), false, SALT)).toMatchObject({
+  it("reads an unset optional attribute as none, as Terraform does; what the service fills in stays its own", () => {
+    const live = { id: "r", name: "sre", description: "set by someone else", members: ["u9"], org_capabilities: { datasets: ["read", "delete"] } };
+    expect(decideAction(role, { name: "sre" }, live, priorFor(role, {}), false, SALT)).toMatchObject({
       action: "update",
-      changed: ["description"],
+      changed: ["description", "members", "org_capabilities"],
     });
+    expect(decideAction(role, { name: "sre" }, { id: "r", name: "sre", description: "", members: [] }, priorFor(role, {}), false, SALT).action).toBe("noop");
+    // A starred query's who is filled in by the service (the caller): unset, it is not compared.
+    const q = { dataset: "d", name: "q", kind: "apl", metadata: {}, query: { apl: "x" } };
+    expect(decideAction(starredQuery, q, { ...q, id: "s", who: "usr_someone" }, priorFor(starredQuery, {}), false, SALT).action).toBe("noop");
   });
 
   it("plans an update when a write-only secret changed, though reads never show it", () => {

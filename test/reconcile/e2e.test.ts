@@ -179,7 +179,8 @@ describe("ods plan/apply against the emulator", () => {
     const list = await ods(dir, ["state", "list"]);
     expect(list.stdout).toContain(`ods_notifier.hook\t${existing.id}`);
     const plan = await ods(dir, ["plan"]);
-    expect(plan.stdout).toContain('~ properties = { webhook = { url = "https://old.example.com" } } -> { webhook = { url = "https://new.example.com" } }');
+    // A webhook URL is a credential: the change is planned, its values hidden.
+    expect(plan.stdout).toContain("~ properties = { webhook = { url = (sensitive) } } -> { webhook = { url = (sensitive) } }");
     expect((await ods(dir, ["apply", "--auto-approve"])).stdout).toMatch(/1 updated/);
     expect((await admin.getNotifier(existing.id)).properties.webhook?.url).toBe("https://new.example.com");
     const bad = await ods(dir, ["import", "ods_notifier.nope", "x"]);

@@ -281,8 +281,8 @@ describe("variables", () => {
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stdout).toContain('+ name = "from-file-hook"');
     expect(plan.stdout).toContain("+ description = (sensitive)");
-    // In a write-only secret the value is hidden by the kind already; the rest stays readable.
-    expect(plan.stdout).toContain('url = "https://hooks.example.com/x"');
+    // A write-only secret and a credential URL are hidden by the kind already; the shape stays readable.
+    expect(plan.stdout).toContain("custom_webhook = { url = (sensitive), secret_headers = (sensitive) }");
     await run(["plan", ...vars, "--json"]);
     const md = await run(["plan", ...vars, "--format", "markdown"]);
     if (process.env.ODS_SHOW_MARKDOWN) process.stderr.write(md.stdout);

@@ -79,13 +79,17 @@ describe("validation errors", () => {
     expect((err as Error).message).not.toContain("s3cr3t");
   });
 
-  it("redact credentials of URLs", () => {
-    const text = messages({ name: "n", properties: { webhook: { url: "ftp://hookuser:hookpass@hooks.example.com/x" } } });
-    expect(text).toMatch(/ftp:\/\/\*\*\*@hooks\.example\.com/);
-    // A password holding an @ is hidden whole, as a URL parser splits it at the last @.
-    const at = messages({ name: "n", properties: { webhook: { url: "ftp://hookuser:hook@pass@hooks.example.com/x" } } });
-    expect(at).toMatch(/ftp:\/\/\*\*\*@hooks\.example\.com/);
-    expect(at).not.toContain("hook@pass");
+  it("never echo a webhook URL: the whole URL is a credential", () => {
+    const text = messages({ name: "n", properties: { webhook: { url: "ftp://hookuser:hookpass@hooks.example.com/x/pathsecret" } } });
+    expect(text).toMatch(/expected an http\(s\) URL .*\(value not shown: the attribute is secret\)/);
     expect(text).not.toContain("hookpass");
+    expect(text).not.toContain("pathsecret");
+  });
+
+  it("redact credentials of URLs in other strings", () => {
+    const text = messages({ name: "n", disabled_until: "ftp://hookuser:hook@pass@hooks.example.com/x" });
+    // A password holding an @ is hidden whole, as a URL parser splits it at the last @.
+    expect(text).toMatch(/ftp:\/\/\*\*\*@hooks\.example\.com/);
+    expect(text).not.toContain("hook@pass");
   });
 });

@@ -10,7 +10,9 @@ describe("compare", () => {
     expect(sameValue(role.attributes.description, undefined, "")).toBe(true);
     expect(sameValue(role.attributes.members, ["b", "a"], ["a", "b"])).toBe(true);
     expect(sameValue(role.attributes.members, ["a"], ["a", "b"])).toBe(false);
-    expect(changedAttributes(role.attributes, { name: "r" }, { name: "r", description: "someone else's" })).toEqual([]);
+    expect(changedAttributes(role.attributes, { name: "r" }, { name: "r", description: "", members: [] })).toEqual([]);
+    // Unset means none (the server default), as Terraform reads it.
+    expect(changedAttributes(role.attributes, { name: "r" }, { name: "r", description: "someone else's" })).toEqual(["description"]);
   });
 });
 

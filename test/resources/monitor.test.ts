@@ -99,7 +99,7 @@ describe("ods_monitor wire mapping and comparison", () => {
   it("compares notifier ids in any order and unset booleans with the service's false", () => {
     const live = fromWire(monitor.attributes, { ...toWire(monitor.attributes, threshold), notifierIds: ["b", "a"], resolvable: false });
     expect(changedAttributes(monitor.attributes, { ...threshold, notifier_ids: ["a", "b"], resolvable: null }, live)).toEqual([]);
-    expect(changedAttributes(monitor.attributes, { ...threshold, threshold: 11 }, live)).toEqual(["threshold"]);
+    expect(changedAttributes(monitor.attributes, { ...threshold, notifier_ids: ["a", "b"], threshold: 11 }, live)).toEqual(["threshold"]);
   });
 
   it("reads no value into fields the monitor's type does not use (the service answers zeros there)", () => {
@@ -108,6 +108,9 @@ describe("ods_monitor wire mapping and comparison", () => {
     expect(values).toMatchObject({ operator: null, threshold: null, compare_days: null, tolerance: null });
     expect(normalizeValues(monitor.attributes, values)).toEqual({ id: "m2", name: "p", type: "MatchEvent", apl_query: "['a']" });
     expect(liveValues(monitor, { ...live, type: "Threshold", operator: "Above", threshold: 0 })).toMatchObject({ operator: "Above", threshold: 0 });
+    // Declared anyway: shown as the service keeps it, so that the declaration compares equal.
+    const declared = { name: "p", type: "MatchEvent", apl_query: "['a']", operator: "Above", interval_minutes: 1, range_minutes: 1 };
+    expect(liveValues(monitor, { ...live, operator: "Above" }, declared)).toMatchObject({ operator: "Above", threshold: null });
   });
 
   it("replaces on a change of type only", () => {
