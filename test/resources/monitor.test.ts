@@ -161,6 +161,12 @@ describe("ods_monitor plan check", () => {
     expect(await check.check(fakeClient({ notifiers: [] }), { ...threshold, notifier_ids: [UNKNOWN] }, scope)).toBeUndefined();
   });
 
+  it("checks the query's shape once a query built from references is known", async () => {
+    const client = fakeClient({ notifiers: [] });
+    expect(await check.check(client, { ...threshold, apl_query: "['app'] | where status >= 500" }, scope)).toMatchObject({ attribute: "apl_query", message: expect.stringMatching(/must aggregate/) });
+    expect(await check.check(client, { ...threshold, type: "MatchEvent", apl_query: "['app'] | top 3 by n" }, scope)).toMatchObject({ message: expect.stringMatching(/"top" is not allowed/) });
+  });
+
   it("reports where the service fails to compile the query", async () => {
     const compileError = new OdsApiError({ kind: "http", status: 400, method: "POST", path: "/v1/datasets/_apl", message: "bad", detail: { line: 1, column: 9, message: "unexpected token" } });
     const problem = await check.check(fakeClient({ notifiers: [], compileError }), threshold, scope);
