@@ -130,6 +130,20 @@ export async function create(ctx: LifecycleContext, kind: ResourceKind, values: 
   }
 }
 
+/**
+ * Creates the object unless an unmanaged one with its natural key exists already: then
+ * it is adopted and brought in line, as `ods apply` plans an adoption. This is how the
+ * provider survives a killed `terraform apply` whose create reached the service before
+ * Terraform wrote its state: the next create finds that object instead of making a second.
+ * An object another resource manages is never taken.
+ */
+export async function createOrAdopt(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<Created> {
+  if (kind.creation === "claim") return create(ctx, kind, values);
+  const found = await findAfterLostAnswer(ctx, kind, values);
+  if (!found) return create(ctx, kind, values);
+  return { live: await bringInLine(ctx, kind, found, values, { holdsSecret: false }), recovered: true };
+}
+
 export interface AdoptionFacts {
   /** The engine holds the secret the service returned once (a token's). */
   holdsSecret: boolean;
