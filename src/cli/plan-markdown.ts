@@ -2,7 +2,7 @@
 // stack: where it writes, the counts, a table of the changes, and the full plan text
 // folded away. Sensitive values are hidden as in every other plan output.
 import type { PlannedChange } from "../reconcile/plan";
-import { renderPlan } from "../reconcile/render";
+import { countedActions, renderPlan } from "../reconcile/render";
 import type { StackPlan } from "./stack-runner";
 
 const ORDER: PlannedChange["action"][] = ["create", "adopt", "update", "replace", "rotate", "delete", "forget"];
@@ -24,7 +24,7 @@ function changesOf(sp: StackPlan): PlannedChange[] {
 /** "2 to create, 1 to delete": only the actions the plan has. */
 export function planCounts(sp: StackPlan): string {
   const changes = changesOf(sp);
-  const parts = ORDER.map((a) => [a, changes.filter((c) => c.action === a).length] as const)
+  const parts = ORDER.map((a) => [a, changes.filter((c) => countedActions(c).includes(a)).length] as const)
     .filter(([, n]) => n > 0)
     .map(([a, n]) => `${n} ${LABEL[a]}`);
   return parts.length > 0 ? parts.join(", ") : "no changes";

@@ -173,6 +173,9 @@ export function mergeView(full: StateFile, view: StateFile, provider: string, st
     const hidden = declared.get(address)?.sensitiveAttributes ?? r.sensitiveAttributes ?? [];
     if (hidden.length > 0) r.sensitiveAttributes = hidden;
     else delete r.sensitiveAttributes;
+    const paths = declared.get(address)?.sensitivePaths ?? r.sensitivePaths ?? [];
+    if (paths.length > 0) r.sensitivePaths = paths;
+    else delete r.sensitivePaths;
     full.resources[address] = r;
   }
   if (org) setStateOrganization(full, provider, org);

@@ -17,6 +17,8 @@ export interface Decision {
   reasons: string[];
   /** For `adopt`: whether the adopted object also needs an update (or a rotation). */
   alsoUpdate?: boolean;
+  /** For `adopt`: whether its secret is issued anew (it cannot be read back), so the plan counts a rotation too. */
+  alsoRotate?: boolean;
 }
 
 /** Why an adopted object of a rotating kind is rotated at once, in words for the plan. */
@@ -76,8 +78,9 @@ export function decideAction(
 
   if (adopted) {
     // The apply rotates it whatever else changes (see adopt in operations.ts); say so.
+    const alsoRotate = rotation !== undefined && (!holdsSecret(prior) || changed.length > 0);
     if (rotation !== undefined && !holdsSecret(prior)) reasons.push(adoptionRotationReason(kind)!);
-    return { action: "adopt", changed, reasons, alsoUpdate: changed.length > 0 };
+    return { action: "adopt", changed, reasons, alsoUpdate: changed.length > 0, ...(alsoRotate ? { alsoRotate } : {}) };
   }
   const forcing = RequiresReplace.among(kind, changed);
   if (forcing.length > 0) {

@@ -193,6 +193,7 @@ class ApplyRun {
         if (!found) throw new Error(`${change.address}: the object ${change.id} found while planning is gone; plan again`);
         live = await lifecycle.bringInLine(this.ctx, kind, found, values, { holdsSecret: holdsSecret(prior), differs: change.alsoUpdate === true });
         this.summary.adopted++;
+        if (change.alsoRotate) this.summary.rotated++;
         break;
       }
       case "update":

@@ -137,16 +137,17 @@ export type SpanResolver = (inner: string) => { value: unknown } | undefined;
  * Replaces the `${...}` spans a resolver knows (variables, other stacks' outputs) with
  * their values and leaves every other span for later evaluation. A whole-string span
  * keeps the value's type; an interpolated one makes a string. Calls `onUse` for each
- * span replaced, so that callers can tell where sensitive values went.
+ * span replaced, with the path inside the value where it went, so that callers can tell
+ * where sensitive values went.
  */
-export function substitute(value: unknown, resolve: SpanResolver, onUse?: (inner: string) => void): unknown {
+export function substitute(value: unknown, resolve: SpanResolver, onUse?: (inner: string, path: readonly (string | number)[]) => void, path: (string | number)[] = []): unknown {
   if (typeof value === "string") {
     const spans = interpolations(value);
     if (spans.length === 0) return value;
     if (spans.length === 1 && spans[0].start === 0 && spans[0].end === value.length) {
       const found = resolve(spans[0].inner);
       if (!found) return value;
-      onUse?.(spans[0].inner);
+      onUse?.(spans[0].inner, path);
       return found.value;
     }
     let out = "";
@@ -155,19 +156,20 @@ export function substitute(value: unknown, resolve: SpanResolver, onUse?: (inner
       const found = resolve(span.inner);
       out += value.slice(last, span.start);
       if (found) {
-        onUse?.(span.inner);
+        onUse?.(span.inner, path);
         out += typeof found.value === "string" ? found.value : JSON.stringify(found.value);
       } else out += value.slice(span.start, span.end);
       last = span.end;
     }
     return out + value.slice(last);
   }
-  if (Array.isArray(value)) return value.map((v) => substitute(v, resolve, onUse));
+  if (Array.isArray(value)) return value.map((v, i) => substitute(v, resolve, onUse, [...path, i]));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      const key = substitute(k, resolve, onUse);
-      out[typeof key === "string" ? key : mapKeyText(key)] = substitute(v, resolve, onUse);
+      const key = substitute(k, resolve, onUse, path);
+      const text = typeof key === "string" ? key : mapKeyText(key);
+      out[text] = substitute(v, resolve, onUse, [...path, text]);
     }
     return out;
   }

@@ -41,6 +41,8 @@ export interface PlannedChange {
   action: Action;
   /** For `adopt`: whether the adopted object also needs an update. */
   alsoUpdate?: boolean;
+  /** For `adopt`: the adopted object's secret is issued anew (counted as a rotation too). */
+  alsoRotate?: boolean;
   /** The live object's id (absent for creates). */
   id?: string;
   /** Live values (secrets left out), or null when nothing lives. */
@@ -256,6 +258,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       constructPath: d.constructPath,
       action: decision.action,
       alsoUpdate: decision.alsoUpdate,
+      alsoRotate: decision.alsoRotate,
       id: liveObject ? kind.api.idOf(liveObject) : undefined,
       before: before ?? null,
       after,

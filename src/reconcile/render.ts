@@ -101,11 +101,21 @@ export function renderPlan(plan: Plan): string {
     out.push(`  ${SYMBOL[c.action]} ${c.address}`);
     out.push(...attributeLines(c), "");
   }
-  const count = (...actions: PlannedChange["action"][]): number => changes.filter((c) => actions.includes(c.action)).length;
+  const count = (action: PlannedChange["action"]): number => changes.filter((c) => countedActions(c).includes(action)).length;
   out.push(
     `Plan: ${count("create")} to create, ${count("adopt")} to adopt, ${count("update")} to update, ${count("replace")} to replace, ${count("rotate")} to rotate, ${count("delete")} to delete, ${count("forget")} to forget.`,
   );
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * The actions a change is counted under in a plan's summary: its own, and for an
+ * adoption what it also does (a token that cannot be read back is rotated as well).
+ */
+export function countedActions(c: PlannedChange): PlannedChange["action"][] {
+  if (c.action !== "adopt") return [c.action];
+  if (c.alsoRotate) return ["adopt", "rotate"];
+  return c.alsoUpdate ? ["adopt", "update"] : ["adopt"];
 }
 
 function jsonValues(values: Values | null, attrs: Attributes, unknown: string[], sensitive: string[], alsoHidden: readonly string[] = []): Values | null {
@@ -162,7 +172,7 @@ export function planJson(plan: Plan): unknown {
         type: c.typeName,
         construct_path: c.constructPath ?? null,
         id: c.id ?? null,
-        actions: c.action === "replace" ? ["delete", "create"] : c.action === "adopt" && c.alsoUpdate ? ["adopt", "update"] : [c.action],
+        actions: c.action === "replace" ? ["delete", "create"] : countedActions(c),
         action: c.action,
         changed_attributes: c.changed,
         reasons: c.reasons,

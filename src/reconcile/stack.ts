@@ -26,6 +26,8 @@ export interface Declaration {
   provider: string;
   /** Top-level attributes whose value comes (in part) from a sensitive variable. */
   sensitiveAttributes: string[];
+  /** Where exactly sensitive variables' values went (attribute paths): Terraform marks those. */
+  sensitivePaths: (string | number)[][];
 }
 
 export interface ManagedDeclaration extends Declaration {
@@ -147,9 +149,10 @@ class VariableScope {
     for (const v of this.values.values()) if (v.sensitive && v.value !== null && v.value !== undefined) this.sensitiveValues.push(v.value);
   }
 
-  /** Substitutes `${var.x}` in a value; answers the value and whether a sensitive variable went in. */
-  apply(value: unknown, where: string): { value: unknown; sensitive: boolean } {
+  /** Substitutes `${var.x}` in a value; answers the value, whether a sensitive variable went in, and where. */
+  apply(value: unknown, where: string): { value: unknown; sensitive: boolean; sensitivePaths: (string | number)[][] } {
     let sensitive = false;
+    const sensitivePaths: (string | number)[][] = [];
     const out = substitute(
       value,
       (inner) => {
@@ -168,8 +171,12 @@ class VariableScope {
         if (v.sensitive) sensitive = true;
         return { value: found ?? null };
       },
+      (inner, at) => {
+        const ref = parseVariableReference(inner);
+        if (ref && this.values.get(ref.name)?.sensitive) sensitivePaths.push([...at]);
+      },
     );
-    return { value: out, sensitive };
+    return { value: out, sensitive, sensitivePaths };
   }
 }
 
@@ -303,11 +310,13 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
         if (provider === "ods" && !providers.has("ods")) providers.set("ods", { key: "ods", config: {}, implicit: true });
         const values: Values = {};
         const sensitiveAttributes: string[] = [];
+        const sensitivePaths: (string | number)[][] = [];
         for (const [k, v] of Object.entries(block)) {
           if (META_KEYS.has(k)) continue;
           const sub = vars.apply(v, `[${where}] ${address}`);
           values[k] = sub.value as Values[string];
           if (sub.sensitive) sensitiveAttributes.push(k);
+          for (const p of sub.sensitivePaths) sensitivePaths.push([k, ...p]);
         }
         const deps = new Set<string>((block.depends_on as string[] | undefined | null) ?? []);
         try {
@@ -326,7 +335,7 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
         for (const issue of validateDeclaration(kind, values)) {
           problems.push(`[${where}] ${address}: attribute "${formatPath(issue.path)}" ${issue.message}`);
         }
-        const decl = { address, mode, typeName, name, constructPath: where, values, dependsOn: [...deps], provider, sensitiveAttributes };
+        const decl = { address, mode, typeName, name, constructPath: where, values, dependsOn: [...deps], provider, sensitiveAttributes, sensitivePaths };
         if (mode === "data") dataSources.push({ ...decl, mode: "data", kind: kind as DataSourceKind });
         else {
           const lifecycle = block.lifecycle as { prevent_destroy?: boolean } | undefined | null;

@@ -7,7 +7,7 @@
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
-import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, type Attributes, type ResourceKind, type Values } from "../resources";
+import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, type Attribute, type Attributes, type ResourceKind, type Values } from "../resources";
 import { fingerprint, isComputedOnly, sensitivePaths, shapeObject, upgradeValues, type PathStep } from "../lifecycle";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./backends";
 import { providerKey } from "./provider-address";
@@ -45,6 +45,8 @@ export interface ResourceState {
   schemaVersion?: number;
   /** Attributes whose value came from a sensitive variable: never shown. */
   sensitiveAttributes?: string[];
+  /** Where exactly sensitive variables' values went: recorded as Terraform marks them. */
+  sensitivePaths?: (string | number)[][];
 }
 
 /** The organization a provider configuration's part of the state belongs to. */
@@ -113,6 +115,8 @@ interface OdsPrivate {
   sensitive_variables?: string[];
   /** Attributes that took a sensitive value through a reference. */
   marked?: string[];
+  /** Attribute paths where sensitive variables' values went. */
+  sensitive_paths?: (string | number)[][];
   /** The id a rotation started on, written before its call (see lifecycle/rotation.ts). */
   rotating?: string;
 }
@@ -199,7 +203,8 @@ function ctyType(v: unknown): unknown {
  * show` hides them too.
  */
 function withMarks(paths: PathStep[][], names: readonly string[]): PathStep[][] {
-  const out = [...paths];
+  const out: PathStep[][] = [];
+  for (const p of paths) if (!out.some((q) => JSON.stringify(q) === JSON.stringify(p))) out.push(p);
   for (const name of new Set(names)) {
     if (!out.some((p) => p.length === 1 && p[0].value === name)) out.push([{ type: "get_attr", value: name }]);
   }
@@ -209,6 +214,26 @@ function withMarks(paths: PathStep[][], names: readonly string[]): PathStep[][] 
 function splitAddress(address: string): { type: string; name: string } {
   const dot = address.indexOf(".");
   return { type: address.slice(0, dot), name: address.slice(dot + 1) };
+}
+
+/** A path inside an object's values as Terraform's steps: attribute names, then map keys or list indexes. */
+function stepsOf(attrs: Attributes, path: readonly (string | number)[]): PathStep[] {
+  const steps: PathStep[] = [];
+  let scope: Attributes | undefined = attrs;
+  let container: Attribute | undefined;
+  for (const part of path) {
+    if (scope && typeof part === "string" && part in scope) {
+      steps.push({ type: "get_attr", value: part });
+      container = scope[part];
+      scope = container && isNested(container) && container.type === "object" ? container.attributes : undefined;
+      continue;
+    }
+    steps.push({ type: "index", value: typeof part === "number" ? { value: part, type: "number" } : { value: part, type: "string" } });
+    // An element of a nested list or map is an object with its own attributes.
+    scope = container && isNested(container) ? container.attributes : undefined;
+    container = undefined;
+  }
+  return steps;
 }
 
 /** One managed object as Terraform stores it. */
@@ -226,11 +251,16 @@ function resourceDoc(state: StateFile, address: string, r: ResourceState): TfRes
   }
   if (r.sensitiveAttributes && r.sensitiveAttributes.length > 0) priv.sensitive_variables = r.sensitiveAttributes;
   if (r.marked && r.marked.length > 0) priv.marked = r.marked;
+  if (r.sensitivePaths && r.sensitivePaths.length > 0) priv.sensitive_paths = r.sensitivePaths;
   if (r.rotating) priv.rotating = r.rotating;
   const instance: TfInstance = {
     schema_version: r.schemaVersion ?? 0,
     attributes,
-    sensitive_attributes: withMarks(sensitivePaths(kind.attributes, attributes), [...(r.sensitiveAttributes ?? []), ...(r.marked ?? [])]),
+    sensitive_attributes: withMarks(
+      [...sensitivePaths(kind.attributes, attributes), ...(r.sensitivePaths ?? []).map((p) => stepsOf(kind.attributes, p))],
+      // Where a variable's value went is known exactly: Terraform marks those paths, not the attribute.
+      [...(r.sensitivePaths?.length ? [] : (r.sensitiveAttributes ?? [])), ...(r.marked ?? [])],
+    ),
     private: encodePrivate(priv),
   };
   const deps = [...new Set(r.dependsOn)].sort();
@@ -256,7 +286,7 @@ const writtenEntries = new WeakMap<ResourceState, { key: string; refs: unknown[]
 function entryText(state: StateFile, address: string, r: ResourceState): string {
   const key = JSON.stringify([
     address, state.fingerprintSalt, stateOrganization(state, providerKey(r.provider)) ?? null, r.typeName, r.id, r.provider ?? null,
-    r.schemaVersion ?? 0, r.sensitiveAttributes ?? null, r.marked ?? null, r.rotating ?? null,
+    r.schemaVersion ?? 0, r.sensitiveAttributes ?? null, r.sensitivePaths ?? null, r.marked ?? null, r.rotating ?? null,
   ]);
   const refs: unknown[] = [r.values, r.engineValues, r.secretFingerprints, r.sensitive, r.dependsOn, r.attributes];
   const hit = writtenEntries.get(r);
@@ -372,6 +402,7 @@ function fromTerraform(doc: Record<string, unknown>, where: string): StateFile {
       ...(kind.schemaVersion > 0 ? { schemaVersion: kind.schemaVersion } : {}),
       ...(Array.isArray(priv.sensitive_variables) && priv.sensitive_variables.length > 0 ? { sensitiveAttributes: priv.sensitive_variables } : {}),
       ...(Array.isArray(priv.marked) && priv.marked.length > 0 ? { marked: priv.marked.filter((m): m is string => typeof m === "string") } : {}),
+      ...(Array.isArray(priv.sensitive_paths) && priv.sensitive_paths.length > 0 ? { sensitivePaths: priv.sensitive_paths.filter((p): p is (string | number)[] => Array.isArray(p)) } : {}),
       // A rotation intent holds only while the instance is still the object it started on:
       // if Terraform finished the rotation meanwhile, the id moved on and the intent is void.
       ...(typeof priv.rotating === "string" && priv.rotating === attributes.id ? { rotating: priv.rotating } : {}),

@@ -422,7 +422,8 @@ export class OdsTerraformProvider implements ProviderImpl {
         const key = `${kind.naturalKey.join(" and ")} ${naturalKeyText(kind, values) ?? ""}`;
         return { diagnostics: [errorDiagnostic(`Duplicate ${kind.typeName}`, `Another resource of this configuration already manages the ${kind.typeName} ${holder} with ${key}; each object must be declared once.`)] };
       }
-      answer = (await lifecycle.create(ctx, kind, values)).live;
+      // After a killed apply, the object its create made may exist unmanaged: adopted, never made twice.
+      answer = (await lifecycle.createOrAdopt(ctx, kind, values)).live;
     } else if (kind.rotation) {
       if (!isUnknown(planned.id ?? null)) return { newState: { ...planned } }; // engine-only settings changed
       // Terraform's prior state is the refresh: a live expiry that moved shows a rotation

@@ -66,6 +66,7 @@ describe.skipIf(!hasTerraform)("ods apply and terraform apply agree on generated
     console.log(
       `differential: seed ${seed} ${report ? "DISAGREE" : "agree"} in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s; ${done}/${SEEDS.length} seeds, ${failures.length + (report ? 1 : 0)} failures, ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
+    if (done % 20 === 0) console.log(coverage.summary());
     if (report) {
       failures.push(report);
       console.error(report);

@@ -60,7 +60,9 @@ describe("string functions", () => {
   });
 
   it("replace_string, strcat_delim, case", () => {
-    expectRows("print r = replace_string('a.b.c', '.', '-'), n = replace_string('abc', '', 'x'), d = strcat_delim('-', 'a', 1, true)", [{ r: "a-b-c", n: "abc", d: "a-1-true" }]);
+    // The documented order: replace_string(lookup, rewrite, text).
+    expectRows("print r = replace_string('.', '-', 'a.b.c'), n = replace_string('', 'x', 'abc'), d = strcat_delim('-', 'a', 1, true)", [{ r: "a-b-c", n: "abc", d: "a-1-true" }]);
+    expectRows("['web-logs'] | where seq == 1 | project p = replace_string('api', 'v2', ['req.path'])", [{ p: "/v2/users" }]);
     expectRows("['web-logs'] | project seq, kind = case(status >= 500, 'server', status >= 400, 'client', 'ok')", [
       { seq: 6, kind: "ok" },
       { seq: 5, kind: "server" },

@@ -1,5 +1,6 @@
 // ods_api_token's own rules: changes rotate it; an adopted token (no secret in state) is
 // rotated with the old secret kept valid for the adoption grace period, never revoked at once.
+import { planJson, renderPlan } from "../../src/reconcile/render";
 import { describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { decideAction, oldSecretExpiry } from "../../src/lifecycle";
@@ -43,6 +44,10 @@ describe("ods_api_token", () => {
       const change = run.plan.changes.find((c) => c.address === "ods_api_token.ci");
       expect(change?.action).toBe("adopt");
       expect(change?.reasons.join(" ")).toMatch(/will be rotated: its token cannot be read back.*stays valid for 24h/);
+      // The counts match the actions listed: the adoption is a rotation too.
+      expect(renderPlan(run.plan)).toContain("Plan: 0 to create, 1 to adopt, 0 to update, 0 to replace, 1 to rotate, 0 to delete, 0 to forget.");
+      expect((planJson(run.plan) as { resource_changes: { actions: string[] }[] }).resource_changes[0].actions).toEqual(["adopt", "rotate"]);
+      expect(run.summary).toMatchObject({ adopted: 1, rotated: 1 });
       expect(run.summary.errors).toEqual([]);
       const entry = run.state.resources["ods_api_token.ci"];
       expect(entry.id).not.toBe(existing.id);

@@ -85,7 +85,8 @@ export type Stage =
   | { kind: "mv-expand"; pos: Pos; items: NamedExpr[]; limit: number | null }
   | { kind: "join"; pos: Pos; joinKind: JoinKind; right: TabularExpr; on: JoinKey[] }
   | { kind: "union"; pos: Pos; tables: TabularExpr[] }
-  | { kind: "sample"; pos: Pos; count: number }
+  /** `sample N` keeps N rows; `sample 0.1` keeps each row with that probability. */
+  | { kind: "sample"; pos: Pos; count: number; fraction?: number }
   | { kind: "getschema"; pos: Pos }
   | { kind: "search"; pos: Pos; predicate: Expr }
   | { kind: "parse"; pos: Pos; regex: boolean; source: Expr; parts: ParsePart[] }

@@ -20,6 +20,7 @@ import {
   projectKeepStage,
   projectRenameStage,
   projectReorderStage,
+  sampleFractionStage,
   sampleStage,
   unionStage,
 } from "./stages";
@@ -221,7 +222,8 @@ function compileStage(stage: Stage, b: PlanBuilder, env: CompileEnv): void {
       );
       return;
     case "sample":
-      sampleStage(stage.count, b);
+      if (stage.fraction !== undefined) sampleFractionStage(stage.fraction, b);
+      else sampleStage(stage.count, b);
       return;
     case "getschema":
       getschemaStage(b);

@@ -190,6 +190,52 @@ function arraySlice(args: Value[]): Value {
   return from === null || to === null ? null : a.slice(Math.max(0, from), to + 1);
 }
 
+/** `replace_string(lookup, rewrite, text)`: every non-overlapping lookup in text replaced (the documented order). */
+function replaceString(args: Value[]): Value {
+  const [lookup, rewrite, text] = args;
+  if (text === null) return null;
+  const source = toText(text);
+  const what = toText(lookup);
+  return what === "" ? source : source.split(what).join(toText(rewrite));
+}
+
+/** `trim(text)` removes surrounding white space; `trim(regex, text)` every leading and trailing match of the regex. */
+function trim(args: Value[]): Value {
+  if (args.length === 1) return args[0] === null ? null : toText(args[0]).trim();
+  if (args[1] === null) return null;
+  const pattern = toText(args[0]);
+  const start = cachedRegex(`^(?:${pattern})+`);
+  const end = cachedRegex(`(?:${pattern})+$`);
+  if (!start || !end || pattern === "") return pattern === "" ? toText(args[1]) : null;
+  return toText(args[1]).replace(start, "").replace(end, "");
+}
+
+/** Sort order of array elements: numbers, then strings, then the rest by their text; nulls last unless asked first. */
+function compareElements(a: Value, b: Value): number {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "number") return -1;
+  if (typeof b === "number") return 1;
+  return toText(a).localeCompare(toText(b));
+}
+
+/** `array_sort_asc(array[, nulls_last])`: a sorted copy; null for a value that is not an array. */
+function arraySortAsc(args: Value[]): Value {
+  const a = args[0];
+  if (!Array.isArray(a)) return null;
+  const nullsLast = args.length < 2 || args[1] !== false;
+  const present = a.filter((v) => v !== null).sort(compareElements);
+  const nulls = a.filter((v) => v === null);
+  return nullsLast ? [...present, ...nulls] : [...nulls, ...present];
+}
+
+/** `series_not_equals(a, b)`: per element, whether a differs from b (b may be a scalar). */
+function seriesNotEquals(args: Value[]): Value {
+  const [a, b] = args;
+  if (!Array.isArray(a)) return null;
+  const at = (i: number): Value => (Array.isArray(b) ? (b[i] ?? null) : b);
+  return a.map((v, i) => (v === null || at(i) === null ? null : JSON.stringify(v) !== JSON.stringify(at(i))));
+}
+
 const numeric = (f: (n: number) => number) => (args: Value[]): Value => {
   const n = toNumber(args[0]);
   if (n === null) return null;
@@ -206,7 +252,7 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map<str
   ["strlen", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: stringFn((s) => [...s].length) }],
   ["tolower", { minArgs: 1, maxArgs: 1, returns: fixed("string"), call: stringFn((s) => s.toLowerCase()) }],
   ["toupper", { minArgs: 1, maxArgs: 1, returns: fixed("string"), call: stringFn((s) => s.toUpperCase()) }],
-  ["trim", { minArgs: 1, maxArgs: 1, returns: fixed("string"), call: stringFn((s) => s.trim()) }],
+  ["trim", { minArgs: 1, maxArgs: 2, returns: fixed("string"), call: trim }],
   ["strcat", { minArgs: 1, maxArgs: 64, returns: fixed("string"), call: (args) => args.map(toText).join("") }],
   ["substring", { minArgs: 2, maxArgs: 3, returns: fixed("string"), call: substring }],
   ["indexof", { minArgs: 2, maxArgs: 5, returns: fixed("integer"), call: indexOf }],
@@ -217,7 +263,7 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map<str
       minArgs: 3,
       maxArgs: 3,
       returns: fixed("string"),
-      call: (args) => (args[0] === null ? null : toText(args[1]) === "" ? toText(args[0]) : toText(args[0]).split(toText(args[1])).join(toText(args[2]))),
+      call: replaceString,
     },
   ],
   ["strcat_delim", { minArgs: 3, maxArgs: 64, returns: fixed("string"), call: (args) => args.slice(1).map(toText).join(toText(args[0])) }],
@@ -232,6 +278,9 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map<str
     { minArgs: 1, maxArgs: 64, returns: fixed("dynamic"), call: (args) => (args.every((a) => Array.isArray(a)) ? (args as Value[][]).flat() : null) },
   ],
   ["array_slice", { minArgs: 3, maxArgs: 3, returns: fixed("dynamic"), call: arraySlice }],
+  ["array_sort_asc", { minArgs: 1, maxArgs: 2, returns: fixed("dynamic"), call: arraySortAsc }],
+  ["toarray", { minArgs: 1, maxArgs: 1, returns: fixed("dynamic"), call: (args) => (args[0] === null ? null : Array.isArray(args[0]) ? args[0] : [args[0]]) }],
+  ["series_not_equals", { minArgs: 2, maxArgs: 2, returns: fixed("dynamic"), call: seriesNotEquals }],
   ["bag_keys", { minArgs: 1, maxArgs: 1, returns: fixed("dynamic"), call: (args) => (isBag(args[0]) ? Object.keys(args[0]) : null) }],
   ["datetime_diff", { minArgs: 3, maxArgs: 3, returns: fixed("integer"), call: datetimeDiff }],
   ["datetime_add", { minArgs: 3, maxArgs: 3, returns: fixed("datetime"), call: datetimeAdd }],

@@ -346,8 +346,14 @@ class Parser {
       case "union":
         this.skipOptions();
         return { kind: "union", pos, tables: this.list(() => this.tableRef()) };
-      case "sample":
+      case "sample": {
+        const t = this.tok;
+        if (t.kind === "number" && t.num > 0 && t.num < 1) {
+          this.next();
+          return { kind: "sample", pos, count: 0, fraction: t.num };
+        }
         return { kind: "sample", pos, count: this.count() };
+      }
       case "getschema":
         return { kind: "getschema", pos };
       case "search":

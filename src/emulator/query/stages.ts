@@ -322,6 +322,11 @@ export function sampleStage(count: number, b: PlanBuilder): void {
   });
 }
 
+/** sample 0.1: each row kept with that probability, independently, in input order. */
+export function sampleFractionStage(fraction: number, b: PlanBuilder): void {
+  b.tableStage(b.currentColumns().slice(), (data) => ({ rows: data.rows.filter(() => Math.random() < fraction), totals: null, numGroups: 0 }));
+}
+
 /** The language's names for the engine's types, as getschema and gettype() spell them. */
 export const LANGUAGE_TYPE: Readonly<Record<ValueType, string>> = {
   integer: "long",
