@@ -3,7 +3,7 @@
 // the same for `ods apply` and the Terraform provider. Here live the rules that keep a
 // retried call from leaving a duplicate, an orphan or a dying credential.
 import { OdsApiError, type OdsClient } from "../api";
-import { changedAttributes, secretValues, toWire, type ResourceKind, type Values, type WireObject } from "../resources";
+import { changedAttributes, filledWhenUnset, isSettable, secretValues, toWire, type Attribute, type ResourceKind, type Values, type WireObject } from "../resources";
 import { durationMillis } from "../resources/checks";
 import type { LiveIndex } from "./live-index";
 import { UNKNOWN } from "./unknown";
@@ -32,6 +32,31 @@ function knownOnly(values: Values): Values {
 export function requestBody(kind: ResourceKind, values: Values, operation: "create" | "update", last?: Values): WireObject {
   const body = toWire(kind.attributes, knownOnly(values));
   return kind.api.shapeBody ? kind.api.shapeBody(body, operation, { values, last }) : body;
+}
+
+/** What "none" is for an attribute, where the service can be told it: its default, an empty map or list. */
+function emptyOf(attr: Attribute): unknown {
+  if (attr.serverDefault !== undefined) return attr.serverDefault;
+  if (attr.type === "object" || attr.type === "object_map" || attr.type === "map") return {};
+  if (attr.type === "list" || attr.type === "set" || attr.type === "object_list") return [];
+  return undefined;
+}
+
+/**
+ * The values a rotation sends: the service issues the new object from the old one, with
+ * what the body names replaced, so an attribute the stack left unset (meaning "none",
+ * unless the service fills it in) is named empty; else a capability or a description the
+ * stack dropped would live on in every rotated object.
+ */
+function withEmptiesForUnset(kind: ResourceKind, values: Values): Values {
+  const out: Values = { ...values };
+  for (const [name, attr] of Object.entries(kind.attributes)) {
+    if (attr.engineOnly || !isSettable(attr) || filledWhenUnset(attr)) continue;
+    if (out[name] !== undefined && out[name] !== null) continue;
+    const empty = emptyOf(attr);
+    if (empty !== undefined) out[name] = empty;
+  }
+  return out;
 }
 
 /** An instant `millis` from now in the service's form (whole seconds, UTC). */
@@ -68,7 +93,7 @@ export async function rotate(
 ): Promise<WireObject> {
   const regenerate = kind.api.rotate;
   if (!regenerate) throw new Error(`${kind.typeName} cannot be rotated`);
-  const body = requestBody(kind, values, "create");
+  const body = requestBody(kind, withEmptiesForUnset(kind, values), "create");
   return rotateRecoverably(ctx, kind, id, values, facts, {
     issue: (from, expiresAt) => regenerate(ctx.client, from, body, expiresAt),
     oldExpiry: oldSecretExpiry(kind, values, why),

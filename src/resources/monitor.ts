@@ -47,8 +47,13 @@ function disallowedMatchStage(apl: string): PlanCheckProblem | undefined {
 /** The operators that turn events into values a threshold can be compared with. */
 const AGGREGATING_OPERATORS = ["summarize", "count", "make-series"];
 
-function aggregates(apl: string): boolean {
-  return aplStages(apl).some((s) => AGGREGATING_OPERATORS.includes(s.operator));
+/** The problem with a query its monitor's type cannot run: a match that aggregates, a threshold that does not. */
+function queryShapeProblem(type: unknown, apl: string): PlanCheckProblem | undefined {
+  if (type === "MatchEvent") return disallowedMatchStage(apl);
+  if ((type === "Threshold" || type === "AnomalyDetection") && !aplStages(apl).some((s) => AGGREGATING_OPERATORS.includes(s.operator))) {
+    return { attribute: "apl_query", message: `a ${type} monitor compares aggregated values, so its query must aggregate, e.g. "['logs'] | summarize count() by bin(_time, 1m)"` };
+  }
+  return undefined;
 }
 
 function problemAsIssue(p: PlanCheckProblem): ValidationIssue {
@@ -70,12 +75,8 @@ function monitorRules(values: Values): ValidationIssue[] {
   if (type === "Threshold") requireFor(["operator", "threshold"], "Threshold");
   if (type === "AnomalyDetection") requireFor(["compare_days", "tolerance"], "AnomalyDetection");
   const apl = typeof values.apl_query === "string" && !isReference(values.apl_query) ? values.apl_query : undefined;
-  if (apl !== undefined && type === "MatchEvent") {
-    const problem = disallowedMatchStage(apl);
-    if (problem) issues.push(problemAsIssue(problem));
-  } else if (apl !== undefined && (type === "Threshold" || type === "AnomalyDetection") && !aggregates(apl)) {
-    issues.push({ path: ["apl_query"], message: `a ${type} monitor compares aggregated values, so its query must aggregate, e.g. "['logs'] | summarize count() by bin(_time, 1m)"` });
-  }
+  const shape = apl !== undefined ? queryShapeProblem(type, apl) : undefined;
+  if (shape) issues.push(problemAsIssue(shape));
   // The service keeps each notifier once: a repeated id would read back as a change.
   const ids = Array.isArray(values.notifier_ids) ? values.notifier_ids.filter((id) => typeof id === "string" && !isReference(id)) : [];
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -93,8 +94,8 @@ function monitorRules(values: Values): ValidationIssue[] {
 }
 
 /**
- * At plan time: a match monitor's operators (a query built from references is known only
- * now), the query compiled by the service, and every notifier id that is known naming a
+ * At plan time: the query's shape for its type (a query built from references is known
+ * only now), the query compiled by the service, and every notifier id that is known naming a
  * live notifier. The notifier lookup reads the organization, so passes are not reused.
  */
 const monitorChecks: PlanCheck = {
@@ -104,10 +105,8 @@ const monitorChecks: PlanCheck = {
   async check(client, values) {
     const apl = values.apl_query;
     if (typeof apl !== "string") return undefined;
-    if (values.type === "MatchEvent") {
-      const stage = disallowedMatchStage(apl);
-      if (stage) return stage;
-    }
+    const shape = queryShapeProblem(values.type, apl);
+    if (shape) return shape;
     const err = await compileQuery(client, apl);
     if (err) return { attribute: "apl_query", line: err.detail?.line, column: err.detail?.column, message: err.detail?.message ?? err.serviceMessage };
     return missingNotifier(await client.listNotifiers(), values.notifier_ids);
@@ -143,13 +142,18 @@ const ONLY_FOR: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * A live monitor without the fields its type does not read: the service fills them
- * (threshold 0 on a match monitor), and they would otherwise read as values nobody
- * declared, or be exported into a config its own validation refuses (compare_days 0).
+ * A live monitor without the fields its type does not read, unless they were declared:
+ * the service fills them (threshold 0 on a match monitor), and they would otherwise read
+ * as values nobody declared, or be exported into a config its own validation refuses
+ * (compare_days 0). A declared one is shown as the service keeps it.
  */
-function settingsOfItsType(live: WireObject): WireObject {
+function settingsOfItsType(live: WireObject, declared: Values | undefined): WireObject {
   const out: WireObject = { ...live };
-  for (const [field, types] of Object.entries(ONLY_FOR)) if (!types.includes(String(live.type))) delete out[field];
+  for (const [field, types] of Object.entries(ONLY_FOR)) {
+    const attribute = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    const isDeclared = declared?.[attribute] !== undefined && declared?.[attribute] !== null;
+    if (!types.includes(String(live.type)) && !isDeclared) delete out[field];
+  }
   return out;
 }
 

@@ -130,18 +130,20 @@ export interface Counts {
 }
 
 /**
- * From `ods plan/apply` text, summed over its provider configurations (one plan each), in
- * Terraform's terms: adopt and replace add, rotate changes in place, forget destroys.
+ * From `ods plan/apply` text (one plan per provider configuration), in Terraform's terms,
+ * one count per listed resource: created and adopted (a create that found its object)
+ * add, updated and rotated change in place, replaced add and destroy, deleted and no
+ * longer managed (forgotten) destroy. The Plan line of ods counts an adoption that also
+ * updates under both, which Terraform counts once.
  */
 export function odsCounts(out: string): Counts | undefined {
-  const plans = [...out.matchAll(/Plan: (\d+) to create, (\d+) to adopt, (\d+) to update, (\d+) to replace, (\d+) to rotate, (\d+) to delete, (\d+) to forget\./g)];
-  if (plans.length === 0) return /No changes\./.test(out) ? { add: 0, change: 0, destroy: 0 } : undefined;
+  const headers = [...out.matchAll(/^ {2}# \S+ (will be created|will be adopted|will be updated in place|must be replaced|will be rotated|will be deleted|will no longer be managed)/gm)];
+  if (headers.length === 0) return /No changes\./.test(out) && !/^Plan: /m.test(out) ? { add: 0, change: 0, destroy: 0 } : undefined;
   const total = { add: 0, change: 0, destroy: 0 };
-  for (const m of plans) {
-    const [create, adopt, update, replace, rotate, del, forget] = m.slice(1).map(Number);
-    total.add += create + adopt + replace;
-    total.change += update + rotate;
-    total.destroy += del + forget + replace;
+  for (const [, verb] of headers) {
+    if (verb === "will be created" || verb === "will be adopted" || verb === "must be replaced") total.add++;
+    if (verb === "will be updated in place" || verb === "will be rotated") total.change++;
+    if (verb === "will be deleted" || verb === "will no longer be managed" || verb === "must be replaced") total.destroy++;
   }
   return total;
 }

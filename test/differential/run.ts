@@ -139,30 +139,42 @@ export interface SeedOptions {
   maxSteps: number;
   /** Replays the shrunk counterexample of a failure (fast-check's path). */
   path?: string;
-  /** Time for one seed, shrinking included. */
-  timeLimitMs: number;
+  /** Time a failing seed may spend shrinking. */
+  shrinkLimitMs: number;
+  /** Settings the replay line repeats (the size of the draws). */
+  replayEnv: string;
 }
 
 /** Runs one seed; answers the failure report (seed, path, minimal stack), or undefined when the engines agree. */
 export async function runSeed(env: DifferentialEnv, seed: number, opts: SeedOptions, coverage: Coverage): Promise<string | undefined> {
   const arb = scenarioArbitrary({ maxResources: opts.maxResources, maxSteps: opts.maxSteps });
   let last: Disagreement | undefined;
+  let failedAt: number | undefined;
+  let cutShort = false;
   const details = await fc.check(
     fc.asyncProperty(arb, async (scenario) => {
+      // Past the shrinking budget every candidate passes unrun: fast-check then ends with
+      // the smallest failing scenario it has (a time limit of its own would also cut the
+      // first run, and report a slow seed as a failure).
+      if (failedAt !== undefined && Date.now() - failedAt > opts.shrinkLimitMs) {
+        cutShort = true;
+        return;
+      }
       try {
         await checkScenario(env, scenario, `d${seed}`, coverage);
       } catch (err) {
+        failedAt ??= Date.now();
         last = err instanceof Disagreement ? err : undefined;
         throw err;
       }
     }),
-    { seed, numRuns: 1, path: opts.path, endOnFailure: opts.path !== undefined, interruptAfterTimeLimit: opts.timeLimitMs },
+    { seed, numRuns: 1, path: opts.path, endOnFailure: opts.path !== undefined },
   );
   if (!details.failed) return undefined;
   const minimal = details.counterexample?.[0];
   return [
-    `seed ${seed}: the engines disagree (${details.numShrinks} shrinks${details.interrupted ? ", shrinking interrupted by the time limit" : ""})`,
-    `replay: ODS_DIFFERENTIAL_SEED=${seed} ODS_DIFFERENTIAL_PATH=${details.counterexamplePath ?? ""} npx vitest run test/differential/differential.test.ts`,
+    `seed ${seed}: the engines disagree (${details.numShrinks} shrinks${cutShort ? ", shrinking cut short by the time limit" : ""})`,
+    `replay: ${opts.replayEnv}ODS_DIFFERENTIAL_SEED=${seed} ODS_DIFFERENTIAL_PATH=${details.counterexamplePath ?? ""} npx vitest run test/differential/differential.test.ts`,
     String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance),
     `minimal scenario: ${JSON.stringify(minimal)}`,
     last ? `stack of the failing step:\n${JSON.stringify(last.stackJson, null, 1)}` : "",

@@ -141,3 +141,38 @@ describe("terraform: a lost rotation answer", () => {
     expect(await auditToken(use.rig, "rot-kill-tf", state?.id as string, state?.token as string)).toEqual({ dying: 0, unmanaged: 0, secretWorks: true });
   });
 });
+
+describe("a rotation after the stack dropped an attribute", () => {
+  // The service issues the rotated token from the old one, keeping what the body leaves out.
+  const granted = (name: string) => ({ name, description: "ci", dataset_capabilities: { logs: { query: ["read"] } }, org_capabilities: { users: ["read"] }, rotation_trigger: "1" });
+  const dropped = (name: string) => ({ name, view_capabilities: { "view-a": { query: ["read"] } }, rotation_trigger: "2" });
+  const liveToken = async (name: string) => {
+    const live = (await use.rig.admin.listTokens()).filter((t) => t.name === name && !t.expiresAt);
+    expect(live).toHaveLength(1);
+    return live[0];
+  };
+
+  it("ods: the new token holds none of what the stack dropped, and the next plan is empty", async () => {
+    const dir = tempDir();
+    const client = new OdsClient({ url: use.rig.emu.url, token: use.rig.emu.adminToken });
+    try {
+      await odsApply(client, dir, { resource: { ods_api_token: { ci: granted("rot-drop-attr-ods") } } });
+      const run = await odsApply(client, dir, { resource: { ods_api_token: { ci: dropped("rot-drop-attr-ods") } } });
+      expect(run.plan.changes.map((c) => c.action)).toEqual(["rotate"]);
+      const live = await liveToken("rot-drop-attr-ods");
+      expect([live.description, live.datasetCapabilities, live.orgCapabilities]).toEqual(["", {}, {}]);
+      const again = await odsApply(client, dir, { resource: { ods_api_token: { ci: dropped("rot-drop-attr-ods") } } });
+      expect(again.plan.changes.map((c) => c.action)).toEqual(["noop"]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("terraform: the new token holds none of what the stack dropped", async () => {
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
+    const first = await tfApply(p, "ods_api_token", null, granted("rot-drop-attr-tf"));
+    await tfApply(p, "ods_api_token", first, dropped("rot-drop-attr-tf"));
+    const live = await liveToken("rot-drop-attr-tf");
+    expect([live.description, live.datasetCapabilities, live.orgCapabilities]).toEqual(["", {}, {}]);
+  });
+});

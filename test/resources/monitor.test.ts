@@ -99,7 +99,7 @@ describe("ods_monitor wire mapping and comparison", () => {
   it("compares notifier ids in any order and unset booleans with the service's false", () => {
     const live = fromWire(monitor.attributes, { ...toWire(monitor.attributes, threshold), notifierIds: ["b", "a"], resolvable: false });
     expect(changedAttributes(monitor.attributes, { ...threshold, notifier_ids: ["a", "b"], resolvable: null }, live)).toEqual([]);
-    expect(changedAttributes(monitor.attributes, { ...threshold, threshold: 11 }, live)).toEqual(["threshold"]);
+    expect(changedAttributes(monitor.attributes, { ...threshold, notifier_ids: ["a", "b"], threshold: 11 }, live)).toEqual(["threshold"]);
   });
 
   it("reads no value into fields the monitor's type does not use (the service answers zeros there)", () => {
@@ -108,6 +108,9 @@ describe("ods_monitor wire mapping and comparison", () => {
     expect(values).toMatchObject({ operator: null, threshold: null, compare_days: null, tolerance: null });
     expect(normalizeValues(monitor.attributes, values)).toEqual({ id: "m2", name: "p", type: "MatchEvent", apl_query: "['a']" });
     expect(liveValues(monitor, { ...live, type: "Threshold", operator: "Above", threshold: 0 })).toMatchObject({ operator: "Above", threshold: 0 });
+    // Declared anyway: shown as the service keeps it, so that the declaration compares equal.
+    const declared = { name: "p", type: "MatchEvent", apl_query: "['a']", operator: "Above", interval_minutes: 1, range_minutes: 1 };
+    expect(liveValues(monitor, { ...live, operator: "Above" }, declared)).toMatchObject({ operator: "Above", threshold: null });
   });
 
   it("replaces on a change of type only", () => {
@@ -156,6 +159,12 @@ describe("ods_monitor plan check", () => {
     const problem = await check.check(fakeClient({ notifiers: ["n1"] }), { ...threshold, notifier_ids: ["n1", "n-gone"] }, scope);
     expect(problem).toEqual({ attribute: "notifier_ids.1", message: expect.stringMatching(/no notifier has the id "n-gone"/) });
     expect(await check.check(fakeClient({ notifiers: [] }), { ...threshold, notifier_ids: [UNKNOWN] }, scope)).toBeUndefined();
+  });
+
+  it("checks the query's shape once a query built from references is known", async () => {
+    const client = fakeClient({ notifiers: [] });
+    expect(await check.check(client, { ...threshold, apl_query: "['app'] | where status >= 500" }, scope)).toMatchObject({ attribute: "apl_query", message: expect.stringMatching(/must aggregate/) });
+    expect(await check.check(client, { ...threshold, type: "MatchEvent", apl_query: "['app'] | top 3 by n" }, scope)).toMatchObject({ message: expect.stringMatching(/"top" is not allowed/) });
   });
 
   it("reports where the service fails to compile the query", async () => {
