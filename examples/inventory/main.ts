@@ -6,9 +6,13 @@ import { App, TerraformOutput, TerraformStack } from "cdktf";
 import type { Construct } from "constructs";
 import {
   dataOdsCurrentUser,
+  dataOdsDashboard,
+  dataOdsDashboards,
   dataOdsDataset,
   dataOdsDatasetFields,
   dataOdsDatasets,
+  dataOdsMonitor,
+  dataOdsMonitors,
   dataOdsNotifier,
   dataOdsNotifiers,
   dataOdsOrganization,
@@ -17,6 +21,8 @@ import {
   dataOdsStarredQueries,
   dataOdsUser,
   dataOdsUsers,
+  dataOdsView,
+  dataOdsViews,
   dataOdsVirtualFields,
   provider,
 } from "../../lib";
@@ -25,6 +31,9 @@ import {
 const DATASET = process.env.INVENTORY_DATASET ?? "web-requests";
 const NOTIFIER = process.env.INVENTORY_NOTIFIER ?? "checkout-oncall";
 const ROLE = process.env.INVENTORY_ROLE ?? "checkout-readers";
+const MONITOR = process.env.INVENTORY_MONITOR ?? "Checkout server errors";
+const VIEW = process.env.INVENTORY_VIEW ?? "checkout-server-errors";
+const DASHBOARD = process.env.INVENTORY_DASHBOARD ?? "checkout-health";
 
 export class InventoryStack extends TerraformStack {
   constructor(scope: Construct, id: string) {
@@ -44,6 +53,12 @@ export class InventoryStack extends TerraformStack {
     const oncall = new dataOdsNotifier.DataOdsNotifier(this, "oncall", { name: NOTIFIER });
     const roles = new dataOdsRoles.DataOdsRoles(this, "roles", { namePrefix: "checkout-" });
     const readers = new dataOdsRole.DataOdsRole(this, "readers", { name: ROLE });
+    const monitors = new dataOdsMonitors.DataOdsMonitors(this, "monitors", { namePrefix: "Checkout" });
+    const errors = new dataOdsMonitor.DataOdsMonitor(this, "errors_monitor", { name: MONITOR });
+    const views = new dataOdsViews.DataOdsViews(this, "views", {});
+    const serverErrors = new dataOdsView.DataOdsView(this, "server_errors_view", { name: VIEW });
+    const dashboards = new dataOdsDashboards.DataOdsDashboards(this, "dashboards", {});
+    const health = new dataOdsDashboard.DataOdsDashboard(this, "health", { uid: DASHBOARD });
 
     new TerraformOutput(this, "organization", { value: org.name });
     new TerraformOutput(this, "caller", { value: meAgain.name });
@@ -56,6 +71,12 @@ export class InventoryStack extends TerraformStack {
     new TerraformOutput(this, "oncall_notifier_id", { value: oncall.id });
     new TerraformOutput(this, "checkout_roles", { value: roles.roles });
     new TerraformOutput(this, "readers_role_id", { value: readers.id });
+    new TerraformOutput(this, "checkout_monitors", { value: monitors.monitors });
+    new TerraformOutput(this, "errors_monitor_id", { value: errors.id });
+    new TerraformOutput(this, "all_views", { value: views.views });
+    new TerraformOutput(this, "server_errors_view_id", { value: serverErrors.id });
+    new TerraformOutput(this, "all_dashboards", { value: dashboards.dashboards });
+    new TerraformOutput(this, "health_dashboard_version", { value: health.version });
   }
 }
 
