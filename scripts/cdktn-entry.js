@@ -12,9 +12,9 @@ const ROOT = path.resolve(__dirname, "..");
 const LIB = path.join(ROOT, "lib");
 const OUT = path.join(LIB, "cdktn");
 
-/** Files that import cdktf: the generated constructs, their index, and the validation hook. */
+/** Files that import cdktf: the generated constructs, their index, the validation hook and the dashboard builder. */
 function sources() {
-  const out = ["index.js", "index.d.ts", "validation.js", "validation.d.ts"];
+  const out = ["index.js", "index.d.ts", "validation.js", "validation.d.ts", "dashboard-builder.js", "dashboard-builder.d.ts"];
   const walk = (rel) => {
     for (const e of fs.readdirSync(path.join(LIB, rel), { withFileTypes: true })) {
       const p = path.posix.join(rel, e.name);
@@ -32,8 +32,8 @@ function rebind(rel, text) {
     .replace(/from "cdktf"/g, 'from "cdktn"')
     .replace(/from 'cdktf'/g, "from 'cdktn'")
     .replace(/import\("cdktf"\)/g, 'import("cdktn")');
-  // validation reaches the shared model one directory further up from lib/cdktn/.
-  if (rel.startsWith("validation.")) t = t.replace(/(require\(|from )"\.\/resources\//g, '$1"../resources/');
+  // validation and the dashboard builder reach the shared model one directory further up from lib/cdktn/.
+  if (rel.startsWith("validation.") || rel.startsWith("dashboard-builder.")) t = t.replace(/(require\(|from )"\.\/resources\//g, '$1"../resources/');
   if (/["']cdktf["']|cdktf\/lib/.test(t.replace(/\/\/.*$/gm, ""))) throw new Error(`cdktn-entry: lib/${rel} still refers to cdktf after rebinding`);
   return t;
 }

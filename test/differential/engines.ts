@@ -7,7 +7,6 @@ import * as path from "node:path";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { RESOURCE_KINDS, isNested, isSettable, wireName, type Attributes, type ResourceKind } from "../../src/resources";
-import { stopDaemonsIn } from "../../src/tfprovider/daemon-launcher";
 import { runOds, tempDir } from "../helpers/ods-cli";
 import { TerraformWorkspace, installProvider } from "../terraform/harness";
 import { FIXTURE_FIELDS, TIMESTAMPS } from "./kinds";
@@ -61,7 +60,7 @@ export class Engines {
     const target = { url: service.emulator.url, token: service.emulator.adminToken };
     const env: Record<string, string> = {
       TF_DATA_DIR: this.dataDir,
-      // One per run, so that the run's provider daemons are stopped with it.
+      // One per run: the provider's journal of passed checks stays with the run.
       ODS_PROVIDER_CACHE_DIR: providerCache,
       ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [`TF_VAR_${k}`, v])),
     };
@@ -116,8 +115,9 @@ export async function createFixture(service: Service, name: string): Promise<voi
   }
 }
 
+/** Removes a run's provider cache; its providers ended with their terraform commands. */
 export function stopProviders(providerCache: string): void {
-  stopDaemonsIn(providerCache);
+  fs.rmSync(providerCache, { recursive: true, force: true });
 }
 
 // ---- Plan counts ----

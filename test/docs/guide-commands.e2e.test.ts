@@ -10,7 +10,6 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stopDaemonsIn } from "../../src/tfprovider/daemon-launcher";
 import { hasTerraform } from "../terraform/harness";
 import { scriptOf, shellBlocks } from "./guide-blocks";
 
@@ -99,7 +98,6 @@ describe("the commands of the guides", () => {
           // already stopped by the guide itself
         }
       }
-      stopDaemonsIn(path.join(work, "provider-cache"));
       fs.rmSync(work, { recursive: true, force: true });
     });
 

@@ -451,7 +451,7 @@ export interface NotifierPropertiesCustomWebhook {
   */
   readonly secretHeaders?: { [key: string]: string };
   /**
-  * Where the request is sent; it carries a credential.
+  * Where the request is sent (a credential: shown as sensitive).
   *
   * Reference: {@link ../../../docs/resources/notifier.md#url Notifier#url}
   */
