@@ -71,3 +71,29 @@ describe("import", () => {
     expect(tf.imported[0].state).toMatchObject({ id: role.id, name: "imported-role", description: null, members: null });
   });
 });
+
+describe("an update of a starred query whose stack drops who", () => {
+  // Updates replace the whole query: a who left out of the body would fall back to the caller.
+  const query = (who: string | undefined, apl: string) => ({ dataset: "kept-who", name: "kept", ...(who ? { who } : {}), query: { apl } });
+
+  it("keeps who in both engines, as Terraform plans its current value", async () => {
+    await use.rig.admin.createDataset({ name: "kept-who", description: "" });
+    const dir = tempDir();
+    const client = new OdsClient({ url: use.rig.emu.url, token: use.rig.emu.adminToken });
+    try {
+      await odsApply(client, dir, { resource: { ods_starred_query: { q: query("all", "['kept-who'] | take 1") } } });
+      const run = await odsApply(client, dir, { resource: { ods_starred_query: { q: query(undefined, "['kept-who'] | take 2") } } });
+      expect(run.plan.changes.map((c) => c.action)).toEqual(["update"]);
+    } finally {
+      await client.close();
+    }
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
+    const first = await tfApply(p, "ods_starred_query", null, { ...query("all", "['kept-who'] | take 1"), name: "kept-tf" });
+    await tfApply(p, "ods_starred_query", first, { ...query(undefined, "['kept-who'] | take 2"), name: "kept-tf" });
+    const live = await use.rig.admin.listAllStarredQueries({ dataset: "kept-who", who: "all" });
+    expect(live.map((q) => [q.name, q.who, q.query.apl]).sort()).toEqual([
+      ["kept", "all", "['kept-who'] | take 2"],
+      ["kept-tf", "all", "['kept-who'] | take 2"],
+    ]);
+  });
+});
