@@ -40,10 +40,11 @@ function emptyOf(attr: Attribute): unknown {
 }
 
 /**
- * The values a rotation sends: the service issues the new object from the old one, with
- * what the body names replaced, so an attribute the stack left unset (meaning "none",
- * unless the service fills it in) is named empty; else a capability or a description the
- * stack dropped would live on in every rotated object.
+ * The values an update or a rotation sends: the object is written over the old one (a
+ * rotation issues it from the old one, a field's write merges into it), keeping what the
+ * body leaves out, so an attribute the stack left unset (meaning "none", unless the
+ * service fills it in) is named empty; else a capability, a unit or a description the
+ * stack dropped would live on.
  */
 function withEmptiesForUnset(kind: ResourceKind, values: Values): Values {
   const out: Values = { ...values };
@@ -104,7 +105,7 @@ export function update(ctx: LifecycleContext, kind: ResourceKind, id: string, va
   if (!kind.api.update) throw new Error(`${kind.typeName} cannot be updated in place`);
   // The object as listed, for a kind whose write replaces the whole object (no read first).
   const current = ctx.live.findById(kind, id);
-  return kind.api.update(ctx.client, id, requestBody(kind, keepingFilledIn(kind, values, current), "update"), current);
+  return kind.api.update(ctx.client, id, requestBody(kind, withEmptiesForUnset(kind, keepingFilledIn(kind, values, current)), "update"), current);
 }
 
 /**
