@@ -226,7 +226,7 @@ export async function snapshot(service: Service, prefix: string): Promise<{ obje
       });
       if (hasSecrets(kind.attributes)) rows = withStoredSecrets(rows, storedRecords(service.dataDir, collectionOf(kind)));
       out[kind.typeName] = rows
-        .map((r) => normalize(replaceIds(sortUnordered(kind.attributes, r), keyOfId)))
+        .map((r) => normalize(sortUnordered(kind.attributes, replaceIds(r, keyOfId) as Record<string, unknown>)))
         .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     }
     return { objects: out, keyOfId };
@@ -270,7 +270,7 @@ export function replaceIds(v: unknown, keyOfId: ReadonlyMap<string, string>): un
   return v;
 }
 
-/** Lists whose order carries no meaning (members, e-mails, actions), sorted: the service keeps them as sent. */
+/** Lists whose order carries no meaning (members, e-mails, actions), sorted (after ids became natural keys): the service keeps them as sent. */
 function sortUnordered(attrs: Attributes, wire: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...wire };
   for (const [name, a] of Object.entries(attrs)) {

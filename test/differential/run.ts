@@ -4,7 +4,7 @@
 // left the same live objects, and each plans no change on the state the other wrote.
 import fc from "fast-check";
 import * as fs from "node:fs";
-import { resourceKind } from "../../src/resources";
+import { resourceKind, sameValue } from "../../src/resources";
 import { tempDir } from "../helpers/ods-cli";
 import { Coverage } from "./coverage";
 import { createFixture, Engines, odsCounts, replaceIds, snapshot, stopProviders, terraformCounts, variableValues, type RunOutput, type Service, type Snapshot, type Workspace } from "./engines";
@@ -101,7 +101,12 @@ function engineSettingEdits(before: Record<string, unknown>, after: Record<strin
     for (const [name, next] of Object.entries(byName)) {
       const prev = b[type]?.[name];
       if (!prev) continue;
-      const changed = [...new Set([...Object.keys(prev), ...Object.keys(next)])].filter((k) => JSON.stringify(prev[k]) !== JSON.stringify(next[k]));
+      // Absent, the declared default and the service's default ("" for a description) are one value.
+      const differs = (k: string): boolean => {
+        const attr = kind.attributes[k];
+        return attr ? !sameValue(attr, prev[k] ?? attr.default, next[k] ?? attr.default) : JSON.stringify(prev[k]) !== JSON.stringify(next[k]);
+      };
+      const changed = [...new Set([...Object.keys(prev), ...Object.keys(next)])].filter(differs);
       const settingOnly = (k: string): boolean => kind.attributes[k]?.engineOnly === true && k !== kind.rotation?.trigger;
       if (changed.length > 0 && changed.every(settingOnly)) n++;
     }
