@@ -15,7 +15,7 @@ const credentialUrl = { required: true, sensitive: true, checks: [httpUrl] };
 export const NOTIFIER_CHANNELS = {
   custom_webhook: object(
     {
-      url: str("Where the request is sent (a credential: shown as sensitive).", credentialUrl),
+      url: str("Where the request is sent; it carries a credential.", credentialUrl),
       body: str("Request body template; may use placeholders such as {{.AlertName}}, {{.Severity}}, {{.Message}}.", { optional: true }),
       headers: mapOf("string", "Request headers.", { optional: true }),
       secret_headers: mapOf("string", "Request headers whose values are secret (never read back).", secret),
@@ -23,13 +23,13 @@ export const NOTIFIER_CHANNELS = {
     "A webhook with a custom body and headers.",
     { optional: true },
   ),
-  webhook: object({ url: str("Where the alert is posted (a credential: shown as sensitive).", credentialUrl) }, "A plain webhook.", { optional: true }),
+  webhook: object({ url: str("Where the alert is posted; it carries a credential.", credentialUrl) }, "A plain webhook.", { optional: true }),
   email: object(
     { emails: listOf("string", "Recipients.", { required: true, unordered: true, checks: [email] }) },
     "E-mail delivery.",
     { optional: true },
   ),
-  chat_a: object({ chat_a_url: str("Incoming-webhook URL of the chat A workspace (a credential: shown as sensitive).", credentialUrl) }, "Chat A channel.", { optional: true }),
+  chat_a: object({ chat_a_url: str("Incoming-webhook URL of the chat A workspace; it carries a credential.", credentialUrl) }, "Chat A channel.", { optional: true }),
   chat_b: object(
     {
       chat_b_channel: str("Channel name.", { required: true, checks: [nonEmpty] }),
@@ -39,11 +39,11 @@ export const NOTIFIER_CHANNELS = {
     { optional: true },
   ),
   chat_b_webhook: object(
-    { chat_b_webhook_url: str("Incoming-webhook URL (a credential: shown as sensitive).", credentialUrl) },
+    { chat_b_webhook_url: str("Incoming-webhook URL; it carries a credential.", credentialUrl) },
     "Chat B channel through an incoming webhook.",
     { optional: true },
   ),
-  chat_c: object({ chat_c_url: str("Webhook URL (a credential: shown as sensitive).", credentialUrl) }, "Chat C channel.", { optional: true }),
+  chat_c: object({ chat_c_url: str("Webhook URL; it carries a credential.", credentialUrl) }, "Chat C channel.", { optional: true }),
   incident_a: object(
     {
       api_key: str("Integration API key (secret).", { ...secret, required: true, optional: false }),

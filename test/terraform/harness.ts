@@ -60,6 +60,13 @@ export class TerraformWorkspace {
     return this.spawnTerraform(args, setKill);
   }
 
+  private running = "";
+
+  /** The output so far of the command running now (or of the last one): for watching it. */
+  lastOutput(): string {
+    return this.running;
+  }
+
   private spawnTerraform(args: string[], setKill?: (kill: () => void) => void): Promise<TfResult> {
     const prompting = ["init", "plan", "apply", "import", "destroy", "refresh"].includes(args[0]);
     const words = args[0] === "state" ? 2 : 1;
@@ -75,8 +82,13 @@ export class TerraformWorkspace {
         if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
       });
       let out = "";
-      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+      this.running = "";
+      const collect = (d: Buffer): void => {
+        out += d.toString();
+        this.running = out;
+      };
+      child.stdout.on("data", collect);
+      child.stderr.on("data", collect);
       const timer = setTimeout(() => child.kill("SIGKILL"), 240_000);
       child.on("error", reject);
       child.on("close", (status) => {

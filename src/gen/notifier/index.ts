@@ -29,7 +29,7 @@ export interface NotifierConfig extends cdktf.TerraformMetaArguments {
 }
 export interface NotifierPropertiesChatA {
   /**
-  * Incoming-webhook URL of the chat A workspace (a credential: shown as sensitive).
+  * Incoming-webhook URL of the chat A workspace; it carries a credential.
   *
   * Reference: {@link ../../../docs/resources/notifier.md#chat_a_url Notifier#chat_a_url}
   */
@@ -247,7 +247,7 @@ export class NotifierPropertiesChatBOutputReference extends cdktf.ComplexObject 
 }
 export interface NotifierPropertiesChatBWebhook {
   /**
-  * Incoming-webhook URL (a credential: shown as sensitive).
+  * Incoming-webhook URL; it carries a credential.
   *
   * Reference: {@link ../../../docs/resources/notifier.md#chat_b_webhook_url Notifier#chat_b_webhook_url}
   */
@@ -340,7 +340,7 @@ export class NotifierPropertiesChatBWebhookOutputReference extends cdktf.Complex
 }
 export interface NotifierPropertiesChatC {
   /**
-  * Webhook URL (a credential: shown as sensitive).
+  * Webhook URL; it carries a credential.
   *
   * Reference: {@link ../../../docs/resources/notifier.md#chat_c_url Notifier#chat_c_url}
   */
@@ -451,7 +451,7 @@ export interface NotifierPropertiesCustomWebhook {
   */
   readonly secretHeaders?: { [key: string]: string };
   /**
-  * Where the request is sent (a credential: shown as sensitive).
+  * Where the request is sent; it carries a credential.
   *
   * Reference: {@link ../../../docs/resources/notifier.md#url Notifier#url}
   */
@@ -980,7 +980,7 @@ export class NotifierPropertiesIncidentBOutputReference extends cdktf.ComplexObj
 }
 export interface NotifierPropertiesWebhook {
   /**
-  * Where the alert is posted (a credential: shown as sensitive).
+  * Where the alert is posted; it carries a credential.
   *
   * Reference: {@link ../../../docs/resources/notifier.md#url Notifier#url}
   */
