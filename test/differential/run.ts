@@ -135,6 +135,7 @@ async function step(i: number, plan: StepPlan, stack: Record<string, unknown>, w
     const [co, ct] = [odsCounts(o.out), terraformCounts(t.out)];
     if (!co || !ct) return fail(`no plan counts in the output${both(o, t)}`);
     co.change += settingsOnly;
+    if (process.env.ODS_DIFFERENTIAL_VERBOSE) console.log(`${prefix} step ${i}: ods ${JSON.stringify(co)}, terraform ${JSON.stringify(ct)}`);
     if (JSON.stringify(co) !== JSON.stringify(ct)) fail(`plan counts differ: ods ${JSON.stringify(co)}, terraform ${JSON.stringify(ct)}${both(o, t)}`);
   }
   const [so, st] = await Promise.all([snapshot(wo.service, prefix), snapshot(wt.service, prefix)]);
