@@ -88,9 +88,11 @@ export async function checkScenario(env: DifferentialEnv, scenario: Scenario, la
 type Blocks = Record<string, Record<string, Record<string, unknown>>>;
 
 /**
- * Resources whose only change is an engine-only setting (allow_destroy, a grace period):
- * Terraform plans an in-place update (its state records the setting), ods records it
- * without a change (nothing is sent): engine-differences.md. A rotation trigger rotates.
+ * Resources whose only changes Terraform sees and ods does not (engine-differences.md):
+ * an engine-only setting (allow_destroy, a grace period; a rotation trigger rotates),
+ * which Terraform's state records, and an attribute going between unset and the service's
+ * default ("" for a description), which Terraform's state tells apart. Terraform plans an
+ * in-place update for them; ods records them without a change.
  */
 function engineSettingEdits(before: Record<string, unknown>, after: Record<string, unknown>): number {
   let n = 0;
@@ -101,14 +103,19 @@ function engineSettingEdits(before: Record<string, unknown>, after: Record<strin
     for (const [name, next] of Object.entries(byName)) {
       const prev = b[type]?.[name];
       if (!prev) continue;
-      // Absent, the declared default and the service's default ("" for a description) are one value.
-      const differs = (k: string): boolean => {
+      let terraformOnly = 0;
+      let both = 0;
+      for (const k of new Set([...Object.keys(prev), ...Object.keys(next)])) {
+        if (JSON.stringify(prev[k]) === JSON.stringify(next[k])) continue;
         const attr = kind.attributes[k];
-        return attr ? !sameValue(attr, prev[k] ?? attr.default, next[k] ?? attr.default) : JSON.stringify(prev[k]) !== JSON.stringify(next[k]);
-      };
-      const changed = [...new Set([...Object.keys(prev), ...Object.keys(next)])].filter(differs);
-      const settingOnly = (k: string): boolean => kind.attributes[k]?.engineOnly === true && k !== kind.rotation?.trigger;
-      if (changed.length > 0 && changed.every(settingOnly)) n++;
+        // Meta-arguments (provider, depends_on) are no attribute change in either engine.
+        if (!attr) continue;
+        // A declared default is planned for an unset value by both engines: no change.
+        if (attr.default !== undefined && sameValue(attr, prev[k] ?? attr.default, next[k] ?? attr.default)) continue;
+        if ((attr.engineOnly && k !== kind.rotation?.trigger) || sameValue(attr, prev[k], next[k])) terraformOnly++;
+        else both++;
+      }
+      if (terraformOnly > 0 && both === 0) n++;
     }
   }
   return n;
