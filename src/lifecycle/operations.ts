@@ -43,10 +43,11 @@ function emptyOf(attr: Attribute): unknown {
 }
 
 /**
- * The values a rotation sends: the service issues the new object from the old one, with
- * what the body names replaced, so an attribute the stack left unset (meaning "none",
- * unless the service fills it in) is named empty; else a capability or a description the
- * stack dropped would live on in every rotated object.
+ * The values an update or a rotation sends: the object is written over the old one (a
+ * rotation issues it from the old one, a field's write merges into it), keeping what the
+ * body leaves out, so an attribute the stack left unset (meaning "none", unless the
+ * service fills it in) is named empty; else a capability, a unit or a description the
+ * stack dropped would live on.
  */
 function withEmptiesForUnset(kind: ResourceKind, values: Values): Values {
   const out: Values = { ...values };
@@ -107,7 +108,25 @@ export async function rotate(
 export function update(ctx: LifecycleContext, kind: ResourceKind, id: string, values: Values, last?: Values): Promise<WireObject> {
   if (!kind.api.update) throw new Error(`${kind.typeName} cannot be updated in place`);
   // The object as listed, for a kind whose write replaces the whole object (no read first).
-  return kind.api.update(ctx.client, id, requestBody(kind, values, "update", last), ctx.live.findById(kind, id));
+  const current = ctx.live.findById(kind, id);
+  return kind.api.update(ctx.client, id, requestBody(kind, withEmptiesForUnset(kind, keepingFilledIn(kind, values, current)), "update", last), current);
+}
+
+/**
+ * Values for an in-place update: an optional attribute the service fills in (a starred
+ * query's `who`) that the stack leaves unset keeps its current value, as Terraform's plan
+ * keeps it (UnknownWhenUnsetAndChanging); the service replaces the whole object on update
+ * and would otherwise fill it in anew (with the caller).
+ */
+function keepingFilledIn(kind: ResourceKind, values: Values, current: WireObject | undefined): Values {
+  if (!current) return values;
+  const live = liveValues(kind, current, values);
+  const out: Values = { ...values };
+  for (const [name, attr] of Object.entries(kind.attributes)) {
+    const unset = out[name] === undefined || out[name] === null;
+    if (attr.computed && isSettable(attr) && unset && live[name] !== undefined && live[name] !== null) out[name] = live[name];
+  }
+  return out;
 }
 
 /** Deletes the live object; a 404 means it is gone already. Kinds that are forgotten are left alone. */

@@ -373,7 +373,8 @@ export class OdsTerraformProvider implements ProviderImpl {
     if (prior && typeof planned.id === "string") this.remember(kind, planned);
     if (!prior || !priorValues) return { plannedState: planned };
     const replaceBy = RequiresReplace.among(kind, changed);
-    const refusal = replaceBy.length > 0 ? replacementRefusal(kind, priorValues, [`${replaceBy.join(", ")} cannot be changed in place`]) : undefined;
+    // The configuration being applied allows it, as ods apply reads it: a rename may come with allow_destroy = true.
+    const refusal = replaceBy.length > 0 ? replacementRefusal(kind, declared, [`${replaceBy.join(", ")} cannot be changed in place`]) : undefined;
     if (refusal) {
       return {
         plannedState: planned,

@@ -227,7 +227,7 @@ export async function snapshot(service: Service, prefix: string): Promise<{ obje
       });
       if (hasSecrets(kind.attributes)) rows = withStoredSecrets(rows, storedRecords(service.dataDir, collectionOf(kind)));
       out[kind.typeName] = rows
-        .map((r) => normalize(replaceIds(r, keyOfId)))
+        .map((r) => normalize(sortUnordered(kind.attributes, replaceIds(r, keyOfId) as Record<string, unknown>)))
         .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     }
     return { objects: out, keyOfId };
@@ -251,9 +251,16 @@ function withStoredSecrets(rows: Record<string, unknown>[], stored: Record<strin
   });
 }
 
-/** Replaces every string that is the id of a listed object with that object's natural key. */
+/** The form of the service's ids (`usr_` and 16 hex digits); a dataset's id is its name. */
+const SERVICE_ID = /^[a-z]{2,4}_[0-9a-f]{16}$/;
+
+/**
+ * Replaces every string that is the id of a listed object with that object's natural key;
+ * an id no listed object has names one deleted since (a starred query keeps its deleted
+ * owner's id), which differs between services as any id does.
+ */
 export function replaceIds(v: unknown, keyOfId: ReadonlyMap<string, string>): unknown {
-  if (typeof v === "string") return keyOfId.get(v) ?? v;
+  if (typeof v === "string") return keyOfId.get(v) ?? (SERVICE_ID.test(v) ? "(the id of an object deleted since)" : v);
   if (Array.isArray(v)) return v.map((x) => replaceIds(x, keyOfId));
   if (v && typeof v === "object") {
     const o = v as Record<string, unknown>;
@@ -262,6 +269,23 @@ export function replaceIds(v: unknown, keyOfId: ReadonlyMap<string, string>): un
     return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, replaceIds(x, keyOfId)]));
   }
   return v;
+}
+
+/** Lists whose order carries no meaning (members, e-mails, actions), sorted (after ids became natural keys): the service keeps them as sent. */
+function sortUnordered(attrs: Attributes, wire: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...wire };
+  for (const [name, a] of Object.entries(attrs)) {
+    const key = wireName(name, a);
+    const v = out[key];
+    if (v === undefined || v === null) continue;
+    if (a.unordered && Array.isArray(v)) out[key] = [...v].map(String).sort();
+    else if (isNested(a) && typeof v === "object") {
+      if (a.type === "object") out[key] = sortUnordered(a.attributes, v as Record<string, unknown>);
+      else if (a.type === "object_list" && Array.isArray(v)) out[key] = v.map((x) => sortUnordered(a.attributes, x as Record<string, unknown>));
+      else out[key] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, sortUnordered(a.attributes, x as Record<string, unknown>)]));
+    }
+  }
+  return out;
 }
 
 /** Keys sorted; a token's expiry that no stack declares was set by a rotation (its time differs by run). */

@@ -218,13 +218,18 @@ function outputValue(o: OutputDraft, rendered: RenderedResource[]): { value: str
   }
 }
 
-/** Addresses of datasets a step deletes or replaces, with whether the previous stack allowed it. */
+/**
+ * Addresses of datasets a step deletes or replaces, with whether that is allowed: a
+ * removal by the stack applied before (the configuration is gone), a replacement (a
+ * rename) by the configuration being applied.
+ */
 export function guardedDatasetChanges(before: StackDraft, after: StackDraft): { address: string; allowed: boolean }[] {
   const out: { address: string; allowed: boolean }[] = [];
+  const allows = (r: ResourceDraft): boolean => (r.draft as { allowDestroy?: boolean }).allowDestroy === true;
   for (const b of before.resources.filter((r) => r.type === "ods_dataset")) {
     const a = after.resources.find((r) => r.key === b.key);
     if (a && a.uid === b.uid) continue;
-    out.push({ address: `ods_dataset.${KIND_GENERATORS.ods_dataset.stem}${b.key}`, allowed: (b.draft as { allowDestroy?: boolean }).allowDestroy === true });
+    out.push({ address: `ods_dataset.${KIND_GENERATORS.ods_dataset.stem}${b.key}`, allowed: a ? allows(a) : allows(b) });
   }
   return out;
 }

@@ -71,3 +71,76 @@ describe("import", () => {
     expect(tf.imported[0].state).toMatchObject({ id: role.id, name: "imported-role", description: null, members: null });
   });
 });
+
+describe("an update of a starred query whose stack drops who", () => {
+  // Updates replace the whole query: a who left out of the body would fall back to the caller.
+  const query = (who: string | undefined, apl: string) => ({ dataset: "kept-who", name: "kept", ...(who ? { who } : {}), query: { apl } });
+
+  it("keeps who in both engines, as Terraform plans its current value", async () => {
+    await use.rig.admin.createDataset({ name: "kept-who", description: "" });
+    const dir = tempDir();
+    const client = new OdsClient({ url: use.rig.emu.url, token: use.rig.emu.adminToken });
+    try {
+      await odsApply(client, dir, { resource: { ods_starred_query: { q: query("all", "['kept-who'] | take 1") } } });
+      const run = await odsApply(client, dir, { resource: { ods_starred_query: { q: query(undefined, "['kept-who'] | take 2") } } });
+      expect(run.plan.changes.map((c) => c.action)).toEqual(["update"]);
+    } finally {
+      await client.close();
+    }
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
+    const first = await tfApply(p, "ods_starred_query", null, { ...query("all", "['kept-who'] | take 1"), name: "kept-tf" });
+    await tfApply(p, "ods_starred_query", first, { ...query(undefined, "['kept-who'] | take 2"), name: "kept-tf" });
+    const live = await use.rig.admin.listAllStarredQueries({ dataset: "kept-who", who: "all" });
+    expect(live.map((q) => [q.name, q.who, q.query.apl]).sort()).toEqual([
+      ["kept", "all", "['kept-who'] | take 2"],
+      ["kept-tf", "all", "['kept-who'] | take 2"],
+    ]);
+  });
+});
+
+describe("a dataset renamed in the same change that sets allow_destroy", () => {
+  // Replacing a dataset deletes its data: the configuration being applied must allow it.
+  const ds = (name: string, allow?: boolean) => ({ name, ...(allow === undefined ? {} : { allow_destroy: allow }) });
+
+  it("is replaced by both engines, and refused by both without allow_destroy", async () => {
+    const dir = tempDir();
+    const client = new OdsClient({ url: use.rig.emu.url, token: use.rig.emu.adminToken });
+    try {
+      await odsApply(client, dir, { resource: { ods_dataset: { d: ds("ren-ods-1") } } });
+      await expect(odsApply(client, dir, { resource: { ods_dataset: { d: ds("ren-ods-2") } } })).rejects.toThrow(/allow_destroy/);
+      const run = await odsApply(client, dir, { resource: { ods_dataset: { d: ds("ren-ods-2", true) } } });
+      expect(run.plan.changes.map((c) => c.action)).toEqual(["replace"]);
+    } finally {
+      await client.close();
+    }
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
+    const first = await tfApply(p, "ods_dataset", null, ds("ren-tf-1"));
+    await expect(tfApply(p, "ods_dataset", first, ds("ren-tf-2"))).rejects.toThrow(/allow_destroy/);
+    const replaced = await tfApply(p, "ods_dataset", first, ds("ren-tf-2", true));
+    expect(replaced?.name).toBe("ren-tf-2");
+  });
+});
+
+describe("a dataset field whose stack drops its unit", () => {
+  // A field's write merges into the field as it is: what the body leaves out would stay.
+  it("has no unit left after either engine applies", async () => {
+    await use.rig.admin.createDataset({ name: "unit-drop", description: "" });
+    await use.rig.admin.ingest("unit-drop", [{ a: 1, b: 2 }]);
+    const dir = tempDir();
+    const client = new OdsClient({ url: use.rig.emu.url, token: use.rig.emu.adminToken });
+    try {
+      await odsApply(client, dir, { resource: { ods_dataset_field: { a: { dataset: "unit-drop", name: "a", unit: "ms", description: "x" } } } });
+      await odsApply(client, dir, { resource: { ods_dataset_field: { a: { dataset: "unit-drop", name: "a" } } } });
+    } finally {
+      await client.close();
+    }
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
+    const first = await tfApply(p, "ods_dataset_field", null, { dataset: "unit-drop", name: "b", unit: "ms", description: "x" });
+    await tfApply(p, "ods_dataset_field", first, { dataset: "unit-drop", name: "b" });
+    const fields = await use.rig.admin.listDatasetFields("unit-drop");
+    expect(fields.filter((f) => f.name === "a" || f.name === "b").map((f) => [f.name, f.unit, f.description]).sort()).toEqual([
+      ["a", "", ""],
+      ["b", "", ""],
+    ]);
+  });
+});
