@@ -220,9 +220,12 @@ export async function snapshot(service: Service, prefix: string): Promise<{ obje
     const out: Snapshot = {};
     for (const [kind, objects] of listed) {
       const drop = serviceOnly(kind.attributes);
+      // Only what the model names is compared: a field the model leaves out (a dashboard's
+      // createdAt and createdBy) is the service's, like the computed attributes.
+      const modelled = new Set(Object.entries(kind.attributes).map(([name, a]) => wireName(name, a)));
       let rows = objects.map((o) => {
         const kept: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(o)) if (!drop.has(k)) kept[k] = v;
+        for (const [k, v] of Object.entries(o)) if (!drop.has(k) && modelled.has(k)) kept[k] = v;
         return kept;
       });
       if (hasSecrets(kind.attributes)) rows = withStoredSecrets(rows, storedRecords(service.dataDir, collectionOf(kind)));
