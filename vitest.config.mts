@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Most integration time is spent waiting on subprocesses (terraform, the CLI) and
+    // servers, so two files at once on two cores; vitest's default here is one.
+    maxWorkers: 2,
     env: { CHECKPOINT_DISABLE: "1" },
     globalSetup: ["test/global-setup.ts"],
   },
