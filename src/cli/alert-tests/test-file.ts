@@ -2,7 +2,7 @@
 // the monitors under test by address, and the alerts expected. A malformed file is
 // refused with the line of the first problem, before anything runs.
 import * as fs from "node:fs";
-import { LineCounter, parseDocument, isNode } from "yaml";
+import { LineCounter, parseDocument, isNode } from "./yaml-parser";
 
 export interface TestEvent {
   dataset: string;
