@@ -48,15 +48,27 @@ export interface StackLayout {
   fieldsPerDataset: number;
 }
 
-/** How N resources are split: a dataset per 5 resources up to the maximum, the rest round robin. */
+/**
+ * Monitors per stack at most: the emulator's license allows 500 monitors per organization,
+ * and the benches put two stacks (ods's and terraform's) in one emulator.
+ */
+export const MAX_MONITORS = 200;
+
+/** How N resources are split: a dataset per 5 resources up to the maximum, the rest round robin (monitors capped). */
 export function layoutOf(n: number, maxDatasets = 20): StackLayout {
   if (!Number.isInteger(n) || n < 1) throw new Error(`n must be a whole number >= 1, got ${n}`);
   const datasets = Math.min(maxDatasets, Math.max(1, Math.floor(n / 5)));
-  const rest = n - datasets;
   const perKind: Record<string, number> = { ods_dataset: datasets };
-  SPREAD_KINDS.forEach((k, i) => {
-    perKind[k] = Math.floor(rest / SPREAD_KINDS.length) + (i < rest % SPREAD_KINDS.length ? 1 : 0);
-  });
+  const share = (kinds: readonly string[], count: number): void =>
+    kinds.forEach((k, i) => {
+      perKind[k] = Math.floor(count / kinds.length) + (i < count % kinds.length ? 1 : 0);
+    });
+  share(SPREAD_KINDS, n - datasets);
+  if (perKind.ods_monitor > MAX_MONITORS) {
+    const others = SPREAD_KINDS.filter((k) => k !== "ods_monitor");
+    share(others, n - datasets - MAX_MONITORS);
+    perKind.ods_monitor = MAX_MONITORS;
+  }
   return { datasets, perKind, fieldsPerDataset: Math.max(1, Math.ceil(perKind.ods_dataset_field / datasets)) };
 }
 
