@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { OdsClient, resolveClientConfig } from "../api";
 import { writeAdoptedState } from "../export/adopt";
-import { buildExport, type ExportedObject, type OrgExport } from "../export/export-model";
+import { buildExport, type ExportedObject, type OrgExport, variableLine } from "../export/export-model";
 import { parseNameMapping, renameObjects } from "../export/name-mapping";
 import { readOrganization, resolveKinds } from "../export/org-snapshot";
 import { dependencySpec, ownPackage, projectFiles, renderConstructModule, writeFiles } from "../export/project";
@@ -31,6 +31,18 @@ interface ExportOpts {
   tokenEnv: string;
   orgId?: string;
   map: string[];
+  credentialsFile?: string;
+}
+
+/** The credentials the service returned, as a .tfvars.json only its owner can read. */
+function writeCredentials(exp: OrgExport, file: string, log: (line: string) => void): void {
+  const known = exp.variables.filter((v) => v.known !== undefined);
+  const target = path.resolve(file);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, `${JSON.stringify(Object.fromEntries(known.map((v) => [v.name, v.known])), null, 2)}\n`, { mode: 0o600 });
+  // writeFileSync keeps the mode of a file that already exists.
+  fs.chmodSync(target, 0o600);
+  log(`Wrote ${known.length} credential value${known.length === 1 ? "" : "s"} to ${file} (mode 600): keep it out of version control; pass it with --var-file`);
 }
 
 /** A client for a URL whose token is read from an environment variable, never the command line. */
@@ -64,8 +76,8 @@ function describe(exp: OrgExport, skipped: string[], log: (line: string) => void
   for (const s of skipped) log(`skipped ${s}`);
   for (const n of exp.notes) log(`note: ${n}`);
   if (exp.variables.length > 0) {
-    log(`Set these variables before plan or apply (write-only secrets the service never returns):`);
-    for (const v of exp.variables) log(`  TF_VAR_${v.name}`);
+    log(`Set these variables before plan or apply (secrets kept out of the code):`);
+    for (const v of exp.variables) log(`  ${variableLine(v)}`);
   }
 }
 
@@ -85,6 +97,7 @@ export function registerExportCommand(program: Command): void {
     .option("--url <url>", "service URL (default: ODS_URL)")
     .option("--token-env <var>", "environment variable holding the token", "ODS_TOKEN")
     .option("--org-id <id>", "organization id (default: ODS_ORG_ID)")
+    .option("--credentials-file <file>", "also write the credentials the service returns (webhook URLs) to FILE as .tfvars.json, readable by you only; keep it out of version control and pass it with --var-file")
     .option("--map <FROM=TO>", "rename what is written, as ods compare --map: 'prod-=stg-' turns a production organization into staging's code (repeatable)", collect, [])
     .action(async (o: ExportOpts) => {
       const log = (line: string): void => void process.stderr.write(`${line}\n`);
@@ -126,6 +139,7 @@ export function registerExportCommand(program: Command): void {
         const where = o.module ? path.dirname(written[0]) : path.resolve(o.out!);
         process.stdout.write(`Exported ${exp.objects.length} objects into ${where}: ${written.map((f) => path.basename(f)).join(", ")}\n`);
         describe(exp, snapshot.skipped, log);
+        if (o.credentialsFile) writeCredentials(exp, o.credentialsFile, log);
         if (o.adopt && o.format === "typescript") {
           // The exported project declares no backend: cdktf's default local state of the stack.
           const stateFile = defaultLocalPath(path.resolve(o.out!), o.stackName);

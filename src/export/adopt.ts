@@ -20,7 +20,8 @@ function evaluate(e: Expr, callerId: string, env: NodeJS.ProcessEnv): unknown {
     case "caller":
       return callerId;
     case "variable":
-      return env[`TF_VAR_${e.variable.name}`] ?? MISSING;
+      // A credential the service returned is adopted as it lives unless the caller says otherwise.
+      return env[`TF_VAR_${e.variable.name}`] ?? e.variable.known ?? MISSING;
     case "list":
       return e.items.map((i) => evaluate(i, callerId, env));
     case "object":
@@ -50,7 +51,7 @@ export async function writeAdoptedState(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<AdoptResult> {
   const state: StateFile = await store.read();
-  const unsetSecrets = exp.variables.filter((v) => env[`TF_VAR_${v.name}`] === undefined).map((v) => `TF_VAR_${v.name}`);
+  const unsetSecrets = exp.variables.filter((v) => v.known === undefined && env[`TF_VAR_${v.name}`] === undefined).map((v) => `TF_VAR_${v.name}`);
   for (const o of exp.objects) {
     const declared = evaluate(o.body, callerId, env) as Values;
     state.resources[addressOf(o)] = {

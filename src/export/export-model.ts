@@ -31,6 +31,12 @@ export interface SecretVariable {
   /** Terraform variable name: set it with TF_VAR_<name>. */
   name: string;
   description: string;
+  /**
+   * A credential the service does return (a webhook URL with its secret in it): its value
+   * is known, but it is a variable all the same so that it never lands in the code.
+   * Written only where the caller asks (`ods export --credentials-file`).
+   */
+  known?: string;
 }
 
 export interface OrgExport {
@@ -40,6 +46,11 @@ export interface OrgExport {
   usesCaller: boolean;
   /** Things a reader must know (a reference kept as a literal, a secret that cannot be told). */
   notes: string[];
+}
+
+/** `TF_VAR_x`, and why it is a variable: for the lists export prints and writes. */
+export function variableLine(v: SecretVariable): string {
+  return `TF_VAR_${v.name} (${v.known === undefined ? "write-only: the service never returns it" : "a credential the service returns: --credentials-file writes its value"})`;
 }
 
 /** `checkout-oncall` → `checkout_oncall`; an e-mail's local part. */
@@ -119,21 +130,24 @@ class Builder {
     return literal(value);
   }
 
-  private variable(owner: ExportedObject, path: string, leaf: string): Expr {
+  private variable(owner: ExportedObject, path: string, leaf: string, known?: string): Expr {
     const base = `${owner.name}_${leaf}`;
     let name = base;
     for (let n = 2; this.usedVariables.has(name); n++) name = `${base}_${n}`;
     this.usedVariables.add(name);
-    const variable = {
-      name,
-      description: `Write-only secret ${path} of ${owner.typeName} "${owner.live.key.join("/")}" (the service never returns it)`,
-    };
+    const what = `${path} of ${owner.typeName} "${owner.live.key.join("/")}"`;
+    const variable: SecretVariable =
+      known === undefined
+        ? { name, description: `Write-only secret ${what} (the service never returns it)` }
+        : { name, description: `Credential ${what} (kept out of the code; ods export --credentials-file writes its current value)`, known };
     this.variables.push(variable);
     return { type: "variable", variable };
   }
 
   value(owner: ExportedObject, path: string, name: string, attr: Attribute, v: unknown): Expr | undefined {
     if (v === SECRET) return this.variable(owner, path, name);
+    // Named by the channel too (webhook_url, custom_webhook_url): one notifier may hold several.
+    if (attr.sensitive && !attr.secret && typeof v === "string") return this.variable(owner, path, slug(path.split(".").slice(-2).join("_")), v);
     if (isNested(attr)) {
       if (attr.type === "object") return this.object(owner, path, attr.attributes, v as Values);
       if (attr.type === "object_list") return { type: "list", items: (v as Values[]).map((item, i) => this.object(owner, `${path}[${i}]`, attr.attributes, item)) };

@@ -1,7 +1,7 @@
 // Writes an export as a Terraform JSON configuration (main.tf.json): the same objects,
 // references and variables as the TypeScript form, for `terraform apply` or `ods plan`.
 import { PROVIDER_SOURCE } from "../resources";
-import type { Expr, OrgExport } from "./export-model";
+import { type Expr, type OrgExport, variableLine } from "./export-model";
 
 export const CALLER_ADDRESS = "data.ods_current_user.caller";
 
@@ -27,7 +27,7 @@ function value(e: Expr): unknown {
 
 export function tfJsonConfig(exp: OrgExport): Record<string, unknown> {
   const comment = ["Written by `ods export`. The target comes from ODS_URL and ODS_TOKEN."];
-  if (exp.variables.length > 0) comment.push(`Variables to set (write-only secrets): ${exp.variables.map((v) => `TF_VAR_${v.name}`).join(", ")}.`);
+  if (exp.variables.length > 0) comment.push(`Variables to set (secrets kept out of the code): ${exp.variables.map(variableLine).join(", ")}.`);
   for (const n of exp.notes) comment.push(`Note: ${n}`);
   const resource: Record<string, Record<string, unknown>> = {};
   for (const o of exp.objects) {

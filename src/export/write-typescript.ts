@@ -2,7 +2,7 @@
 // construct per object, references by variable, secrets as props that the app fills
 // from sensitive variables.
 import { snakeToCamel } from "../resources";
-import { type ExportedObject, type Expr, type OrgExport, referencedBy, type SecretVariable } from "./export-model";
+import { type ExportedObject, type Expr, type OrgExport, referencedBy, type SecretVariable, variableLine } from "./export-model";
 
 /** The generated bindings' namespace and class of a type name: `ods_virtual_field` → virtualField.VirtualField. */
 export function constructOf(typeName: string, mode: "resource" | "data"): { namespace: string; className: string } {
@@ -80,8 +80,8 @@ class Renderer {
 function headerLines(exp: OrgExport): string[] {
   const lines: string[] = [];
   if (exp.variables.length > 0) {
-    lines.push("//", "// Variables to set before plan or apply (write-only secrets the service never returns):");
-    for (const v of exp.variables) lines.push(`//   TF_VAR_${v.name}`);
+    lines.push("//", "// Variables to set before plan or apply (secrets kept out of the code):");
+    for (const v of exp.variables) lines.push(`//   ${variableLine(v)}`);
   }
   if (exp.notes.length > 0) {
     lines.push("//", "// Notes:");

@@ -66,13 +66,30 @@ describe("buildExport", () => {
       ],
     };
     const exp = buildExport(snapshot);
-    expect(exp.variables.map((v) => v.name)).toEqual(["pager_secret_headers_x_api_key", "pager_routing_key"]);
+    expect(exp.variables.map((v) => v.name)).toEqual(["pager_custom_webhook_url", "pager_secret_headers_x_api_key", "pager_routing_key"]);
     expect(exp.notes).toEqual([expect.stringContaining("properties.incident_b.token: an optional secret")]);
     const config = tfJsonConfig(exp) as { resource: { ods_notifier: { pager: { properties: Record<string, Record<string, unknown>> } } }; variable: Record<string, { sensitive: boolean }> };
     expect(config.resource.ods_notifier.pager.properties.incident_b.routing_key).toBe("${var.pager_routing_key}");
     expect(config.resource.ods_notifier.pager.properties.custom_webhook.secret_headers).toEqual({ "X-Api-Key": "${var.pager_secret_headers_x_api_key}" });
     expect(Object.values(config.variable).every((v) => v.sensitive)).toBe(true);
     expect(renderConstructModule(exp, names)).toContain(`"X-Api-Key": secrets.pagerSecretHeadersXApiKey`);
+  });
+
+  it("keeps a credential URL out of the code: a sensitive variable whose current value only --credentials-file writes", () => {
+    const hook = "https://hooks.chat.example/services/T0/B0/XXXX";
+    const snapshot: OrgSnapshot = {
+      callerId: "usr_me",
+      skipped: [],
+      objects: [obj("ods_notifier", "n1", { name: "chat", properties: { webhook: { url: hook } } })],
+    };
+    const exp = buildExport(snapshot);
+    expect(exp.variables).toEqual([expect.objectContaining({ name: "chat_webhook_url", known: hook })]);
+    const config = tfJsonConfig(exp) as { resource: { ods_notifier: { chat: { properties: { webhook: { url: string } } } } }; variable: Record<string, { sensitive: boolean }> };
+    expect(config.resource.ods_notifier.chat.properties.webhook.url).toBe("${var.chat_webhook_url}");
+    expect(config.variable.chat_webhook_url.sensitive).toBe(true);
+    const code = renderConstructModule(exp, names);
+    expect(code).toContain("url: secrets.chatWebhookUrl");
+    for (const text of [code, JSON.stringify(config)]) expect(text).not.toContain("XXXX");
   });
 
   it("writes capabilities keyed by a dataset as a dependency on it in both forms", () => {

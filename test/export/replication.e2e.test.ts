@@ -17,13 +17,19 @@ const fullRun = process.env.ODS_REPLICATION === "full";
 const runTerraformLeg = hasTerraform && fullRun;
 if (!fullRun) console.warn("replication through terraform skipped: it runs with `npm run test:replication` (ODS_REPLICATION=full)");
 
-const SECRETS = {
+const WRITE_ONLY = {
   shop_pager_chat_b_token: "chatb-secret-7f3a91c2",
   shop_hooks_secret_headers_authorization: "Bearer hook-secret-55e0b1",
   shop_incidents_api_key: "incident-key-9d2c44aa",
   // A channel made only of write-only fields: the export still writes it.
   shop_escalation_routing_key: "routing-key-4b7e20d1",
 };
+/** Credentials the service does return: the export keeps them out of the code as well. */
+const CREDENTIAL_URLS = {
+  shop_hooks_custom_webhook_url: "https://hooks.example.com/services/T0/B1/shop-c2f1",
+  shop_hooks_webhook_url: "https://hooks.example.com/services/T0/B2/plain-9a0e",
+};
+const SECRETS = { ...WRITE_ONLY, ...CREDENTIAL_URLS };
 const EVENTS = [
   { status: 200, duration_ms: 120, path: "/cart" },
   { status: 500, duration_ms: 900, path: "/pay" },
@@ -69,8 +75,8 @@ async function buildByHand(c: OdsClient): Promise<number> {
   const hooks = await c.createNotifier({
     name: "shop-hooks",
     properties: {
-      customWebhook: { url: "https://hooks.example.com/shop", body: "{\"alert\": \"{{.AlertName}}\"}", headers: { "X-Team": "shop" }, secretHeaders: { Authorization: SECRETS.shop_hooks_secret_headers_authorization } },
-      webhook: { url: "https://hooks.example.com/plain" },
+      customWebhook: { url: CREDENTIAL_URLS.shop_hooks_custom_webhook_url, body: "{\"alert\": \"{{.AlertName}}\"}", headers: { "X-Team": "shop" }, secretHeaders: { Authorization: SECRETS.shop_hooks_secret_headers_authorization } },
+      webhook: { url: CREDENTIAL_URLS.shop_hooks_webhook_url },
     },
   });
   await c.createNotifier({ name: "shop-incidents", properties: { incidentA: { apiKey: SECRETS.shop_incidents_api_key, isEU: true } } });
@@ -180,9 +186,13 @@ afterAll(async () => {
 describe("ods export: replication of a hand-made organization", () => {
   it("exports every object as a project that compiles, with secrets as variables", async () => {
     expect(objectCount).toBeGreaterThanOrEqual(20);
-    const r = await ods(["export", "--out", project], at(source));
+    const credentials = path.join(tempDir("ods-export-credentials-"), "credentials.tfvars.json");
+    const r = await ods(["export", "--out", project, "--credentials-file", credentials], at(source));
     expect(r.code, r.stderr).toBe(0);
     printed = r.stderr;
+    // The credentials the service returns are written only where asked, readable by their owner only.
+    expect(JSON.parse(fs.readFileSync(credentials, "utf8"))).toEqual(CREDENTIAL_URLS);
+    expect(fs.statSync(credentials).mode & 0o777).toBe(0o600);
     expect(r.stdout).toContain(`Exported ${objectCount} objects`);
     exportedModule = fs.readFileSync(path.join(project, "exported-org.ts"), "utf8");
     // References, not ids: a virtual field names its dataset, a user its role, a role its members.
@@ -199,7 +209,8 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(exportedModule).toMatch(/"monitors": \[\s*"\$\{shopErrorsMonitor\.id\}"/);
     // Secrets are variables, listed at the top; never a literal.
     expect(Object.keys(secretVars(printed)).sort()).toEqual(Object.keys(SECRETS).map((k) => `TF_VAR_${k}`).sort());
-    for (const k of Object.keys(SECRETS)) expect(exportedModule.split("\n").slice(0, 12).join("\n")).toContain(`TF_VAR_${k}`);
+    for (const k of Object.keys(SECRETS)) expect(exportedModule.split("\n").slice(0, 16).join("\n")).toContain(`TF_VAR_${k}`);
+    for (const url of Object.values(CREDENTIAL_URLS)) expect(exportedModule).not.toContain(url);
     expect(fs.readFileSync(path.join(project, "main.ts"), "utf8")).toContain("sensitive: true");
     // Run from this checkout: the project depends on it as a directory, and says so.
     const pkg = JSON.parse(fs.readFileSync(path.join(project, "package.json"), "utf8")) as { dependencies: Record<string, string>; "//": string };
