@@ -317,7 +317,13 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
       throw err;
     }
     markSensitive(plan, part, view);
-    for (const c of plan.changes) if (c.after) planned.set(c.address, { ...c.after, ...(c.id ? { id: c.id } : {}) });
+    for (const c of plan.changes) {
+      if (!c.after) continue;
+      // A created, replaced or rotated object gets its id at apply: references to it from
+      // later configurations are known only then (the planned values say so already).
+      const keepsId = c.id !== undefined && (c.action === "noop" || c.action === "update" || (c.action === "adopt" && !c.alsoRotate));
+      planned.set(c.address, { ...c.after, ...(keepsId ? { id: c.id } : {}) });
+    }
     Object.assign(plannedData, plan.dataValues);
     problems.push(...preventDestroyProblems(part.resources, plan, opts.destroy === true));
     parts.push({ provider, target, stack: part, view, plan });

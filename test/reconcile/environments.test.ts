@@ -98,6 +98,36 @@ describe("targets", () => {
     expect(writes(C)).toEqual([]);
   }, 180_000);
 
+  it("a reference to an object another configuration replaces is known only after apply: the referring object is updated to the new id", async () => {
+    const dir = tempDir();
+    const stackWith = (email: string): Record<string, unknown> => ({
+      provider: { ods: [{ url: A.emu.url, token: A.emu.adminToken }, { alias: "b", url: A.emu.url, token: A.emu.adminToken }] },
+      resource: {
+        ods_dataset: { d: { ...meta("app/d"), name: "xref-ds", allow_destroy: true } },
+        ods_user: { u: { ...meta("app/u"), name: "Xref", email, role: "admin" } },
+        ods_starred_query: {
+          q: { ...meta("app/q"), provider: "ods.b", name: "xref-q", dataset: "${ods_dataset.d.name}", kind: "apl", who: "${ods_user.u.id}", query: { apl: "['xref-ds'] | take 1" } },
+        },
+      },
+    });
+    writeStacks(dir, { app: { json: stackWith("xref-1@example.com") } });
+    const first = await ods(dir, ["apply", "--auto-approve"]);
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    // A new e-mail replaces the user (provider ods); the query (provider ods.b) names it.
+    writeStacks(dir, { app: { json: stackWith("xref-2@example.com") } });
+    const plan = await ods(dir, ["plan"]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(/ods_starred_query\.q will be updated in place/);
+    expect(plan.stdout).toMatch(/who = "usr_\w+" -> \(known after apply\)/);
+    const apply = await ods(dir, ["apply", "--auto-approve"]);
+    expect(apply.code, apply.stderr).toBe(0);
+    const user = (await A.admin.listUsers()).find((u) => u.email === "xref-2@example.com");
+    const query = (await A.admin.listStarredQueries({ who: "all" })).find((q) => q.name === "xref-q");
+    expect(query?.who).toBe(user?.id);
+    expect((await ods(dir, ["plan", "--detailed-exitcode"])).code).toBe(0);
+    expect((await ods(dir, ["destroy", "--auto-approve"])).code).toBe(0);
+  });
+
   it("keeps an object whose resource moves to another provider configuration of its organization, as Terraform does", async () => {
     const dir = tempDir();
     const stackWith = (provider: string): Record<string, unknown> => ({
