@@ -28,11 +28,17 @@ export interface PlanModifier {
 
 const unset = (v: unknown): boolean => v === undefined || v === null;
 
-/** An unset attribute with a declared default plans (and sends) that default. */
+/**
+ * An attribute the configuration leaves unset plans (and sends) its declared default, as
+ * terraform-plugin-framework's defaults do: the configuration decides, not the value
+ * Terraform carried over from state for an optional computed attribute (else a label
+ * once declared and then removed would stay, and ods, which sends the default, would
+ * disagree).
+ */
 export const DefaultWhenUnset: PlanModifier = {
   name: "DefaultWhenUnset",
-  description: "When unset, the attribute's default is planned and sent.",
-  appliesTo: (attr, planned) => attr.default !== undefined && unset(planned),
+  description: "When the configuration leaves it unset, the attribute's default is planned and sent.",
+  appliesTo: (attr, _planned, configured) => attr.default !== undefined && unset(configured),
   modify: ({ attr }) => attr.default,
 };
 

@@ -72,13 +72,13 @@ export function sameValue(attr: Attribute, declared: unknown, live: unknown): bo
 }
 
 /**
- * Whether the service (or the engine's default) fills the attribute in when it is not
- * given: then an unset attribute is left to them and not compared. Every other optional
- * attribute left unset means "none", as Terraform reads it: a capability granted by
- * hand is a difference, and an apply removes it.
+ * Whether the service fills the attribute in when it is not given: then an unset
+ * attribute is left to it and not compared. Every other optional attribute left unset
+ * means "none", or its declared default, as Terraform reads it: a capability granted or
+ * a label added by hand is a difference, and an apply removes it.
  */
 export function filledWhenUnset(attr: Attribute): boolean {
-  return attr.computed === true || attr.default !== undefined;
+  return attr.computed === true && attr.default === undefined;
 }
 
 /**
@@ -92,7 +92,7 @@ export function changedAttributes(attrs: Attributes, declared: Values, live: Val
     if (attr.engineOnly || !(attr.required || attr.optional)) continue;
     const d = declared[name];
     const unset = d === undefined || d === null;
-    if (unset && (d === undefined || attr.default === undefined) && filledWhenUnset(attr)) continue;
+    if (unset && filledWhenUnset(attr)) continue;
     const effective = unset ? (attr.default ?? null) : d;
     if (!sameValue(attr, effective, live[name])) changed.push(name);
   }

@@ -21,6 +21,9 @@ describe("plan modifiers", () => {
     const attr = bool("x", { optional: true, default: false });
     expect(DefaultWhenUnset.appliesTo(attr, null, null)).toBe(true);
     expect(DefaultWhenUnset.appliesTo(attr, true, true)).toBe(false);
+    // Terraform carries an optional computed value over from state when the configuration
+    // drops it: the configuration decides, so the default is planned all the same.
+    expect(DefaultWhenUnset.appliesTo(attr, true, null)).toBe(true);
     expect(DefaultWhenUnset.modify({ ...base, attr, planned: null })).toBe(false);
     expect(DefaultWhenUnset.appliesTo(str("y", { optional: true }), null, null)).toBe(false);
   });

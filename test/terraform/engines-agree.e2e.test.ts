@@ -77,4 +77,48 @@ describe.skipIf(!hasTerraform)("ods and terraform on one state", () => {
     expect((await tf.run("plan", "-detailed-exitcode")).status).toBe(0);
     for (const text of [applied.stdout, applied.stderr, plan.out, tfSees.out, tfApply.out]) expect(text).not.toContain(CHAT_SECRET);
   }, 300_000);
+
+  it("labels dropped from the configuration are removed by both engines: an unset attribute plans its default", async () => {
+    const dir = tempDir("ods-agree-default-");
+    const outDir = path.join(dir, "cdktf.out");
+    const stackDir = path.join(outDir, "stacks", "main");
+    fs.mkdirSync(stackDir, { recursive: true });
+    const write = (metadata?: Record<string, string>): void => {
+      const query = { dataset: "${ods_dataset.d.name}", name: "agree-q", query: { apl: "['agree-default'] | take 1" }, ...(metadata ? { metadata } : {}) };
+      const stack = {
+        terraform: { required_providers: { ods: { source: "registry.terraform.io/ods/ods" } }, backend: { local: { path: path.join(dir, "terraform.main.tfstate") } } },
+        provider: { ods: [{}] },
+        resource: { ods_dataset: { d: { name: "agree-default", allow_destroy: true } }, ods_starred_query: { q: query } },
+      };
+      fs.writeFileSync(path.join(stackDir, "cdk.tf.json"), JSON.stringify(stack, null, 2));
+    };
+    const ods = (args: string[]): Promise<RunResult> => runOds([...args, "--out-dir", outDir, "--no-synth"], { cwd: dir, env: { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken }, timeoutMs: 120_000 });
+    const tf = new TerraformWorkspace(cliConfig, { url: emu.url, token: emu.adminToken }, stackDir, {});
+    const labels = async (): Promise<unknown> => (await admin.listStarredQueries({ who: "all" })).find((q) => q.name === "agree-q")?.metadata;
+    // Through Terraform: declared, then dropped.
+    write({ team: "a" });
+    expect((await tf.run("init")).status).toBe(0);
+    expect((await tf.run("apply", "-auto-approve")).status).toBe(0);
+    expect(await labels()).toEqual({ team: "a" });
+    write();
+    const tfPlan = await tf.run("plan", "-detailed-exitcode");
+    expect(tfPlan.status, tfPlan.out).toBe(2);
+    expect(tfPlan.out).toMatch(/metadata\s+=/);
+    expect((await tf.run("apply", "-auto-approve")).status).toBe(0);
+    expect(await labels()).toEqual({});
+    expect((await ods(["plan", "--detailed-exitcode"])).code).toBe(0);
+
+    // Through ods: the same, and the plan says what the apply sends.
+    write({ team: "b" });
+    expect((await ods(["apply", "--auto-approve"])).code).toBe(0);
+    expect(await labels()).toEqual({ team: "b" });
+    write();
+    const odsPlan = await ods(["plan", "--detailed-exitcode"]);
+    expect(odsPlan.code, odsPlan.stdout).toBe(2);
+    expect(odsPlan.stdout).toMatch(/~ metadata = \{ team = "b" \} -> \{\s*\}/);
+    expect((await ods(["apply", "--auto-approve"])).code).toBe(0);
+    expect(await labels()).toEqual({});
+    expect((await tf.run("plan", "-detailed-exitcode")).status).toBe(0);
+    expect((await ods(["destroy", "--auto-approve"])).code).toBe(0);
+  }, 300_000);
 });
