@@ -74,7 +74,12 @@ function bind(server: Server, target: string, creds: ServerCredentials): Promise
 /** Serves the services and returns the address for the handshake line. */
 export async function bindPluginServer(services: readonly MountedService[], options: TransportOptions): Promise<BoundServer> {
   const { credentials: creds, certDer, certPem } = credentials(options.clientCertPem);
-  const server = new Server({ "grpc.max_receive_message_length": MAX_MESSAGE_BYTES, "grpc.max_send_message_length": MAX_MESSAGE_BYTES });
+  const server = new Server({
+    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+    // Channelz keeps per-call statistics for a debugging service Terraform never asks for.
+    "grpc.enable_channelz": 0,
+  });
   const streams = new Set<{ end(): void }>();
   let draining = false;
 
