@@ -359,7 +359,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   }
   // Insights only read, so they run beside the query checks; a refused plan discards them.
   const insights = problems.length === 0 && ctx.insights ? runInsights(client, changes, ctx.insights) : Promise.resolve();
-  if (problems.length === 0 && ctx.checkQueries !== false) problems.push(...(await checkQueries(client, changes, warnings)));
+  if (problems.length === 0 && ctx.checkQueries !== false) problems.push(...(await checkQueries(client, changes, warnings, ctx.parallelism ?? 10)));
   await insights;
   if (problems.length > 0) throw new PlanError(problems);
 
@@ -384,35 +384,49 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
  * queries and virtual-field expressions). Objects under a parent this plan creates
  * cannot be checked yet (the service does not know the parent).
  */
-async function checkQueries(client: OdsClient, changes: PlannedChange[], warnings: string[]): Promise<string[]> {
+async function checkQueries(client: OdsClient, changes: PlannedChange[], warnings: string[], parallelism: number): Promise<string[]> {
   const creating = new Map(
     changes.filter((c) => c.action === "create" || c.action === "replace").map((c) => [`${c.typeName}:${String(c.after?.name)}`, c.address]),
   );
-  const problems: string[] = [];
+  // Each check waits for the service (a compile, a list): they run `parallelism` at a
+  // time, and their messages are reported in plan order whatever order they finish in.
+  const memo = new Map<string, Promise<unknown>>();
+  const findings: { warnings: string[]; problem?: string; unsupported?: string }[] = [];
+  const jobs: (() => Promise<void>)[] = [];
   for (const c of changes) {
     const kind = resourceKind(c.typeName);
     if (!kind || !c.after || !["create", "update", "replace", "adopt"].includes(c.action)) continue;
     if (!wantsPlanCheck(kind, c.before !== null && c.action !== "replace")) continue;
     const parent = kind.scope ? scopeOf(kind, c.after) : undefined;
     const newParent = parent !== undefined && kind.scope ? creating.get(`${kind.scope.parentType}:${parent}`) : undefined;
+    const finding: (typeof findings)[number] = { warnings: [] };
+    findings.push(finding);
     if (newParent !== undefined) {
       // A claimed object exists only once the service made it (a dataset's fields come with
       // ingested data): under a parent this plan creates, there is nothing to claim yet. Said
       // at plan rather than refused: copying an organization applies everything else first,
       // then the claims once data has been sent (the apply says which claims failed).
       if (kind.creation === "claim") {
-        warnings.push(`${c.address}: its ${kind.scope!.attribute} "${parent}" is created by this plan (${newParent}) and has nothing to claim yet, so this claim will fail; apply again once data has been sent to it`);
+        finding.warnings.push(`${c.address}: its ${kind.scope!.attribute} "${parent}" is created by this plan (${newParent}) and has nothing to claim yet, so this claim will fail; apply again once data has been sent to it`);
       }
       continue;
     }
-    const outcome = await runPlanCheck(client, kind, c.after, { seesWholePlan: true });
-    for (const w of planCheckWarnings(kind, c.after)) warnings.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(w)}`);
-    if (outcome.kind === "problem") problems.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(outcome.problem)}`);
-    if (outcome.kind === "unsupported") {
-      warnings.push(`the service does not answer queries (${outcome.message}); query checks were skipped`);
-      return problems;
-    }
+    const after = c.after;
+    jobs.push(async () => {
+      const outcome = await runPlanCheck(client, kind, after, { seesWholePlan: true, memo });
+      for (const w of planCheckWarnings(kind, after)) finding.warnings.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(w)}`);
+      if (outcome.kind === "problem") finding.problem = `[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(outcome.problem)}`;
+      if (outcome.kind === "unsupported") finding.unsupported = outcome.message;
+    });
   }
+  await runBounded(jobs, parallelism);
+  const problems: string[] = [];
+  for (const f of findings) {
+    warnings.push(...f.warnings);
+    if (f.problem) problems.push(f.problem);
+  }
+  const unsupported = findings.find((f) => f.unsupported !== undefined)?.unsupported;
+  if (unsupported !== undefined) warnings.push(`the service does not answer queries (${unsupported}); query checks were skipped`);
   return problems;
 }
 

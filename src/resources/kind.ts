@@ -59,6 +59,22 @@ export interface PlanCheckScope {
    * a time: a missing parent may be created by another resource of the same apply.
    */
   seesWholePlan: boolean;
+  /**
+   * Answers shared by the checks of one plan, by key (the organization's notifiers): a
+   * read that does not depend on the checked values is made once per plan, not per object.
+   */
+  memo?: Map<string, Promise<unknown>>;
+}
+
+/** `read()` once per `memo` and key; every call without a memo reads. */
+export function sharedRead<T>(memo: Map<string, Promise<unknown>> | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!memo) return read();
+  let answer = memo.get(key) as Promise<T> | undefined;
+  if (!answer) {
+    answer = read();
+    memo.set(key, answer);
+  }
+  return answer;
 }
 
 /** What a plan may ask before a change is applied: how long to look back, and when now is. */

@@ -3,7 +3,7 @@
 // match monitors send each matching event, anomaly monitors compare with earlier days.
 import { bool, listOf, num, str } from "./attributes";
 import { atLeast, atMost, integer, nonEmpty, oneOf, timestamp } from "./checks";
-import type { PlanCheck, PlanCheckProblem, ResourceKind, ValidationIssue, Values } from "./kind";
+import { sharedRead, type PlanCheck, type PlanCheckProblem, type ResourceKind, type ValidationIssue, type Values } from "./kind";
 import type { MonitorInput } from "../api";
 import { organizationApi, wireShape, type ResourceApi, type WireObject } from "./api-binding";
 import { aplStages, callsFunction } from "./apl-stages";
@@ -102,14 +102,14 @@ const monitorChecks: PlanCheck = {
   title: "Invalid monitor",
   needs: ["apl_query", "type"],
   answerDependsOnlyOnValues: false,
-  async check(client, values) {
+  async check(client, values, scope) {
     const apl = values.apl_query;
     if (typeof apl !== "string") return undefined;
     const shape = queryShapeProblem(values.type, apl);
     if (shape) return shape;
     const err = await compileQuery(client, apl);
     if (err) return { attribute: "apl_query", line: err.detail?.line, column: err.detail?.column, message: err.detail?.message ?? err.serviceMessage };
-    return missingNotifier(await client.listNotifiers(), values.notifier_ids);
+    return missingNotifier(await sharedRead(scope.memo, "notifiers", () => client.listNotifiers()), values.notifier_ids);
   },
   warnings(values) {
     const apl = values.apl_query;

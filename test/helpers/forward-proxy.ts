@@ -119,7 +119,18 @@ export interface HttpProxy {
   readonly seen: string[];
   /** The most forwarded requests that were waiting for their answers at one time. */
   maxInFlight: number;
+  /** Each forwarded request's line and when it started and was answered (ms, a monotonic clock). */
+  readonly spans: { line: string; start: number; end: number }[];
   close(): Promise<void>;
+}
+
+/** The most of `spans` that were waiting at one time. */
+export function mostAtOnce(spans: readonly { start: number; end: number }[]): number {
+  const edges = spans.flatMap((s) => [{ at: s.start, d: 1 }, { at: s.end, d: -1 }]).sort((a, b) => a.at - b.at || a.d - b.d);
+  let now = 0;
+  let most = 0;
+  for (const e of edges) most = Math.max(most, (now += e.d));
+  return most;
 }
 
 /**
@@ -130,10 +141,16 @@ export async function startHttpProxy(): Promise<HttpProxy> {
   const seen: string[] = [];
   const sockets = new Set<net.Socket>();
   let inFlight = 0;
+  const spans: HttpProxy["spans"] = [];
   const server = http.createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     proxy.maxInFlight = Math.max(proxy.maxInFlight, ++inFlight);
-    res.on("close", () => inFlight--);
+    const span = { line: `${req.method} ${req.url}`, start: performance.now(), end: Infinity };
+    spans.push(span);
+    res.on("close", () => {
+      inFlight--;
+      span.end = performance.now();
+    });
     const target = new URL(req.url ?? "");
     const headers = { ...req.headers };
     delete headers["proxy-connection"];
@@ -166,6 +183,7 @@ export async function startHttpProxy(): Promise<HttpProxy> {
     url: "",
     seen,
     maxInFlight: 0,
+    spans,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
