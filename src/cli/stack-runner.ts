@@ -147,7 +147,19 @@ export function checkStateBelongs(unit: StackUnit, state: StateFile): void {
  * new configuration); the recorded one for an entry the stack no longer declares.
  */
 export function stateOwner(stack: LoadedStack, address: string, recorded: string | undefined): string {
-  return stack.resources.find((d) => d.address === address)?.provider ?? providerKey(recorded);
+  return declaredProviders(stack).get(address) ?? providerKey(recorded);
+}
+
+/** Address → provider configuration of a stack's resources, built once per stack: every state write asks for each entry. */
+const providersByStack = new WeakMap<LoadedStack, ReadonlyMap<string, string>>();
+
+function declaredProviders(stack: LoadedStack): ReadonlyMap<string, string> {
+  let byAddress = providersByStack.get(stack);
+  if (!byAddress) {
+    byAddress = new Map(stack.resources.map((d) => [d.address, d.provider]));
+    providersByStack.set(stack, byAddress);
+  }
+  return byAddress;
 }
 
 /**
