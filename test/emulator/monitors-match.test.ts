@@ -27,6 +27,24 @@ describe("match monitors", () => {
     expect(env.rx.received).toHaveLength(3);
   });
 
+  it("runs parse-kv and extend-valid in a match query: the event carries the extracted keys", async () => {
+    const hook = await customWebhookNotifier(env.t, env.rx.url, '{"event": {{ jsonObject .MatchedEvent }}}');
+    await env.t.ok("POST", "/v2/monitors", {
+      name: "kv",
+      type: "MatchEvent",
+      aplQuery: "['logs'] | parse-kv line as (user:string, code:long) with (pair_delimiter=' ', kv_delimiter='=') | where code >= 500 | extend-valid who = user | project who, code",
+      notifierIds: [hook],
+    });
+    await ingestAt(env.t, "logs", [
+      { at: min(0) + 1000, line: "user=ann code=503" },
+      { at: min(0) + 2000, line: "user=bo code=200" },
+      { at: min(0) + 3000, line: "code=500" },
+    ]);
+    await env.t.ok("POST", "/_emulator/clock", { advance: "1m" });
+    const got = env.rx.received.map((r) => JSON.parse(r.body).event);
+    expect(got.map((e) => [e.who ?? null, e.code])).toEqual([["ann", 503], [null, 500]]);
+  });
+
   it("sends at most 10 a minute", async () => {
     const hook = await webhookNotifier(env.t, env.rx.url);
     await env.t.ok("POST", "/v2/monitors", { name: "all", type: "MatchEvent", aplQuery: "['logs'] | where level == 'error'", notifierIds: [hook] });

@@ -67,11 +67,36 @@ export interface MakeSeriesAgg {
 /** One piece of a `parse ... with` pattern: literal text, or a column to capture. */
 export type ParsePart = { kind: "text"; text: string } | { kind: "any" } | { kind: "column"; pos: Pos; name: string; type: string | null };
 
+/** One key `parse-kv` extracts, with the type of its column (string when not given). */
+export interface ParseKvKey {
+  pos: Pos;
+  name: string;
+  type: string | null;
+}
+
+/**
+ * `parse-kv Expr as (keys) with (...)`: delimiters given (pair and kv delimiter), a regex
+ * with two groups (key, value), or neither (any non-alphanumeric text separates).
+ */
+export interface ParseKvStage {
+  kind: "parse-kv";
+  pos: Pos;
+  source: Expr;
+  keys: ParseKvKey[];
+  pairDelimiter?: string;
+  kvDelimiter?: string;
+  /** Quote characters: each a one-character opening-and-closing quote, or a two-character pair. */
+  quotes: string[];
+  regex?: string;
+}
+
 export type Stage =
   | { kind: "where"; pos: Pos; predicate: Expr }
   | { kind: "project"; pos: Pos; items: NamedExpr[] }
   | { kind: "project-away"; pos: Pos; names: NameRef[] }
   | { kind: "extend"; pos: Pos; items: NamedExpr[] }
+  /** Sets each column only where its new value is valid (non-empty, non-zero, true). */
+  | { kind: "extend-valid"; pos: Pos; items: NamedExpr[] }
   | { kind: "summarize"; pos: Pos; aggregations: NamedExpr[]; by: NamedExpr[] }
   | { kind: "sort"; pos: Pos; keys: SortKey[] }
   | { kind: "take"; pos: Pos; count: number }
@@ -90,6 +115,7 @@ export type Stage =
   | { kind: "getschema"; pos: Pos }
   | { kind: "search"; pos: Pos; predicate: Expr }
   | { kind: "parse"; pos: Pos; regex: boolean; source: Expr; parts: ParsePart[] }
+  | ParseKvStage
   | {
       kind: "make-series";
       pos: Pos;

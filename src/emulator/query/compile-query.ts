@@ -12,6 +12,7 @@ import { compileSummarize, compileMakeSeries } from "./compile-summarize";
 import { COMPILE_ERROR, semanticError, unknownDatasetError, type Pos } from "./errors";
 import { PlanBuilder, type Plan, type SortKeySpec } from "./plan";
 import { datatableBuilder, printBuilder, unionBuilder } from "./sources";
+import { extendValidStage, parseKvStage } from "./parse-kv";
 import {
   getschemaStage,
   joinStage,
@@ -169,6 +170,12 @@ function compileStage(stage: Stage, b: PlanBuilder, env: CompileEnv): void {
       }
       return;
     }
+    case "extend-valid":
+      extendValidStage(stage, b);
+      return;
+    case "parse-kv":
+      parseKvStage(stage, b);
+      return;
     case "project":
       b.project(namedItems(stage.items, b));
       return;

@@ -13,6 +13,8 @@ import type {
   NamePattern,
   NameRef,
   NamedExpr,
+  ParseKvKey,
+  ParseKvStage,
   ParsePart,
   QueryAst,
   SortKey,
@@ -304,6 +306,10 @@ class Parser {
         return { kind: "project-away", pos, names: this.nameList() };
       case "extend":
         return { kind: "extend", pos, items: this.namedList() };
+      case "extend-valid":
+        return { kind: "extend-valid", pos, items: this.namedList() };
+      case "parse-kv":
+        return this.parseKv(pos);
       case "summarize":
         return this.summarize(pos);
       case "sort":
@@ -488,6 +494,59 @@ class Parser {
     }
     if (!parts.some((p) => p.kind === "column")) this.fail("a column to extract");
     return { kind: "parse", pos, regex, source, parts };
+  }
+
+  /** `parse-kv Expr as (key[:type], ...) [with (option = value, ...)]`. */
+  private parseKv(pos: Pos): Stage {
+    const source = this.additive();
+    this.expectWord("as");
+    this.expectOp("(");
+    const keys = this.list((): ParseKvKey => {
+      const t = this.tok;
+      if (t.kind !== "ident" && t.kind !== "name" && t.kind !== "string") this.fail("a key name");
+      this.next();
+      let type: string | null = null;
+      if (this.isOp(":")) {
+        this.next();
+        type = this.next().text.toLowerCase();
+      }
+      return { pos: t, name: t.text, type };
+    });
+    this.expectOp(")");
+    const stage: ParseKvStage = { kind: "parse-kv", pos, source, keys, quotes: [] };
+    if (!this.isWord("with")) return stage;
+    this.next();
+    this.expectOp("(");
+    this.list(() => {
+      const opt = this.tok;
+      if (opt.kind !== "ident") this.fail("an option: pair_delimiter, kv_delimiter, quote, escape, greedy or regex");
+      this.next();
+      this.expectOp("=");
+      const value = this.next();
+      const text = value.kind === "string" ? value.text : value.raw || value.text;
+      switch (opt.text.toLowerCase()) {
+        case "pair_delimiter":
+          stage.pairDelimiter = text;
+          return;
+        case "kv_delimiter":
+          stage.kvDelimiter = text;
+          return;
+        case "quote":
+          stage.quotes.push(text);
+          return;
+        case "regex":
+          stage.regex = text;
+          return;
+        // Accepted as documented; the emulator's extraction does not need them.
+        case "escape":
+        case "greedy":
+          return;
+        default:
+          throw syntaxError(opt, `unknown parse-kv option '${opt.text}'; expected pair_delimiter, kv_delimiter, quote, escape, greedy or regex`, COMPILE_ERROR.invalidArgument);
+      }
+    });
+    this.expectOp(")");
+    return stage;
   }
 
   private makeSeries(pos: Pos): Stage {

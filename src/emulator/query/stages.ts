@@ -182,7 +182,7 @@ export function mvExpandStage(stage: StageOf<"mv-expand">, b: PlanBuilder): void
   });
 }
 
-const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function captureFor(type: ValueType, last: boolean): string {
   if (type === "integer") return "(-?\\d+)";
@@ -190,7 +190,7 @@ function captureFor(type: ValueType, last: boolean): string {
   return last ? "(.*)" : "(.*?)";
 }
 
-function typedValue(text: string | undefined, type: ValueType): Value {
+export function typedValue(text: string | undefined, type: ValueType): Value {
   if (text === undefined) return null;
   switch (type) {
     case "integer":
