@@ -189,12 +189,9 @@ class Builder {
     let parts: (string | Expr)[] = [text];
     for (const e of embedded) {
       const quoted = JSON.stringify(e.value);
-      const target = this.target(e.ref, e.value);
-      if (!target || !this.link(owner, target)) {
-        this.notes.push(`${owner.typeName}.${owner.name}.${path} names ${e.ref.typeName} ${e.value}, which is not exported; it is kept as written`);
-        continue;
-      }
-      const reference: Expr = { type: "reference", target, attribute: e.ref.attribute };
+      // A reference, the caller, or the text kept as written (with a note).
+      const reference = this.referring(owner, path, e.ref, e.value);
+      if (reference.type === "literal") continue;
       parts = parts.flatMap((p): (string | Expr)[] =>
         typeof p !== "string" ? [p] : p.split(quoted).flatMap((piece, i): (string | Expr)[] => (i === 0 ? [piece] : ['"', reference, '"', piece])),
       );

@@ -8,21 +8,27 @@ import { OdsApiError, type DashboardWrite, type OdsClient } from "../api";
 import { bool, num, str, type EmbeddedReference } from "./attributes";
 import type { ResourceKind, ValidationIssue, Values } from "./kind";
 import { organizationApi, wireShape, type WireObject } from "./api-binding";
-import { comparableDocument, documentProblems, documentText, parseDocument } from "./dashboard-document";
+import { comparableDocument, documentProblems, documentText, EVERYONE, parseDocument } from "./dashboard-document";
 import { isReference } from "./validate";
 import { datasetsInQuery } from "./named-datasets";
 
 const UID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The monitors a document's MonitorList charts name, by id. */
-function monitorsListed(text: string): EmbeddedReference[] {
-  const charts = parseDocument(text).doc?.charts;
-  if (!Array.isArray(charts)) return [];
+function objectsNamed(text: string): EmbeddedReference[] {
+  const doc = parseDocument(text).doc;
   const ids = new Set<string>();
-  for (const c of charts as { type?: unknown; monitors?: unknown }[]) {
-    if (c?.type === "MonitorList" && Array.isArray(c.monitors)) for (const m of c.monitors) if (typeof m === "string" && m !== "") ids.add(m);
+  const charts = doc?.charts;
+  if (Array.isArray(charts)) {
+    for (const c of charts as { type?: unknown; monitors?: unknown }[]) {
+      if (c?.type === "MonitorList" && Array.isArray(c.monitors)) for (const m of c.monitors) if (typeof m === "string" && m !== "") ids.add(m);
+    }
   }
-  return [...ids].map((value) => ({ value, ref: { typeName: "ods_monitor", attribute: "id" } }));
+  const named: EmbeddedReference[] = [...ids].map((value) => ({ value, ref: { typeName: "ods_monitor", attribute: "id" } }));
+  // The owner is a user id, which differs between organizations: export and compare see through it.
+  const owner = doc?.owner;
+  if (typeof owner === "string" && owner !== "" && owner !== EVERYONE) named.push({ value: owner, ref: { typeName: "ods_user", attribute: "id" } });
+  return named;
 }
 
 function validateDashboard(values: Values): ValidationIssue[] {
@@ -79,7 +85,7 @@ export const dashboard: ResourceKind = {
     dashboard: str("The dashboard document as JSON text, as the UI shows it (or as DashboardBuilder writes it).", {
       required: true,
       normalize: comparableDocument,
-      referencesInText: monitorsListed,
+      referencesInText: objectsNamed,
     }),
     overwrite: bool("Replace the dashboard even when someone changed it since this configuration last wrote it.", {
       optional: true,

@@ -105,4 +105,27 @@ describe("buildExport", () => {
     expect((tfJsonConfig(exp) as { resource: { ods_api_token: { ci: { depends_on: string[] } } } }).resource.ods_api_token.ci.depends_on).toEqual(["ods_dataset.logs"]);
     expect(renderConstructModule(exp, names)).toMatch(/dependsOn: \[logs\],\n    \}\);/);
   });
+
+  it("a dashboard's owner is the calling user or an exported user by reference, never an id of this organization", () => {
+    const doc = (owner: string): string => JSON.stringify({ name: "D", owner, charts: [], layout: [], refreshTime: 60, schemaVersion: 2, timeWindowStart: "qr-now-1h", timeWindowEnd: "qr-now" });
+    const snapshot: OrgSnapshot = {
+      callerId: "usr_me",
+      skipped: [],
+      objects: [
+        obj("ods_user", "usr_ann", { email: "ann@example.com", name: "Ann", role: "user" }),
+        obj("ods_dashboard", "mine", { uid: "mine", dashboard: doc("usr_me") }),
+        obj("ods_dashboard", "anns", { uid: "anns", dashboard: doc("usr_ann") }),
+        obj("ods_dashboard", "all", { uid: "all", dashboard: doc("X-AXIOM-EVERYONE") }),
+      ],
+    };
+    const exp = buildExport(snapshot);
+    const code = renderConstructModule(exp, names);
+    expect(code).toContain('"owner":"${caller.id}"');
+    expect(code).toContain('"owner":"${ann.id}"');
+    expect(code).toContain('\\"owner\\":\\"X-AXIOM-EVERYONE\\"');
+    expect(code).not.toMatch(/usr_(me|ann)/);
+    const config = JSON.stringify(tfJsonConfig(exp));
+    expect(config).toContain('\\"owner\\":\\"${data.ods_current_user.caller.id}\\"');
+    expect(exp.usesCaller).toBe(true);
+  });
 });

@@ -108,7 +108,8 @@ async function buildByHand(c: OdsClient): Promise<number> {
     uid: "shop-overview",
     dashboard: {
       name: "Shop overview",
-      owner: "X-AXIOM-EVERYONE",
+      // A user id: the exported document names the user by reference.
+      owner: alice.id,
       charts: [
         { id: "errors", type: "TimeSeries", name: "Errors", query: { apl: "['shop-logs'] | where status >= 500 | summarize count() by bin_auto(_time)" } },
         { id: "about", type: "Note", text: "Checkout and payment" },
@@ -207,6 +208,7 @@ describe("ods export: replication of a hand-made organization", () => {
     expect(exportedModule).not.toMatch(/"(usr|rol|tok|ntf|vfd|sq|mon|view)_[A-Za-z0-9]+"/);
     // The monitor a dashboard lists is a reference inside the document's text.
     expect(exportedModule).toMatch(/"monitors": \[\s*"\$\{shopErrorsMonitor\.id\}"/);
+    expect(exportedModule).toMatch(/"owner": "\$\{alice\.id\}"/);
     // Secrets are variables, listed at the top; never a literal.
     expect(Object.keys(secretVars(printed)).sort()).toEqual(Object.keys(SECRETS).map((k) => `TF_VAR_${k}`).sort());
     for (const k of Object.keys(SECRETS)) expect(exportedModule.split("\n").slice(0, 16).join("\n")).toContain(`TF_VAR_${k}`);
