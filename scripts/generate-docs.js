@@ -204,6 +204,8 @@ function behaviour(kind) {
   if (kind.guard) lines.push(`- Never deleted or replaced unless \`${kind.guard.attribute} = true\` (deleting it ${kind.guard.consequence}).`);
   if (kind.deletion === "forget") lines.push("- Removing it from the configuration stops managing it; nothing is deleted.");
   if (kind.naturalKey.length) lines.push(`- Identified without an id by ${kind.naturalKey.map((k) => `\`${k}\``).join(" + ")}: an existing object with that key is adopted, never duplicated.`);
+  if (kind.planCheck) lines.push(`- At plan time, before anything is applied, both engines check that ${kind.planCheck.checks}; a failure refuses the plan, naming the attribute.`);
+  if (kind.planInsight) lines.push(`- Plans show ${kind.planInsight.shows}.`);
   return lines.length ? `## Behaviour\n\n${lines.join("\n")}` : undefined;
 }
 

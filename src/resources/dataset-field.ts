@@ -74,6 +74,7 @@ const datasetFieldApi: ResourceApi = {
  */
 const fieldExists: PlanCheck = {
   title: "Missing dataset field",
+  checks: "the field exists in its dataset (fields come with ingested events)",
   needs: ["dataset", "name"],
   answerDependsOnlyOnValues: false,
   check: async (client, values, scope) => {

@@ -33,6 +33,8 @@ export interface PlanCheckProblem {
 export interface PlanCheck {
   /** What a failure is called in a Terraform diagnostic, e.g. "Invalid query". */
   title: string;
+  /** What is checked, completing "At plan time, before anything is applied, both engines check that ...": for the reference docs. */
+  checks: string;
   needs: readonly string[];
   /**
    * True when the answer depends only on the values of `needs` (a query compiled by the
@@ -109,6 +111,8 @@ export interface PlanInsightReport {
 export interface PlanInsight {
   /** What it is called in a plan, e.g. "backtest". */
   title: string;
+  /** What a reviewer sees, one sentence: for the reference docs. */
+  shows: string;
   /** The attributes that must be known for it to run. */
   needs: readonly string[];
   run(client: OdsClient, values: Values, live: { id: string; values: Values } | undefined, options: PlanInsightOptions): Promise<PlanInsightReport>;

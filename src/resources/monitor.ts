@@ -100,6 +100,7 @@ function monitorRules(values: Values): ValidationIssue[] {
  */
 const monitorChecks: PlanCheck = {
   title: "Invalid monitor",
+  checks: "the query has the shape its type needs, the service compiles it, and every known notifier id names a live notifier",
   needs: ["apl_query", "type"],
   answerDependsOnlyOnValues: false,
   async check(client, values, scope) {

@@ -9,6 +9,7 @@ import { compileQuery } from "./query-check";
 /** The query text is compiled by the service at plan time, so a broken query is never saved. */
 const queryCompiles: PlanCheck = {
   title: "Invalid query",
+  checks: "the service compiles the query",
   needs: ["dataset", "query"],
   answerDependsOnlyOnValues: true,
   async check(client, values) {

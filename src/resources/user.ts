@@ -37,6 +37,7 @@ export const BUILT_IN_ROLES = ["admin", "user", "read-only", "none"] as const;
  */
 const roleExists: PlanCheck = {
   title: "Unknown role",
+  checks: "the role exists (a built-in role or a custom role of the organization)",
   needs: ["role"],
   answerDependsOnlyOnValues: false,
   check: async (client, values) => {

@@ -10,6 +10,7 @@ import { compileQuery } from "./query-check";
 /** The query is compiled by the service at plan time, as a starred query's is. */
 const viewQueryCompiles: PlanCheck = {
   title: "Invalid query",
+  checks: "the service compiles the view's query",
   needs: ["apl_query"],
   answerDependsOnlyOnValues: true,
   async check(client, values) {

@@ -12,6 +12,7 @@ import { compileQuery } from "./query-check";
  */
 const expressionCompiles: PlanCheck = {
   title: "Invalid query",
+  checks: "the service compiles the expression against its dataset",
   needs: ["dataset", "expression"],
   answerDependsOnlyOnValues: true,
   async check(client, values) {

@@ -71,6 +71,7 @@ function place(outcome: BacktestOutcome, into: MonitorBacktest, live: boolean): 
 
 export const monitorBacktest: PlanInsight = {
   title: "backtest",
+  shows: "a backtest of each created or changed monitor over the last days of data (7 by default; `--backtest-days`, `--no-backtest`; in Terraform a warning when the provider sets `backtest_days`): when it would have opened and closed, next to the live definition's alerts",
   needs: ["type", "apl_query", "interval_minutes", "range_minutes"],
   async run(client, values, live, options) {
     const declared = backtestMonitorOf(values);
