@@ -1,6 +1,7 @@
 // Runs a monitor's backtest against the service's public query endpoint: one binned
 // query over the range (split in two when the service cuts the answer), then the replay.
 import { tabularRows, type OdsClient } from "../../api";
+import { sharedRead } from "../kind";
 import { BacktestUnsupported, binnedQuery, type BacktestMonitor, type BinnedQuery } from "./binned-query";
 import { evaluate, type BacktestResult, type Row } from "./evaluate";
 
@@ -77,10 +78,8 @@ export async function runBacktest(client: OdsClient, monitor: BacktestMonitor, o
   const lookBack =
     (monitor.secondDelay ?? 0) * 1000 + monitor.rangeMinutes * 60_000 + (monitor.type === "AnomalyDetection" ? Math.max(1, monitor.compareDays ?? 1) * DAY : 0);
   const key = JSON.stringify([query.apl, startMs - lookBack, endMs]);
-  const shared = options.answers?.get(key) as Promise<Binned> | undefined;
-  const read = shared ?? readBinned(client, query, startMs - lookBack, endMs);
-  if (!shared) options.answers?.set(key, read);
-  const answer = await read;
+  const shared = options.answers?.has(key) === true;
+  const answer = await sharedRead(options.answers, key, () => readBinned(client, query, startMs - lookBack, endMs));
   if (typeof answer === "string") return { ok: false, reason: answer };
   // Queries are counted where they were spent: a shared answer cost this backtest nothing.
   const queries = shared ? 0 : answer.queries;
