@@ -118,7 +118,7 @@ export interface HttpProxy {
   /** "GET http://host/path" for a forwarded request, "CONNECT host:port" for a tunnel. */
   readonly seen: string[];
   /** The most forwarded requests that were waiting for their answers at one time. */
-  maxInFlight: number;
+  readonly maxInFlight: number;
   /** Each forwarded request's line and when it started and was answered (ms, a monotonic clock). */
   readonly spans: { line: string; start: number; end: number }[];
   close(): Promise<void>;
@@ -140,15 +140,12 @@ export function mostAtOnce(spans: readonly { start: number; end: number }[]): nu
 export async function startHttpProxy(): Promise<HttpProxy> {
   const seen: string[] = [];
   const sockets = new Set<net.Socket>();
-  let inFlight = 0;
   const spans: HttpProxy["spans"] = [];
   const server = http.createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
-    proxy.maxInFlight = Math.max(proxy.maxInFlight, ++inFlight);
     const span = { line: `${req.method} ${req.url}`, start: performance.now(), end: Infinity };
     spans.push(span);
     res.on("close", () => {
-      inFlight--;
       span.end = performance.now();
     });
     const target = new URL(req.url ?? "");
@@ -182,7 +179,9 @@ export async function startHttpProxy(): Promise<HttpProxy> {
   const proxy: HttpProxy = {
     url: "",
     seen,
-    maxInFlight: 0,
+    get maxInFlight() {
+      return mostAtOnce(spans);
+    },
     spans,
     close: () =>
       new Promise<void>((resolve) => {

@@ -39,7 +39,7 @@ describe("ods plan refresh", () => {
     const env = { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken, HTTP_PROXY: proxy.url, NO_PROXY: undefined, no_proxy: undefined };
     const seenWith = async (parallelism: number): Promise<string[]> => {
       proxy.seen.length = 0;
-      proxy.maxInFlight = 0;
+      proxy.spans.length = 0;
       const r = await runOds(["plan", "--parallelism", String(parallelism), ...stackFlags(dir)], { env });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/ods_dataset_field\.f/);
