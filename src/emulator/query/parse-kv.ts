@@ -11,7 +11,7 @@ import { namedItems } from "./compile-query";
 import { COMPILE_ERROR, semanticError } from "./errors";
 import type { PlanBuilder } from "./plan";
 import { typeOfName } from "./sources";
-import type { ColumnSpec } from "./table";
+import { setColumn } from "./table";
 import { escapeRegex, typedValue } from "./stages";
 import { DateTimeValue, isBag, toText, TimespanValue, type Value, type ValueType } from "./values";
 
@@ -119,12 +119,7 @@ export function parseKvStage(stage: ParseKvStage, b: PlanBuilder): void {
     extract = withDelimiters(stage.pairDelimiter, stage.kvDelimiter, pairs);
   } else extract = withoutDelimiters(keys.map((k) => k.name), pairs);
   const columns = b.currentColumns().slice();
-  for (const k of keys) {
-    const at = columns.findIndex((c) => c.name === k.name);
-    const spec: ColumnSpec = { name: k.name, type: k.type };
-    if (at >= 0) columns[at] = spec;
-    else columns.push(spec);
-  }
+  for (const k of keys) setColumn(columns, { name: k.name, type: k.type });
   b.rowStage(
     columns,
     (row) => {
@@ -155,12 +150,10 @@ export function extendValidStage(stage: Extract<Stage, { kind: "extend-valid" }>
   const items = namedItems(stage.items, b);
   const columns = b.currentColumns().slice();
   for (const i of items) {
-    const at = columns.findIndex((c) => c.name === i.name);
-    const previous = at >= 0 ? columns[at].type : undefined;
+    const previous = columns.find((c) => c.name === i.name)?.type;
     // A column that keeps its old value where the new one is invalid holds either type.
     const type: ValueType = previous === undefined || previous === i.expr.type ? i.expr.type : "dynamic";
-    if (at >= 0) columns[at] = { name: i.name, type };
-    else columns.push({ name: i.name, type });
+    setColumn(columns, { name: i.name, type });
   }
   b.rowStage(
     columns,

@@ -10,7 +10,7 @@ import { aggregationResultType } from "./aggregations";
 import type { Scope } from "./compile-expr";
 import type { RunEnv } from "./execute";
 import { Summarizer, summarizeOrder, type AggregationSpec, type ComputedSpec, type GroupKeySpec } from "./summarize";
-import type { ColumnSpec, CompiledExpr, OrderSpec, QueryContext, Row } from "./table";
+import { setColumn, type ColumnSpec, type CompiledExpr, type OrderSpec, type QueryContext, type Row } from "./table";
 import type { QueryDataset } from "./types";
 import { compareForSort, valueKey, valueTypeOfMeta, type Value } from "./values";
 import { VirtualFields } from "./virtual-fields";
@@ -176,10 +176,7 @@ export class PlanBuilder {
   }
 
   extend(name: string, expr: CompiledExpr): void {
-    const spec = columnFor(name, expr);
-    const at = this.columns.findIndex((c) => c.name === name);
-    if (at >= 0) this.columns[at] = spec;
-    else this.columns.push(spec);
+    setColumn(this.columns, columnFor(name, expr));
     this.summary = null;
     this.stages.push({
       rowWise: (row) => {

@@ -10,7 +10,7 @@ import { COMPILE_ERROR, semanticError } from "./errors";
 import { runPlan } from "./execute";
 import type { Plan, PlanBuilder } from "./plan";
 import { datasetsOf, mergedColumns, typeOfName } from "./sources";
-import type { ColumnSpec, Row } from "./table";
+import { setColumn, type ColumnSpec, type Row } from "./table";
 import { parseIsoTime } from "./time";
 import { DateTimeValue, isBag, toText, valueKey, type Value, type ValueType } from "./values";
 
@@ -236,11 +236,7 @@ export function parseStage(stage: StageOf<"parse">, b: PlanBuilder): void {
     throw semanticError(stage.pos, `invalid parse pattern "${pattern}"`, COMPILE_ERROR.invalidArgument);
   }
   const columns = b.currentColumns().slice();
-  for (const c of captures) {
-    const at = columns.findIndex((x) => x.name === c.name);
-    if (at >= 0) columns[at] = { name: c.name, type: c.type };
-    else columns.push({ name: c.name, type: c.type });
-  }
+  for (const c of captures) setColumn(columns, { name: c.name, type: c.type });
   b.rowStage(
     columns,
     (row) => {

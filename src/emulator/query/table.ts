@@ -19,6 +19,13 @@ export interface ColumnSpec {
   agg?: { name: string; fields: string[] };
 }
 
+/** Sets `spec` in `columns`: in place of the column of its name, or added at the end. */
+export function setColumn(columns: ColumnSpec[], spec: ColumnSpec): void {
+  const at = columns.findIndex((c) => c.name === spec.name);
+  if (at >= 0) columns[at] = spec;
+  else columns.push(spec);
+}
+
 export interface OrderSpec {
   field: string;
   desc: boolean;
