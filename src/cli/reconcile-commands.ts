@@ -160,7 +160,7 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
   if (o.state && selected.length > 1) throw new StackError([`--state names one state file, but ${selected.length} stacks were selected; each stack keeps its own state (through its backend)`]);
   const variables = await variableInputs(o, listStacks(o.outDir).map((s) => s.name));
   const units: StackUnit[] = [];
-  const emulator = await projectEmulator(projectRoot(o.outDir), o.url, err);
+  const emulator = projectEmulator(projectRoot(o.outDir), { url: o.url, token: o.token, orgId: o.orgId }, err);
   const close = async (): Promise<void> => {
     for (const u of units) await u.store.close();
     await emulator?.close();
@@ -183,7 +183,7 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
   };
   try {
     for (const s of selected) {
-      units.push(await openStack(s, { variables: inputsOfStack(variables, s.name), flags: { url: o.url, token: o.token, orgId: o.orgId }, env: emulator?.env, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
+      units.push(await openStack(s, { variables: inputsOfStack(variables, s.name), flags: { url: o.url, token: o.token, orgId: o.orgId }, envFor: emulator?.envFor, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
     }
     await checkSession(units, variables, print);
   } catch (e) {
