@@ -60,7 +60,9 @@ export function projectEmulator(projectRoot: string, flags: TargetFlags, log: (l
   };
   return {
     envFor: async (provider) => {
-      if (serviceUrlOf(flags, provider, process.env) !== undefined) return process.env;
+      // A url written as an expression names a service too: the target refuses it, the emulator stays out.
+      const written = typeof provider.config.url === "string" && provider.config.url !== "";
+      if (written || serviceUrlOf(flags, provider, process.env) !== undefined) return process.env;
       const emulator = await start();
       return { ...process.env, ODS_URL: emulator.url, ODS_TOKEN: emulator.adminToken };
     },
