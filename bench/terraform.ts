@@ -52,7 +52,7 @@ export async function withStateBackend<T>(workDir: string, backend: TerraformBac
 
 /** `ods terraform install --dir D`; answers the CLI config file to export as TF_CLI_CONFIG_FILE. */
 export function installProvider(dir: string): string {
-  const r = spawnSync(process.execPath, [ODS_BIN, "terraform", "install", "--dir", dir], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+  const r = spawnSync(process.execPath, [ODS_BIN, "terraform", "install", "--dir", dir, "--lock-file", path.join(dir, ".terraform.lock.hcl")], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
   if (r.status !== 0) throw new Error(`ods terraform install failed: ${r.stderr}`);
   const line = r.stdout.split("\n").find((l) => l.startsWith("export TF_CLI_CONFIG_FILE="));
   if (!line) throw new Error(`ods terraform install printed no export line:\n${r.stdout}`);

@@ -1,18 +1,29 @@
 // A project made by `ods init` plans against an embedded emulator until it is pointed at
-// a service: its cdktf.json says so (`"context": {"ods.emulator": ".ods/emulator"}`),
-// and only while no service URL is given (ODS_URL or --url). The emulator keeps its data
-// in that directory, so that plan, apply and the next plan see the same organization.
-// The target line every command prints first names it.
+// a service: its cdktf.json says so (`"context": {"ods.emulator": ".ods/emulator"}`).
+// The emulator is a target like any other, of the provider configurations that name no
+// service: no url of their own, no --url, no ODS_URL. It starts when the first such
+// configuration is met, and never for a command whose stacks all name their service, so
+// that two commands for stacks with their own targets never contend for its data
+// directory. It keeps its data there, so that plan, apply and the next plan see the same
+// organization. The target line every command prints first names it.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { startEmulator } from "../emulator";
+import { startEmulator, type EmulatorHandle } from "../emulator";
+import type { ProviderConfiguration } from "../reconcile/stack";
+import { serviceUrlOf, type TargetFlags } from "./target";
 
 /** The cdktf.json context key naming the emulator's data directory. */
 export const EMULATOR_CONTEXT_KEY = "ods.emulator";
 
 export interface ProjectEmulator {
-  /** The environment the targets read: ODS_URL and ODS_TOKEN of the emulator. */
-  env: NodeJS.ProcessEnv;
+  /**
+   * The environment a provider configuration's target reads: the emulator's ODS_URL and
+   * ODS_TOKEN when it names no service (the emulator started then, once), else the
+   * process's own.
+   */
+  envFor: (provider: ProviderConfiguration) => Promise<NodeJS.ProcessEnv>;
+  /** Whether a configuration needed it (and so it was started). */
+  started: () => boolean;
   close: () => Promise<void>;
 }
 
@@ -29,17 +40,37 @@ export function emulatorDataDir(projectRoot: string): string | undefined {
   }
 }
 
-/** Starts the project's emulator when cdktf.json asks for one and no service URL is given. */
-export async function projectEmulator(projectRoot: string, urlFlag: string | undefined, log: (line: string) => void): Promise<ProjectEmulator | undefined> {
+/**
+ * The project's emulator when cdktf.json asks for one: started only by `envFor` of a
+ * provider configuration that names no service.
+ */
+export function projectEmulator(projectRoot: string, flags: TargetFlags, log: (line: string) => void): ProjectEmulator | undefined {
   const dataDir = emulatorDataDir(projectRoot);
-  if (!dataDir || urlFlag !== undefined || process.env.ODS_URL) return undefined;
-  const emulator = await startEmulator({ port: 0, dataDir });
-  log(
-    `No ODS_URL: using this project's embedded emulator (data in ${path.relative(process.cwd(), dataDir) || "."}), as cdktf.json's context "${EMULATOR_CONTEXT_KEY}" asks. ` +
-      `Set ODS_URL and ODS_TOKEN to use a service.`,
-  );
+  if (!dataDir) return undefined;
+  let starting: Promise<EmulatorHandle> | undefined;
+  const start = (): Promise<EmulatorHandle> => {
+    starting ??= startEmulator({ port: 0, dataDir }).then((emulator) => {
+      log(
+        `No ODS_URL: using this project's embedded emulator (data in ${path.relative(process.cwd(), dataDir) || "."}) for the provider configurations that name no url, as cdktf.json's context "${EMULATOR_CONTEXT_KEY}" asks. ` +
+          `Set ODS_URL and ODS_TOKEN (or the provider block's url and token) to use a service.`,
+      );
+      return emulator;
+    });
+    return starting;
+  };
   return {
-    env: { ...process.env, ODS_URL: emulator.url, ODS_TOKEN: emulator.adminToken },
-    close: () => emulator.close(),
+    envFor: async (provider) => {
+      // A url written as an expression names a service too: the target refuses it, the emulator stays out.
+      const written = typeof provider.config.url === "string" && provider.config.url !== "";
+      if (written || serviceUrlOf(flags, provider, process.env) !== undefined) return process.env;
+      const emulator = await start();
+      return { ...process.env, ODS_URL: emulator.url, ODS_TOKEN: emulator.adminToken };
+    },
+    started: () => starting !== undefined,
+    close: async () => {
+      // A start that failed has nothing to close.
+      const emulator = await starting?.catch(() => undefined);
+      await emulator?.close();
+    },
   };
 }

@@ -9,7 +9,7 @@ import { changedAttributes, resourceKind, type Values } from "../resources";
 import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
 import { liveValues, odsCommand, PlanError } from "../reconcile/plan";
 import { planJson, renderPlan, displayValue, nestedAttributes } from "../reconcile/render";
-import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
+import { readSavedParts, savedPlanFile, savedStacks, stackStaleReason, type PlannedPart, type SavedPlan } from "../reconcile/saved-plan";
 import { secretForms } from "../reconcile/redact";
 import { parseState, secretValuesIn, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
 import { StackError, findStackFile } from "../reconcile/stack";
@@ -160,7 +160,7 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
   if (o.state && selected.length > 1) throw new StackError([`--state names one state file, but ${selected.length} stacks were selected; each stack keeps its own state (through its backend)`]);
   const variables = await variableInputs(o, listStacks(o.outDir).map((s) => s.name));
   const units: StackUnit[] = [];
-  const emulator = await projectEmulator(projectRoot(o.outDir), o.url, err);
+  const emulator = projectEmulator(projectRoot(o.outDir), { url: o.url, token: o.token, orgId: o.orgId }, err);
   const close = async (): Promise<void> => {
     for (const u of units) await u.store.close();
     await emulator?.close();
@@ -183,7 +183,7 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
   };
   try {
     for (const s of selected) {
-      units.push(await openStack(s, { variables: inputsOfStack(variables, s.name), flags: { url: o.url, token: o.token, orgId: o.orgId }, env: emulator?.env, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
+      units.push(await openStack(s, { variables: inputsOfStack(variables, s.name), flags: { url: o.url, token: o.token, orgId: o.orgId }, envFor: emulator?.envFor, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
     }
     await checkSession(units, variables, print);
   } catch (e) {
@@ -304,7 +304,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .description("Show what apply would change. Exit 0 no changes, 1 error, 2 changes (with --detailed-exitcode).")
     .addOption(new Option("--format <format>", "text, json or markdown (a pull-request comment)").choices(["text", "json", "markdown"]).default("text"))
     .option("--json", "same as --format json")
-    .option("--out <file>", "save the plan for `ods apply FILE` (one stack with one provider configuration)")
+    .option("--out <file>", "save the plan of every selected stack for `ods apply FILE`, which applies exactly those stacks")
     .option("--detailed-exitcode", "exit 2 when there are changes")
     .option("--parallelism <n>", "concurrent calls", parseParallelism, 10)
     .action(async (o: CommonOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean; parallelism: number }) => {
@@ -331,9 +331,10 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       if (format === "markdown") out(markdownPlan(plans, failures));
       else if (format === "json") out(JSON.stringify(plansJson(plans, failures), null, 2));
       if (o.out) {
-        const only = singlePart(plans, "--out");
-        fs.writeFileSync(o.out, `${JSON.stringify(toSavedPlan(only.plan, plans[0].unit.file), null, 2)}\n`, { mode: 0o600 });
-        err(`Saved the plan to ${o.out}; apply it with: ods apply ${o.out}`);
+        // A plan file that left out a stack would apply as if that stack had nothing to do.
+        if (failures.length > 0) throw new StackError([`the plan was not saved to ${o.out}: stack${failures.length > 1 ? "s" : ""} ${failures.map((f) => f.stack).join(", ")} could not be planned`]);
+        fs.writeFileSync(o.out, `${JSON.stringify(savedPlanFile(plannedParts(plans)), null, 2)}\n`, { mode: 0o600 });
+        err(`Saved the plan${several ? ` of stacks ${plans.map((p) => p.unit.name).join(", ")}` : ""} to ${o.out}; apply it with: ods apply ${o.out}`);
       }
       if (format === "text") printSummary(outcomes, several);
       if (failures.length > 0) setExit(EXIT_ERROR);
@@ -358,10 +359,24 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     planfile: string | undefined,
     o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean; annotate?: boolean },
   ): Promise<void> => {
-    const saved = planfile ? readSavedPlan(planfile) : undefined;
-    await withSession({ ...o, synth: saved ? false : o.synth }, out, async (session) => {
+    const saved = planfile ? readSavedParts(planfile) : undefined;
+    const selection = saved ? savedSelection(planfile!, saved, o) : o;
+    await withSession({ ...selection, synth: saved ? false : o.synth }, out, async (session) => {
     const several = session.units.length > 1;
-    if (saved && several) throw new StackError(["a saved plan covers one stack; select it with --stack"]);
+    const stale = async (unit: StackUnit, sp: StackPlan): Promise<string | undefined> => {
+      const reason = saved ? stackStaleReason(saved, plannedParts([sp])) : undefined;
+      return reason && `the saved plan ${planfile} is stale${several ? ` for stack ${unit.name}` : ""}: ${reason}; make a new plan`;
+    };
+    if (saved && several) {
+      // Every stack checked before the first write: one that moved stops them all. Each
+      // is checked again under its lock just before its apply.
+      const reasons: string[] = [];
+      for (const unit of session.units) {
+        const reason = await stale(unit, await planStack(unit, { checkQueries: false, parallelism: o.parallelism, stateOf: session.stateOf }));
+        if (reason) reasons.push(reason);
+      }
+      if (reasons.length > 0) throw new StackError([...reasons, "nothing was applied"]);
+    }
     const outcomes: StackOutcome[] = [];
     let stopped: string | undefined;
     // Destroy goes the other way: a stack that reads another's outputs is removed first.
@@ -376,11 +391,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         await unit.store.lock(destroy ? "ods destroy" : "ods apply");
         locked = true;
         const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, parallelism: o.parallelism, insights: destroy ? undefined : insightsOf(o), stateOf: session.stateOf });
-        if (saved) {
-          const only = singlePart([sp], "a saved plan");
-          const reason = staleReason(saved, only.plan, unit.file);
-          if (reason) throw new Error(`the saved plan ${planfile} is stale: ${reason}; make a new plan`);
-        }
+        const reason = await stale(unit, sp);
+        if (reason) throw new Error(reason);
         out(renderStackPlan(sp));
         const empty = destroy || o.allowEmpty ? undefined : emptyStackProblem(unit, sp.state);
         if (empty && stackHasChanges(sp)) throw new StackError([empty]);
@@ -638,11 +650,22 @@ function onlyUnit(units: StackUnit[], what: string): StackUnit {
   return units[0];
 }
 
-function singlePart(plans: StackPlan[], what: string): StackPlan["parts"][number] {
-  if (plans.length !== 1 || plans[0].parts.length !== 1) {
-    throw new StackError([`${what} covers one stack with one provider configuration; plan each stack on its own, or apply without a saved plan`]);
+/** Each stack's plan for each provider configuration, as a plan file saves them. */
+function plannedParts(plans: readonly StackPlan[]): PlannedPart[] {
+  return plans.flatMap((sp) => sp.parts.map((p) => ({ stack: sp.unit.name, stackFile: sp.unit.file, provider: p.provider, plan: p.plan })));
+}
+
+/**
+ * `ods apply FILE` runs the stacks the file was planned for, no more, no fewer: --stack
+ * or --all-stacks may repeat that choice but not change it.
+ */
+function savedSelection(file: string, saved: readonly SavedPlan[], o: CommonOpts): CommonOpts {
+  const stacks = savedStacks(saved);
+  const asked = o.allStacks ? listStacks(o.outDir).map((s) => s.name) : o.stack;
+  if (asked.length > 0 && [...asked].sort().join("\n") !== [...stacks].sort().join("\n")) {
+    throw new StackError([`${file} is the plan of stack${stacks.length > 1 ? "s" : ""} ${stacks.join(", ")}, not of ${asked.join(", ")}: apply it without --stack, or make a new plan of those stacks`]);
   }
-  return plans[0].parts[0];
+  return { ...o, stack: stacks, allStacks: false };
 }
 
 /** `ods plan --json`: the plan's machine form, as before, for one stack with one target; else one per stack and target. */

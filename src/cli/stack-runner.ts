@@ -11,7 +11,7 @@ import { PlanError, makePlan, odsCommand, type Plan } from "../reconcile/plan";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
 import { sensitiveMarks, unmarkedSensitiveOutputs } from "../reconcile/sensitivity";
-import { StackError, dependencyOrder, loadStack, type LoadedStack, type ManagedDeclaration } from "../reconcile/stack";
+import { StackError, dependencyOrder, loadStack, type LoadedStack, type ManagedDeclaration, type ProviderConfiguration } from "../reconcile/stack";
 import { setStateOrganization, stateOrganization, type StateFile, type StateOrganization, type StateStore } from "../reconcile/state";
 import type { VariableInputs } from "../reconcile/variables";
 import { addSecrets } from "./redact-output";
@@ -51,6 +51,8 @@ export interface StackLoadOptions {
   flags: TargetFlags;
   /** The environment targets read (ODS_URL, ODS_TOKEN, ...): the process's unless given. */
   env?: NodeJS.ProcessEnv;
+  /** The environment of one provider configuration's target, when it may differ per configuration (the project's emulator). */
+  envFor?: (provider: ProviderConfiguration) => Promise<NodeJS.ProcessEnv>;
   /** The state store of a stack (its backend, or --state FILE with one stack). */
   storeOf: (stack: SelectedStack) => StateStore;
 }
@@ -76,7 +78,9 @@ export async function openStack(selected: SelectedStack, opts: StackLoadOptions)
   }
   let targets: Map<string, Target>;
   try {
-    targets = targetsFor(opts.flags, loaded.providers, name, opts.env);
+    const envs = new Map<string, NodeJS.ProcessEnv>();
+    if (opts.envFor) for (const p of loaded.providers) envs.set(p.key, await opts.envFor(p));
+    targets = targetsFor(opts.flags, loaded.providers, name, (p) => envs.get(p.key) ?? opts.env ?? process.env);
   } catch (e) {
     await store.close();
     throw e;

@@ -55,6 +55,11 @@ function tokenSource(flags: TargetFlags, provider: ProviderConfiguration, env: N
   return env.ODS_TOKEN !== undefined ? "ODS_TOKEN" : "nowhere (no token set)";
 }
 
+/** The service URL a provider configuration names (flag, block, then environment), if any. */
+export function serviceUrlOf(flags: TargetFlags, provider: ProviderConfiguration, env: NodeJS.ProcessEnv): string | undefined {
+  return flags.url ?? literal(provider.config, "url") ?? env.ODS_URL;
+}
+
 export function targetFor(flags: TargetFlags, provider: ProviderConfiguration, env: NodeJS.ProcessEnv = process.env, stack?: string): Target {
   const config = provider.config;
   for (const key of ["url", "token", "org_id"]) {
@@ -67,7 +72,7 @@ export function targetFor(flags: TargetFlags, provider: ProviderConfiguration, e
   const timeout = literal(config, "timeout");
   const resolved = resolveClientConfig(
     {
-      url: flags.url ?? literal(config, "url") ?? env.ODS_URL,
+      url: serviceUrlOf(flags, provider, env),
       token: flags.token ?? literal(config, "token") ?? env.ODS_TOKEN,
       orgId: flags.orgId ?? literal(config, "org_id") ?? env.ODS_ORG_ID,
       rateLimitPerSecond: typeof rate === "number" ? rate : undefined,
@@ -79,15 +84,20 @@ export function targetFor(flags: TargetFlags, provider: ProviderConfiguration, e
   return { provider: provider.key, client: new OdsClient(resolved), url: resolved.url, orgId: resolved.orgId, stack, tokenSource: tokenSource(flags, provider, env) };
 }
 
-/** Targets of every provider configuration of a stack. */
-export function targetsFor(flags: TargetFlags, providers: readonly ProviderConfiguration[], stackName: string, env: NodeJS.ProcessEnv = process.env): Map<string, Target> {
+/** Targets of every provider configuration of a stack; `env` may differ per configuration. */
+export function targetsFor(
+  flags: TargetFlags,
+  providers: readonly ProviderConfiguration[],
+  stackName: string,
+  env: NodeJS.ProcessEnv | ((provider: ProviderConfiguration) => NodeJS.ProcessEnv) = process.env,
+): Map<string, Target> {
   if (providers.length > 1 && hasTargetFlags(flags)) {
     throw new TargetError(
       `stack ${stackName} has ${providers.length} provider configurations (${providers.map((p) => p.key).join(", ")}): --url, --token and --org-id apply only to a stack with one; set url/token/org_id in each provider block (variables work) or in the environment`,
     );
   }
   const out = new Map<string, Target>();
-  for (const p of providers) out.set(p.key, targetFor(flags, p, env, stackName));
+  for (const p of providers) out.set(p.key, targetFor(flags, p, typeof env === "function" ? env(p) : env, stackName));
   return out;
 }
 

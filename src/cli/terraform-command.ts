@@ -41,19 +41,21 @@ export function registerTerraformCommand(program: Command): void {
   tf.command("install")
     .description("Install terraform-provider-ods into a local filesystem mirror, write a Terraform CLI config for it, and print the variables to export.")
     .option("--dir <dir>", "where to put the mirror, the release files and the CLI config", ".ods/terraform")
-    .option("--lock-file <file>", "the .terraform.lock.hcl to write the provider's checksums into, for every platform shipped (default: DIR/.terraform.lock.hcl)")
-    .action((o: { dir: string; lockFile?: string }) => {
+    .option("--lock-file <file>", "the .terraform.lock.hcl to write the provider's checksums into, for every platform shipped: commit it", ".terraform.lock.hcl")
+    .action((o: { dir: string; lockFile: string }) => {
       const version = providerVersion();
       const installed = installProviderPackage({ dir: o.dir, version, bundlePath: BUNDLE });
       const env = terraformEnvironment(installed.cliConfigPath, installed.mirrorDir);
       // The h1: of the unpacked files (one package for every platform) and each platform's zh:.
-      const lockFile = o.lockFile ?? path.join(o.dir, ".terraform.lock.hcl");
+      // Beside the configuration, where Terraform looks for it and the team commits it; never
+      // under DIR, which holds this machine's mirror and is ignored by git.
+      const lockFile = o.lockFile;
       writeLockFile(lockFile, { source: DEFAULT_PROVIDER_SOURCE, version, constraints: version, hashes: [installed.h1Hash, ...Object.values(installed.zipHashes)] });
       process.stderr.write(
         `Installed terraform-provider-ods ${version} into ${installed.mirrorDir}\n` +
           `(release files with SHA256SUMS in ${installed.releaseDir}).\n` +
-          `Wrote its checksums for ${PACKAGE_PLATFORMS.join(", ")} into ${lockFile}: commit it beside your Terraform configuration ` +
-          `(or pass --lock-file PATH) and \`terraform init -lockfile=readonly\` accepts it on each of them.\n` +
+          `Wrote its checksums for ${PACKAGE_PLATFORMS.join(", ")} into ${lockFile}: commit it ` +
+          `(run this beside your Terraform configuration, or pass --lock-file PATH) and \`terraform init -lockfile=readonly\` accepts it on each of them.\n` +
           `Export these (or run: eval "$(npx ods terraform install)"), then run cdktf deploy or terraform init:\n`,
       );
       for (const [name, value] of Object.entries(env)) process.stdout.write(`export ${name}=${shellWord(value)}\n`);

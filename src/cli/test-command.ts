@@ -1,14 +1,17 @@
 // `ods test`: alert unit tests, the way `promtool test rules` tests alerting rules. Each
 // test file (YAML) gives events and the alerts its monitors must raise; each test runs
 // against an embedded emulator on a manual clock. Exit 0: every test passed; 1: a test
-// failed (or could not run); 2: a test file is invalid (its line named).
+// failed (or could not run); 2: a test file is invalid or expects the impossible (a
+// monitor the stack lacks, an alert closing before it opens), its line named.
 import { Command } from "commander";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { findStackFile, loadStack } from "../reconcile/stack";
+import { secretForms } from "../reconcile/redact";
+import { findStackFile, loadStack, type LoadedStack } from "../reconcile/stack";
 import { variableDeclarations, type VariableAssignment } from "../reconcile/variables";
 import { AlertTestFileError, readAlertTestFile, type AlertTestFile } from "./alert-tests/test-file";
-import { runAlertTest, type TestResult } from "./alert-tests/run";
+import { missingMonitor, monitorUnderTest, runAlertTest, type TestResult } from "./alert-tests/run";
+import { addSecrets } from "./redact-output";
 import { renderReport } from "./alert-tests/report";
 import { synth } from "./synth";
 
@@ -58,16 +61,31 @@ export function registerTestCommand(program: Command, setExit: (code: number) =>
         process.stderr.write(`Synthesizing ${o.app ?? "the app of cdktf.json"} into ${o.outDir} ...\n`);
         await synth({ app: o.app, out: o.outDir });
       }
-      let failed = false;
+      // Every file is checked against its stack before any test runs: an expectation
+      // naming a monitor the stack lacks is a mistake in the file (exit 2), not a failure.
+      const runs: { file: AlertTestFile; stack: LoadedStack; placeholders: string[] }[] = [];
       for (const file of parsed) {
         const stackFile = findStackFile(o.outDir, o.stack ?? file.stack);
         const filled = placeholders(stackFile);
         const stack = loadStack(stackFile, { variables: { env: process.env, assignments: filled.assignments } });
+        addSecrets(stack.sensitiveValues.flatMap(secretForms));
+        const problems = file.tests.flatMap((t, i) =>
+          t.expect.flatMap((x, j) => (monitorUnderTest(stack, x.monitor) ? [] : [`${file.path}:${x.line}: tests.${i}.expect.${j}.monitor: ${missingMonitor(stack, x.monitor)}`])),
+        );
+        if (problems.length > 0) {
+          for (const p of problems) process.stderr.write(`ods test: ${p}\n`);
+          setExit(EXIT_INVALID_TEST_FILE);
+          return;
+        }
+        runs.push({ file, stack, placeholders: filled.names });
+      }
+      let failed = false;
+      for (const { file, stack, placeholders: names } of runs) {
         process.stdout.write(`${path.basename(file.path)} (stack ${stack.name})\n`);
-        if (filled.names.length > 0) process.stdout.write(`  placeholders for the variables without a value: ${filled.names.join(", ")}\n`);
+        if (names.length > 0) process.stdout.write(`  placeholders for the variables without a value: ${names.join(", ")}\n`);
         const results: TestResult[] = [];
         for (const test of file.tests) results.push(await runAlertTest(test, stack));
-        process.stdout.write(renderReport(file.path, results));
+        process.stdout.write(renderReport(file.path, results, stack.sensitiveValues.flatMap(secretForms)));
         if (results.some((r) => !r.passed)) failed = true;
       }
       if (failed) setExit(1);

@@ -49,6 +49,7 @@ describe("alert test file", () => {
       monitor: "ods_monitor.api_errors",
       toleranceMs: 60_000,
       alerts: [{ opensMs: 900_000, closesMs: 1_500_000, group: { service: "api" }, notificationContains: ["Open"] }],
+      line: 14,
     });
   });
 

@@ -91,6 +91,30 @@ describe("every kind is whole", () => {
     expect(new RegExp(`\\b${typeName}\\b`).test(guides), `${typeName}: no guide mentions it (at least the kinds table of docs/guides/README.md)`).toBe(true);
   });
 
+  // The kinds tables of docs/guides/README.md: a row per kind, in the table of its role,
+  // naming its construct and linking both of its pages.
+  const guidesIndex = fs.readFileSync(path.join(ROOT, "docs/guides/README.md"), "utf8");
+  const kindsTable = (role: "resource" | "data"): string[] => {
+    const header = role === "resource" ? "| resource | construct |" : "| data source | construct |";
+    const start = guidesIndex.indexOf(header);
+    if (start < 0) return [];
+    const rows: string[] = [];
+    for (const line of guidesIndex.slice(start).split("\n").slice(2)) {
+      if (!line.startsWith("|")) break;
+      rows.push(line);
+    }
+    return rows;
+  };
+
+  it.each(kinds)("$role $typeName: a row of the kinds tables of docs/guides/README.md", ({ role, typeName }) => {
+    const folder = role === "resource" ? "resources" : "data-sources";
+    const row = kindsTable(role).find((r) => r.startsWith(`| \`${typeName}\` |`));
+    expect(row, `${typeName}: no row in the ${role === "resource" ? "resource" : "data source"} table of docs/guides/README.md`).toBeDefined();
+    expect(row).toContain(`| \`${construct(typeName, role)}\` |`);
+    expect(row).toContain(`(../${folder}/${short(typeName)}.md)`);
+    expect(row).toContain(`(../cdktf/typescript/${folder}/${short(typeName)}.md)`);
+  });
+
   // A kind with a hand-written class over its generated one (aws-cdk's L2 over L1) may be shown through it.
   const WRAPPERS: Readonly<Record<string, string>> = { ods_dashboard: "new OdsDashboard(" };
 

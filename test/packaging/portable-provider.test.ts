@@ -20,7 +20,7 @@ function checkoutAt(dir: string): string {
 }
 
 async function install(checkout: string, into: string): Promise<Record<string, string>> {
-  const r = await runAsync(process.execPath, [path.join(checkout, "bin/ods.js"), "terraform", "install", "--dir", into], { cwd: checkout, timeoutMs: 60_000 });
+  const r = await runAsync(process.execPath, [path.join(checkout, "bin/ods.js"), "terraform", "install", "--dir", into, "--lock-file", path.join(into, ".terraform.lock.hcl")], { cwd: checkout, timeoutMs: 60_000 });
   if (r.status !== 0) throw new Error(output(r));
   const env: Record<string, string> = {};
   for (const m of r.stdout.matchAll(/^export ([A-Z_a-z]+)=(.*)$/gm)) env[m[1]] = m[2];

@@ -109,7 +109,7 @@ export class TerraformWorkspace {
 /** `ods terraform install --dir D`: answers the CLI config path it printed. */
 export function installProvider(): string {
   const dir = tempDir("ods-tf-install-");
-  const r = spawnSync(process.execPath, [ODS_BIN, "terraform", "install", "--dir", dir], { cwd: ROOT, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [ODS_BIN, "terraform", "install", "--dir", dir, "--lock-file", path.join(dir, ".terraform.lock.hcl")], { cwd: ROOT, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`ods terraform install failed: ${r.stderr}`);
   const line = r.stdout.split("\n").find((l) => l.startsWith("export TF_CLI_CONFIG_FILE="));
   if (!line) throw new Error(`ods terraform install printed no export line:\n${r.stdout}`);

@@ -1,6 +1,7 @@
 // The readable report of `ods test`: each test passed or failed, and for a failure the
 // expected alerts against the ones the monitors raised, as a diff.
 import * as path from "node:path";
+import { redactText } from "../../reconcile/redact";
 import type { ActualAlert, TestResult } from "./run";
 import type { ExpectedAlert } from "./test-file";
 
@@ -31,7 +32,18 @@ function actualText(a: ActualAlert): string {
   return `opens at ${offsetText(a.opensMs)}${a.closesMs !== undefined ? `, closes at ${offsetText(a.closesMs)}` : ", still open at the end"}${groupText(a.group)}`;
 }
 
-export function renderReport(file: string, results: TestResult[]): string {
+/** At most this much of a delivered body is printed: enough to see what it carried. */
+const BODY_SHOWN = 2000;
+
+/** The body a notification delivered, secrets hidden, shortened when long. */
+function deliveredText(body: string | undefined, secrets: readonly string[]): string {
+  if (body === undefined) return "(nothing was delivered)";
+  const shown = redactText(body, secrets);
+  return shown.length > BODY_SHOWN ? `${shown.slice(0, BODY_SHOWN)}... (${shown.length - BODY_SHOWN} more characters)` : shown;
+}
+
+/** `secrets`: the forms of the stack's sensitive values, shown as (sensitive) wherever they occur. */
+export function renderReport(file: string, results: TestResult[], secrets: readonly string[] = []): string {
   const where = (line: number) => `${path.basename(file)}:${line}`;
   const out: string[] = [];
   for (const r of results) {
@@ -42,7 +54,10 @@ export function renderReport(file: string, results: TestResult[]): string {
       out.push(`  ${m.expectation.monitor}:`);
       for (const e of m.missing) out.push(`    - expected alert ${expectedText(e, m.expectation.toleranceMs)}`);
       for (const a of m.unexpected) out.push(`    + got alert ${actualText(a)}`);
-      for (const c of m.content) out.push(`    ~ the alert that ${actualText(c.actual)}: its notification lacks ${c.lacking.map((t) => JSON.stringify(t)).join(", ")}`);
+      for (const c of m.content) {
+        out.push(`    ~ the alert that ${actualText(c.actual)}: its notification lacks ${c.lacking.map((t) => JSON.stringify(t)).join(", ")}`);
+        out.push(`      delivered: ${deliveredText(c.actual.notification, secrets)}`);
+      }
       if (m.missing.length > 0 && m.unexpected.length === 0) {
         out.push(m.actual.length === 0 ? "    (the monitor raised no alert)" : `    (alerts raised: ${m.actual.map(actualText).join("; ")})`);
       }

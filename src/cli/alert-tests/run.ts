@@ -9,7 +9,7 @@ import { OdsApiError, OdsClient, type MonitorHistoryEntry } from "../../api";
 import { startEmulator, type EmulatorHandle, type OutboxEntry } from "../../emulator";
 import { applyPlan } from "../../reconcile/apply";
 import { makePlan } from "../../reconcile/plan";
-import type { LoadedStack } from "../../reconcile/stack";
+import type { LoadedStack, ManagedDeclaration } from "../../reconcile/stack";
 import { emptyState, type StateFile } from "../../reconcile/state";
 import type { AlertTest, ExpectedAlert, MonitorExpectation } from "./test-file";
 
@@ -130,6 +130,17 @@ function compare(expectation: MonitorExpectation, actual: ActualAlert[]): Monito
   return { expectation, actual, missing, unexpected: unclaimed, content };
 }
 
+/** The monitor an expectation names, by address or construct path (with or without the stack's name). */
+export function monitorUnderTest(stack: LoadedStack, wanted: string): ManagedDeclaration | undefined {
+  return stack.resources.find((r) => r.typeName === "ods_monitor" && (r.address === wanted || r.constructPath === wanted || r.constructPath === `${stack.name}/${wanted}`));
+}
+
+/** Why `wanted` names no monitor of the stack, listing the ones it has. */
+export function missingMonitor(stack: LoadedStack, wanted: string): string {
+  const declared = stack.resources.filter((r) => r.typeName === "ods_monitor").map((r) => `${r.address} (${r.constructPath.replace(`${stack.name}/`, "")})`);
+  return `${JSON.stringify(wanted)} is not a monitor of stack ${stack.name} (its monitors: ${declared.join(", ") || "none"})`;
+}
+
 /** Runs one test against a fresh embedded emulator; never throws for a failing test. */
 export async function runAlertTest(test: AlertTest, stack: LoadedStack): Promise<TestResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ods-test-"));
@@ -152,15 +163,10 @@ export async function runAlertTest(test: AlertTest, stack: LoadedStack): Promise
     const outbox = em.outbox();
     const monitors: MonitorResult[] = [];
     for (const expectation of test.expect) {
-      const wanted = expectation.monitor;
-      const declaration = stack.resources.find(
-        (r) => r.typeName === "ods_monitor" && (r.address === wanted || r.constructPath === wanted || r.constructPath === `${stack.name}/${wanted}`),
-      );
+      const declaration = monitorUnderTest(stack, expectation.monitor);
       const entry = declaration ? state.resources[declaration.address] : undefined;
-      if (!entry) {
-        const declared = stack.resources.filter((r) => r.typeName === "ods_monitor").map((r) => `${r.address} (${r.constructPath.replace(`${stack.name}/`, "")})`);
-        return { test, passed: false, monitors, error: `${wanted} is not a monitor of stack ${stack.name} (monitors: ${declared.join(", ") || "none"})` };
-      }
+      // `ods test` refused a file naming a monitor the stack lacks; one that did not apply gets here.
+      if (!entry) return { test, passed: false, monitors, error: `${expectation.monitor} was not created: ${missingMonitor(stack, expectation.monitor)}` };
       const notified = outbox.filter((e) => e.monitorId === entry.id);
       const actual = notified.length > 0 || (entry.values.notifier_ids as unknown[] | undefined)?.length
         ? alertsFromNotifications(dedupeByNotification(notified), test.startMs)

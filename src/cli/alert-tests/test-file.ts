@@ -2,6 +2,7 @@
 // the monitors under test by address, and the alerts expected. A malformed file is
 // refused with the line of the first problem, before anything runs.
 import * as fs from "node:fs";
+import { offsetText } from "./report";
 import { LineCounter, parseDocument, isNode } from "./yaml-parser";
 
 export interface TestEvent {
@@ -24,6 +25,8 @@ export interface MonitorExpectation {
   monitor: string;
   toleranceMs: number;
   alerts: ExpectedAlert[];
+  /** The line of its `monitor`, for a refusal naming a monitor the stack lacks. */
+  line: number;
 }
 
 export interface AlertTest {
@@ -189,12 +192,12 @@ function checkTest(raw: unknown, path: Path, fail: Fail, lineOf: (p: Path) => nu
     startMs,
     durationMs,
     events: events.sort((a, b) => a.atMs - b.atMs),
-    expect: expectations.map((x, i) => checkExpectation(x, [...path, "expect", i], fail)),
+    expect: expectations.map((x, i) => checkExpectation(x, [...path, "expect", i], fail, lineOf, durationMs)),
     line: lineOf(path),
   };
 }
 
-function checkExpectation(raw: unknown, path: Path, fail: Fail): MonitorExpectation {
+function checkExpectation(raw: unknown, path: Path, fail: Fail, lineOf: (p: Path) => number, testDurationMs: number): MonitorExpectation {
   if (!isObject(raw)) fail(path, "expected a map (monitor, tolerance, alerts)");
   const x = raw as Record<string, unknown>;
   known(x, path, ["monitor", "tolerance", "alerts"], fail);
@@ -202,13 +205,21 @@ function checkExpectation(raw: unknown, path: Path, fail: Fail): MonitorExpectat
   if (!/^ods_monitor\.[A-Za-z0-9_-]+$/.test(monitor) && !monitor.includes("/")) {
     fail([...path, "monitor"], `expected a monitor's address like "ods_monitor.api_errors" or its construct path like "observability/errors", got ${JSON.stringify(monitor)}`);
   }
+  const toleranceMs = x.tolerance === undefined ? 0 : duration(x.tolerance, [...path, "tolerance"], fail);
   const alerts = list(x.alerts, [...path, "alerts"], fail).map((a, i): ExpectedAlert => {
     const at = [...path, "alerts", i];
     if (!isObject(a)) fail(at, "expected a map (opens, closes, group, notification)");
     const al = a as Record<string, unknown>;
     known(al, at, ["opens", "closes", "group", "notification"], fail);
     const out: ExpectedAlert = { opensMs: duration(al.opens, [...at, "opens"], fail), notificationContains: [] };
-    if (al.closes !== undefined) out.closesMs = duration(al.closes, [...at, "closes"], fail);
+    // An expectation no run could meet is a mistake in the file, not a failing monitor.
+    if (out.opensMs - toleranceMs > testDurationMs) {
+      fail([...at, "opens"], `an alert opening at ${al.opens as string} cannot be seen: the test lasts ${offsetText(testDurationMs)}`);
+    }
+    if (al.closes !== undefined) {
+      out.closesMs = duration(al.closes, [...at, "closes"], fail);
+      if (out.closesMs <= out.opensMs) fail([...at, "closes"], `an alert cannot close (at ${al.closes as string}) before it opens (at ${al.opens as string}); expected \`closes\` after \`opens\``);
+    }
     if (al.group !== undefined) out.group = fields(al.group, [...at, "group"], fail);
     if (al.notification !== undefined) {
       const n = al.notification;
@@ -220,5 +231,5 @@ function checkExpectation(raw: unknown, path: Path, fail: Fail): MonitorExpectat
     }
     return out;
   });
-  return { monitor, toleranceMs: x.tolerance === undefined ? 0 : duration(x.tolerance, [...path, "tolerance"], fail), alerts };
+  return { monitor, toleranceMs, alerts, line: lineOf([...path, "monitor"]) };
 }

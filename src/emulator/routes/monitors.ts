@@ -73,9 +73,11 @@ export function parseMonitorBody(ctx: RequestContext, raw: unknown): MonitorFiel
   if (triggerAfterNPositiveResults > triggerFromNRuns) {
     throw badRequest(`"triggerAfterNPositiveResults" (${triggerAfterNPositiveResults}) must not exceed "triggerFromNRuns" (${triggerFromNRuns})`);
   }
-  const compareDays = optionalIntegerIn(body, "compareDays", 1, 7);
+  // The contract bounds it only above: 0 is what every other type reads back, and must go back in.
+  const compareDays = optionalIntegerIn(body, "compareDays", 0, 7);
   const tolerance = optionalNumber(body, "tolerance", 0, 100);
   if (type === "AnomalyDetection" && compareDays === undefined) throw badRequest(`"compareDays" (1 to 7) is required for an AnomalyDetection monitor`);
+  if (type === "AnomalyDetection" && compareDays === 0) throw badRequest(`"compareDays" must be from 1 to 7 for an AnomalyDetection monitor, got 0`);
   if (type === "AnomalyDetection" && tolerance === undefined) throw badRequest(`"tolerance" (a percentage, 0 to 100) is required for an AnomalyDetection monitor`);
   return {
     name: requiredString(body, "name"),

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from "../errors";
 import type { OrgRecord, UserRecord } from "../model";
 import { ok, type Route } from "../routing";
 import { nowIso } from "../time";
-import { bodyObject, checkEmail, requiredString, type JsonObject } from "../validate";
+import { bodyObject, checkEmail, isObject, requiredString, type JsonObject } from "../validate";
 import { createRoute, deleteRoute, getRoute, listRoute, replaceRoute, type KindSpec } from "./crud";
 
 export const BUILT_IN_ROLES = ["admin", "user", "read-only", "none"];
@@ -14,6 +14,16 @@ export const BUILT_IN_ROLES = ["admin", "user", "read-only", "none"];
 function checkRole(core: EmulatorCore, role: string): string {
   if (BUILT_IN_ROLES.includes(role) || core.state.roles.has(role)) return role;
   throw badRequest(`"role" must be a built-in role (${BUILT_IN_ROLES.join(", ")}) or the id of a custom role, got ${JSON.stringify(role)}`);
+}
+
+/**
+ * The role a write names: a role name or id as the contract writes it, or the `{id, name}`
+ * a read answers (a client sending back the user it read), of which the id counts.
+ */
+function roleOf(body: JsonObject): string {
+  const role = body.role;
+  if (isObject(role) && typeof role.id === "string") return role.id;
+  return requiredString(body, "role");
 }
 
 export function userToWire(core: EmulatorCore, user: UserRecord): JsonObject {
@@ -58,7 +68,7 @@ export const userRoutes: readonly Route[] = [
     checkUniqueEmail(ctx.core, email);
     return user;
   }),
-  replaceRoute(USERS, "update", (ctx, previous) => ({ ...previous, role: checkRole(ctx.core, requiredString(bodyObject(ctx.json()), "role")) }), "/role"),
+  replaceRoute(USERS, "update", (ctx, previous) => ({ ...previous, role: checkRole(ctx.core, roleOf(bodyObject(ctx.json()))) }), "/role"),
   deleteRoute(USERS, "delete", (ctx, user) => {
     // Deleting oneself would leave the calling token without a user.
     if (user.id === ctx.caller.user.id) throw badRequest("cannot delete the calling user");
