@@ -77,9 +77,10 @@ export function burnSparkline(f: SloFigures): string {
   return `${line}  budget consumed over ${f.windowDays}d: ${f.budgetConsumedPercent}% (top of the scale ${Number(top.toFixed(1))}%)`;
 }
 
-function alertLines(f: SloFigures): string[] {
-  const shown = f.alerts.slice(0, 6).map((a) => `${a.severity} ${a.pair} (${a.factor}×): ${a.opened} → ${a.closed ?? "still open"}, burn rate up to ${a.peakBurnRate}×`);
-  if (f.alerts.length > shown.length) shown.push(`… and ${f.alerts.length - shown.length} more`);
+function alertLines(f: SloFigures, pair?: string, severity?: string): string[] {
+  const alerts = pair === undefined ? f.alerts : f.alerts.filter((a) => a.pair === pair && a.severity === severity);
+  const shown = alerts.slice(0, 6).map((a) => `${a.severity} ${a.pair} (${a.factor}×): ${a.opened} → ${a.closed ?? "still open"}, burn rate up to ${a.peakBurnRate}×`);
+  if (alerts.length > shown.length) shown.push(`… and ${alerts.length - shown.length} more`);
   return shown;
 }
 
@@ -148,8 +149,10 @@ export async function sloInsight(
     json.slo = { name: slo.name, path: slo.path, skipped: declared.error, queries };
   } else {
     summary = `SLO "${slo.name}" ${slo.objectivePercent}% over ${slo.windowDays}d: ${figuresLine(declared)} (${plural(queries, "query")})`;
-    lines.push(burnSparkline(declared), ...alertLines(declared));
-    markdown = [burnChart(declared), "", ...alertLines(declared).map((l) => `- ${l}`)].join("\n").trimEnd();
+    // The SLO's chart once (under its first pair's monitor); under each monitor the alerts of its own pair.
+    const own = alertLines(declared, pairText(marker.slo.pairs[marker.pair]), marker.slo.pairs[marker.pair].severity);
+    lines.push(...(marker.pair === 0 ? [burnSparkline(declared)] : []), ...own);
+    markdown = [...(marker.pair === 0 ? [burnChart(declared), ""] : []), ...own.map((l) => `- ${l}`)].join("\n").trimEnd();
     json.slo = { ...figuresJson(declared, slo.path), queries };
   }
   if (previous) {
@@ -172,4 +175,28 @@ export function planSlos(insights: readonly (Record<string, unknown> | undefined
     }
   }
   return [...seen.values()];
+}
+
+/** A monitor as the service lists it: what `ods slo report` reads. */
+export interface LiveMonitorLike {
+  name: string;
+  description?: string;
+}
+
+/**
+ * The SLOs among live monitors: each SLO once, as its monitors' marker tells it, with only
+ * the window pairs whose monitors are live (a pair removed by hand is not replayed).
+ */
+export function liveSlos(monitors: readonly LiveMonitorLike[]): SloDefinition[] {
+  const byName = new Map<string, { slo: SloDefinition; pairs: Set<number> }>();
+  for (const m of monitors) {
+    const marker = readMarker(m.description);
+    if (!marker) continue;
+    const entry = byName.get(marker.slo.name) ?? { slo: marker.slo, pairs: new Set<number>() };
+    entry.pairs.add(marker.pair);
+    byName.set(marker.slo.name, entry);
+  }
+  return [...byName.values()]
+    .map(({ slo, pairs }) => ({ ...slo, pairs: slo.pairs.filter((_, i) => pairs.has(i)) }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
