@@ -3,7 +3,7 @@
 // monitors would have paged and opened tickets; beside it the live definition's figures.
 // One counts query per definition read (shared by the SLO's monitors and by a live
 // definition whose events are the same), so an SLO costs at most two queries.
-import { tabularRows, type OdsClient } from "../../api";
+import { OdsApiError, tabularRows, type OdsClient } from "../../api";
 import { sharedRead, type PlanInsightReport, type Values } from "../kind";
 import { countsQuery, lookBackMs, pairText, readMarker, type SloDefinition, type SloMonitorMarker } from "./slo-model";
 import { sloFigures, type MinuteCounts, type SloFigures } from "./slo-replay";
@@ -22,7 +22,14 @@ export function sloRange(slo: SloDefinition, nowMs: number): { fromMs: number; s
 
 /** Reads the per-minute counts of [fromMs, endMs) in one query. */
 export async function readMinuteCounts(client: OdsClient, slo: SloDefinition, fromMs: number, endMs: number): Promise<CountsRead> {
-  const answer = await client.queryAplTabular({ apl: countsQuery(slo), startTime: new Date(fromMs).toISOString(), endTime: new Date(endMs - 1).toISOString() });
+  let answer;
+  try {
+    answer = await client.queryAplTabular({ apl: countsQuery(slo), startTime: new Date(fromMs).toISOString(), endTime: new Date(endMs - 1).toISOString() });
+  } catch (err) {
+    // An insight informs; a service that cannot answer makes it a note, never a failed plan or report.
+    if (err instanceof OdsApiError) return { error: `the service answered ${err.status || "nothing"}: ${err.serviceMessage ?? err.message}` };
+    throw err;
+  }
   if (answer.status.isPartial) return { error: "the service cut the answer short" };
   const counts: MinuteCounts = new Map();
   const table = answer.tables[0];
