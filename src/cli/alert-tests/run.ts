@@ -12,6 +12,7 @@ import { makePlan } from "../../reconcile/plan";
 import type { LoadedStack } from "../../reconcile/stack";
 import { emptyState, type StateFile } from "../../reconcile/state";
 import type { AlertTest, ExpectedAlert, MonitorExpectation } from "./test-file";
+import { asEpisodes, sloMonitors } from "../slo-alert-tests";
 
 /** An alert a monitor raised, at offsets from the test's start. */
 export interface ActualAlert {
@@ -151,7 +152,21 @@ export async function runAlertTest(test: AlertTest, stack: LoadedStack): Promise
     await post(em, "/_emulator/clock", { set: new Date(test.startMs + test.durationMs).toISOString() });
     const outbox = em.outbox();
     const monitors: MonitorResult[] = [];
+    const actualOf = async (entry: { id: string; values: Record<string, unknown> }): Promise<ActualAlert[]> => {
+      const notified = outbox.filter((e) => e.monitorId === entry.id);
+      return notified.length > 0 || (entry.values.notifier_ids as unknown[] | undefined)?.length
+        ? alertsFromNotifications(dedupeByNotification(notified), test.startMs)
+        : alertsFromHistory(await client.getMonitorHistory(entry.id, { startTime: new Date(test.startMs).toISOString(), endTime: new Date(test.startMs + test.durationMs).toISOString() }), test.startMs);
+    };
     for (const expectation of test.expect) {
+      if (expectation.slo) {
+        // An SLO's alerts of one severity: its monitors of that severity, as episodes.
+        const found = sloMonitors(stack.name, stack.resources, expectation.slo);
+        if (typeof found === "string") return { test, passed: false, monitors, error: found };
+        const entries = found.map((d) => state.resources[d.address]).filter((e) => e !== undefined);
+        monitors.push(compare(expectation, asEpisodes((await Promise.all(entries.map(actualOf))).flat())));
+        continue;
+      }
       const wanted = expectation.monitor;
       const declaration = stack.resources.find(
         (r) => r.typeName === "ods_monitor" && (r.address === wanted || r.constructPath === wanted || r.constructPath === `${stack.name}/${wanted}`),
@@ -161,11 +176,7 @@ export async function runAlertTest(test: AlertTest, stack: LoadedStack): Promise
         const declared = stack.resources.filter((r) => r.typeName === "ods_monitor").map((r) => `${r.address} (${r.constructPath.replace(`${stack.name}/`, "")})`);
         return { test, passed: false, monitors, error: `${wanted} is not a monitor of stack ${stack.name} (monitors: ${declared.join(", ") || "none"})` };
       }
-      const notified = outbox.filter((e) => e.monitorId === entry.id);
-      const actual = notified.length > 0 || (entry.values.notifier_ids as unknown[] | undefined)?.length
-        ? alertsFromNotifications(dedupeByNotification(notified), test.startMs)
-        : alertsFromHistory(await client.getMonitorHistory(entry.id, { startTime: new Date(test.startMs).toISOString(), endTime: new Date(test.startMs + test.durationMs).toISOString() }), test.startMs);
-      monitors.push(compare(expectation, actual));
+      monitors.push(compare(expectation, await actualOf(entry)));
     }
     const passed = monitors.every((m) => m.missing.length === 0 && m.unexpected.length === 0 && m.content.length === 0);
     return { test, passed, monitors };

@@ -3,6 +3,7 @@
 // refused with the line of the first problem, before anything runs.
 import * as fs from "node:fs";
 import { LineCounter, parseDocument, isNode } from "./yaml-parser";
+import { sloTarget, type SloExpectationTarget } from "../slo-alert-tests";
 
 export interface TestEvent {
   dataset: string;
@@ -22,6 +23,8 @@ export interface ExpectedAlert {
 export interface MonitorExpectation {
   /** The monitor's address in the synthesized stack (`ods_monitor.api_errors`) or its construct path (`observability/errors`, from the stack). */
   monitor: string;
+  /** Set when the expectation names an SLO's alerts of one severity instead of a monitor (`monitor` then reads "PATH (severity)"). */
+  slo?: SloExpectationTarget;
   toleranceMs: number;
   alerts: ExpectedAlert[];
 }
@@ -197,9 +200,10 @@ function checkTest(raw: unknown, path: Path, fail: Fail, lineOf: (p: Path) => nu
 function checkExpectation(raw: unknown, path: Path, fail: Fail): MonitorExpectation {
   if (!isObject(raw)) fail(path, "expected a map (monitor, tolerance, alerts)");
   const x = raw as Record<string, unknown>;
-  known(x, path, ["monitor", "tolerance", "alerts"], fail);
-  const monitor = text(x.monitor, [...path, "monitor"], fail);
-  if (!/^ods_monitor\.[A-Za-z0-9_-]+$/.test(monitor) && !monitor.includes("/")) {
+  known(x, path, ["monitor", "slo", "severity", "tolerance", "alerts"], fail);
+  const slo = sloTarget(x, (key, problem) => fail([...path, key], problem));
+  const monitor = slo ? `${slo.path} (${slo.severity})` : text(x.monitor, [...path, "monitor"], fail);
+  if (!slo && !/^ods_monitor\.[A-Za-z0-9_-]+$/.test(monitor) && !monitor.includes("/")) {
     fail([...path, "monitor"], `expected a monitor's address like "ods_monitor.api_errors" or its construct path like "observability/errors", got ${JSON.stringify(monitor)}`);
   }
   const alerts = list(x.alerts, [...path, "alerts"], fail).map((a, i): ExpectedAlert => {
@@ -220,5 +224,5 @@ function checkExpectation(raw: unknown, path: Path, fail: Fail): MonitorExpectat
     }
     return out;
   });
-  return { monitor, toleranceMs: x.tolerance === undefined ? 0 : duration(x.tolerance, [...path, "tolerance"], fail), alerts };
+  return { monitor, ...(slo ? { slo } : {}), toleranceMs: x.tolerance === undefined ? 0 : duration(x.tolerance, [...path, "tolerance"], fail), alerts };
 }
