@@ -2,6 +2,7 @@
 // type `ods`, AlertPolicy with burn-rate conditions) written as TypeScript using slo.Slo.
 // A malformed file is refused naming its line, before anything is written.
 import { LineCounter, isNode, parseDocument } from "./alert-tests/yaml-parser";
+import { windowText } from "../resources/backtest/slo-model";
 
 export class SloImportError extends Error {
   constructor(
@@ -91,10 +92,8 @@ function at(v: unknown, ...keys: string[]): unknown {
 function duration(value: unknown, fail: () => never): { minutes: number; text: string } {
   const m = typeof value === "string" ? /^(\d+)(m|h|d|w)$/.exec(value.trim()) : null;
   if (!m) return fail();
-  const n = Number(m[1]);
-  const unit = m[2];
-  const minutes = n * { m: 1, h: 60, d: 1440, w: 10080 }[unit as "m"];
-  return { minutes, text: unit === "w" ? `${n * 7}d` : `${n}${unit}` };
+  const minutes = Number(m[1]) * { m: 1, h: 60, d: 1440, w: 10080 }[m[2] as "m"];
+  return { minutes, text: windowText(minutes) };
 }
 
 interface Source {
@@ -222,7 +221,7 @@ export function importOpenSlo(file: string, text: string): ImportedSlo[] {
         const shortRaw = at(condition, "alertAfter");
         const short = shortRaw !== undefined
           ? duration(shortRaw, () => fail(cond.index, [...cp, "alertAfter"], `expected a duration like "5m", got ${JSON.stringify(shortRaw)}`))
-          : { minutes: Math.max(1, Math.round(long.minutes / 12)), text: `${Math.max(1, Math.round(long.minutes / 12))}m` };
+          : { minutes: Math.max(1, Math.round(long.minutes / 12)), text: windowText(Math.max(1, Math.round(long.minutes / 12))) };
         if (short.minutes >= long.minutes) return fail(cond.index, [...cp, "alertAfter"], `expected a short window shorter than lookbackWindow ${long.text}`);
         if (long.minutes > 7 * 1440) return fail(cond.index, [...cp, "lookbackWindow"], "expected at most 7d");
         pairs.push({ severity, longWindow: long.text, shortWindow: short.text, factor: threshold });
