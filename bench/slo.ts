@@ -146,7 +146,9 @@ async function main(): Promise<void> {
       `# SLO insight in a plan (${new Date().toISOString().slice(0, 10)}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")})`,
       "",
       `One slo.Slo (99.9% over ${WINDOW_DAYS} days, the default 4 window pairs) over ${EVENTS.toLocaleString("en")} events spread over ${WINDOW_DAYS} days; ${ROUNDS} rounds, alternating, medians.`,
-      `The SLO told: ${story.events} events, ${story.badEvents} bad, ${story.budgetConsumedPercent}% of budget consumed, ${story.pages} pages, ${story.tickets} tickets.`,
+      story.skipped !== undefined
+        ? `The SLO was not replayed: ${String(story.skipped)}.`
+        : `The SLO told: ${story.events} events, ${story.badEvents} bad, ${story.budgetConsumedPercent}% of budget consumed, ${story.pages} pages, ${story.tickets} tickets.`,
       "",
       "| plan | median s | queries |",
       "| --- | ---: | ---: |",

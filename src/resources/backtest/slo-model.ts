@@ -142,9 +142,11 @@ export const COUNT_COLUMNS = ["events", "bad"] as const;
 
 /** The plan's one query per definition: events and bad events per minute, packed into one row. */
 export function countsQuery(slo: Pick<SloDefinition, "dataset" | "badFilter" | "totalFilter">): string {
+  // The predicate inside countif rather than in an extend stage: one pass less over every event.
   return [
-    ...sloEvents(slo),
-    "| summarize events = count(), bad = countif(slo_bad) by _time = bin(_time, 1m)",
+    datasetRef(slo.dataset),
+    ...(slo.totalFilter ? [`| where ${slo.totalFilter}`] : []),
+    `| summarize events = count(), bad = countif(${slo.badFilter}) by _time = bin(_time, 1m)`,
     "| summarize points = make_list(pack_array(_time, events, bad))",
   ].join("\n");
 }
