@@ -4,8 +4,7 @@
 // closed when it no longer does), and the SLO's figures over its window. One read of the
 // counts serves every pair, which is why an SLO costs one query where four monitors'
 // backtests cost four.
-import { budgetFraction, pairText, type SloDefinition, type SloSeverity } from "./slo-model";
-import { intervalMinutes } from "./slo-model";
+import { budgetFraction, intervalMinutes, pairText, type SloDefinition, type SloSeverity } from "./slo-model";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -53,7 +52,7 @@ class Counts {
   constructor(
     counts: MinuteCounts,
     private readonly startMs: number,
-    private readonly endMs: number,
+    endMs: number,
   ) {
     const n = Math.max(0, Math.ceil((endMs - startMs) / MINUTE));
     this.events = new Float64Array(n + 1);
@@ -87,10 +86,6 @@ class Counts {
   firstEventMs(): number | undefined {
     for (let i = 1; i < this.events.length; i++) if (this.events[i] > 0) return this.startMs + (i - 1) * MINUTE;
     return undefined;
-  }
-
-  get end(): number {
-    return this.endMs;
   }
 }
 
