@@ -4,3 +4,4 @@
 //   new notifier.Notifier(stack, "oncall", { ... });
 export * from "./gen";
 export * from "./dashboard-builder";
+export * as slo from "./slo";

@@ -7,6 +7,7 @@ import { registerExportCommand } from "./export-command";
 import { registerInitCommand } from "./init-command";
 import { registerQueryCommand } from "./query-command";
 import { registerReconcileCommands } from "./reconcile-commands";
+import { registerSloCommand } from "./slo-command";
 import { registerTerraformCommand } from "./terraform-command";
 import { registerTestCommand } from "./test-command";
 
@@ -31,6 +32,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerCompareCommand(program, setExitCode);
   registerAnnotateCommand(program);
   registerTestCommand(program, setExitCode);
+  registerSloCommand(program, setExitCode);
   registerInitCommand(program);
   return program;
 }

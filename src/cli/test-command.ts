@@ -11,6 +11,7 @@ import { findStackFile, loadStack, type LoadedStack } from "../reconcile/stack";
 import { variableDeclarations, type VariableAssignment } from "../reconcile/variables";
 import { AlertTestFileError, readAlertTestFile, type AlertTestFile } from "./alert-tests/test-file";
 import { missingMonitor, monitorUnderTest, runAlertTest, type TestResult } from "./alert-tests/run";
+import { sloMonitors } from "./slo-alert-tests";
 import { addSecrets } from "./redact-output";
 import { renderReport } from "./alert-tests/report";
 import { synth } from "./synth";
@@ -70,7 +71,13 @@ export function registerTestCommand(program: Command, setExit: (code: number) =>
         const stack = loadStack(stackFile, { variables: { env: process.env, assignments: filled.assignments } });
         addSecrets(stack.sensitiveValues.flatMap(secretForms));
         const problems = file.tests.flatMap((t, i) =>
-          t.expect.flatMap((x, j) => (monitorUnderTest(stack, x.monitor) ? [] : [`${file.path}:${x.line}: tests.${i}.expect.${j}.monitor: ${missingMonitor(stack, x.monitor)}`])),
+          t.expect.flatMap((x, j) => {
+            if (x.slo) {
+              const found = sloMonitors(stack.name, stack.resources, x.slo);
+              return typeof found === "string" ? [`${file.path}:${x.line}: tests.${i}.expect.${j}.slo: ${found}`] : [];
+            }
+            return monitorUnderTest(stack, x.monitor) ? [] : [`${file.path}:${x.line}: tests.${i}.expect.${j}.monitor: ${missingMonitor(stack, x.monitor)}`];
+          }),
         );
         if (problems.length > 0) {
           for (const p of problems) process.stderr.write(`ods test: ${p}\n`);

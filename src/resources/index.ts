@@ -10,3 +10,4 @@ export { namedDatasets, datasetsInQuery } from "./named-datasets";
 export { PROVIDER_ATTRIBUTES, PROVIDER_ENV } from "./provider-config";
 export { PROVIDER_SOURCE, TYPE_PREFIX } from "./schema";
 export type { ProviderSchemaJson, ProvidersSchemaJson, SchemaJson } from "./schema";
+export { planSlos } from "./backtest";

@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, "../..");
 const PAGES = path.join(ROOT, "docs/cdktf/typescript");
 
 /** Whole programs in hand-written pages: TypeScript blocks that import the package. */
-const HAND_WRITTEN = ["README.md", "docs/guides/getting-started.md"];
+const HAND_WRITTEN = ["README.md", "docs/guides/getting-started.md", "docs/guides/slos.md"];
 
 function examples(): { page: string; code: string }[] {
   const out: { page: string; code: string }[] = [];

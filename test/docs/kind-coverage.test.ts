@@ -133,6 +133,20 @@ describe("every kind is whole", () => {
     expect(new RegExp(`\\b${typeName}\\b`).test(differential), `${typeName}: not in test/differential/*.ts`).toBe(true);
   });
 
+  // The hand-written constructs over the generated ones are whole too: an example uses each, a
+  // guide shows it, its API page is generated, and what it writes is of kinds checked above.
+  const HAND_WRITTEN: readonly { construct: string; uses: string; page: string; writes: string[] }[] = [
+    { construct: "OdsDashboard", uses: "new OdsDashboard(", page: "docs/api/README.md", writes: ["ods_dashboard"] },
+    { construct: "slo.Slo", uses: "new slo.Slo(", page: "docs/api/slo.md", writes: ["ods_monitor", "ods_dashboard"] },
+  ];
+
+  it.each(HAND_WRITTEN)("construct $construct: an example, a guide, an API page, and kinds the model has", ({ construct, uses, page, writes }) => {
+    expect(examples.includes(uses), `${construct}: no \`${uses}\` in examples/`).toBe(true);
+    expect(guides.includes(uses), `${construct}: no guide under docs/guides shows \`${uses}\``).toBe(true);
+    expect(fs.existsSync(path.join(ROOT, page)), `${construct}: no ${page} (npm run docs)`).toBe(true);
+    for (const typeName of writes) expect(RESOURCE_KINDS.some((k) => k.typeName === typeName), `${construct} writes ${typeName}, not a kind of the model`).toBe(true);
+  });
+
   it.runIf(!fs.existsSync(DIFFERENTIAL_DIR))("says why the differential check is skipped", () => {
     console.warn("kind coverage: the differential-generator check is skipped: test/differential does not exist in this checkout yet");
   });

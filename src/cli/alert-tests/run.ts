@@ -12,6 +12,7 @@ import { makePlan } from "../../reconcile/plan";
 import type { LoadedStack, ManagedDeclaration } from "../../reconcile/stack";
 import { emptyState, type StateFile } from "../../reconcile/state";
 import type { AlertTest, ExpectedAlert, MonitorExpectation } from "./test-file";
+import { asEpisodes, sloMonitors } from "../slo-alert-tests";
 
 /** An alert a monitor raised, at offsets from the test's start. */
 export interface ActualAlert {
@@ -162,16 +163,26 @@ export async function runAlertTest(test: AlertTest, stack: LoadedStack): Promise
     await post(em, "/_emulator/clock", { set: new Date(test.startMs + test.durationMs).toISOString() });
     const outbox = em.outbox();
     const monitors: MonitorResult[] = [];
+    const actualOf = async (entry: { id: string; values: Record<string, unknown> }): Promise<ActualAlert[]> => {
+      const notified = outbox.filter((e) => e.monitorId === entry.id);
+      return notified.length > 0 || (entry.values.notifier_ids as unknown[] | undefined)?.length
+        ? alertsFromNotifications(dedupeByNotification(notified), test.startMs)
+        : alertsFromHistory(await client.getMonitorHistory(entry.id, { startTime: new Date(test.startMs).toISOString(), endTime: new Date(test.startMs + test.durationMs).toISOString() }), test.startMs);
+    };
     for (const expectation of test.expect) {
+      if (expectation.slo) {
+        // An SLO's alerts of one severity: its monitors of that severity, as episodes.
+        const found = sloMonitors(stack.name, stack.resources, expectation.slo);
+        if (typeof found === "string") return { test, passed: false, monitors, error: found };
+        const entries = found.map((d) => state.resources[d.address]).filter((e) => e !== undefined);
+        monitors.push(compare(expectation, asEpisodes((await Promise.all(entries.map(actualOf))).flat())));
+        continue;
+      }
       const declaration = monitorUnderTest(stack, expectation.monitor);
       const entry = declaration ? state.resources[declaration.address] : undefined;
       // `ods test` refused a file naming a monitor the stack lacks; one that did not apply gets here.
       if (!entry) return { test, passed: false, monitors, error: `${expectation.monitor} was not created: ${missingMonitor(stack, expectation.monitor)}` };
-      const notified = outbox.filter((e) => e.monitorId === entry.id);
-      const actual = notified.length > 0 || (entry.values.notifier_ids as unknown[] | undefined)?.length
-        ? alertsFromNotifications(dedupeByNotification(notified), test.startMs)
-        : alertsFromHistory(await client.getMonitorHistory(entry.id, { startTime: new Date(test.startMs).toISOString(), endTime: new Date(test.startMs + test.durationMs).toISOString() }), test.startMs);
-      monitors.push(compare(expectation, actual));
+      monitors.push(compare(expectation, await actualOf(entry)));
     }
     const passed = monitors.every((m) => m.missing.length === 0 && m.unexpected.length === 0 && m.content.length === 0);
     return { test, passed, monitors };

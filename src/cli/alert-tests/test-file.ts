@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import { offsetText } from "./report";
 import { LineCounter, parseDocument, isNode } from "./yaml-parser";
+import { sloTarget, type SloExpectationTarget } from "../slo-alert-tests";
 
 export interface TestEvent {
   dataset: string;
@@ -23,6 +24,8 @@ export interface ExpectedAlert {
 export interface MonitorExpectation {
   /** The monitor's address in the synthesized stack (`ods_monitor.api_errors`) or its construct path (`observability/errors`, from the stack). */
   monitor: string;
+  /** Set when the expectation names an SLO's alerts of one severity instead of a monitor (`monitor` then reads "PATH (severity)"). */
+  slo?: SloExpectationTarget;
   toleranceMs: number;
   alerts: ExpectedAlert[];
   /** The line of its `monitor`, for a refusal naming a monitor the stack lacks. */
@@ -200,9 +203,10 @@ function checkTest(raw: unknown, path: Path, fail: Fail, lineOf: (p: Path) => nu
 function checkExpectation(raw: unknown, path: Path, fail: Fail, lineOf: (p: Path) => number, testDurationMs: number): MonitorExpectation {
   if (!isObject(raw)) fail(path, "expected a map (monitor, tolerance, alerts)");
   const x = raw as Record<string, unknown>;
-  known(x, path, ["monitor", "tolerance", "alerts"], fail);
-  const monitor = text(x.monitor, [...path, "monitor"], fail);
-  if (!/^ods_monitor\.[A-Za-z0-9_-]+$/.test(monitor) && !monitor.includes("/")) {
+  known(x, path, ["monitor", "slo", "severity", "tolerance", "alerts"], fail);
+  const slo = sloTarget(x, (key, problem) => fail([...path, key], problem));
+  const monitor = slo ? `${slo.path} (${slo.severity})` : text(x.monitor, [...path, "monitor"], fail);
+  if (!slo && !/^ods_monitor\.[A-Za-z0-9_-]+$/.test(monitor) && !monitor.includes("/")) {
     fail([...path, "monitor"], `expected a monitor's address like "ods_monitor.api_errors" or its construct path like "observability/errors", got ${JSON.stringify(monitor)}`);
   }
   const toleranceMs = x.tolerance === undefined ? 0 : duration(x.tolerance, [...path, "tolerance"], fail);
@@ -231,5 +235,5 @@ function checkExpectation(raw: unknown, path: Path, fail: Fail, lineOf: (p: Path
     }
     return out;
   });
-  return { monitor, toleranceMs, alerts, line: lineOf([...path, "monitor"]) };
+  return { monitor, ...(slo ? { slo } : {}), toleranceMs, alerts, line: lineOf([...path, slo ? "slo" : "monitor"]) };
 }

@@ -1,0 +1,291 @@
+// `ods slo import FILE`: OpenSLO v1 (SLO with a ratioMetric whose metric sources are of
+// type `ods`, AlertPolicy with burn-rate conditions) written as TypeScript using slo.Slo.
+// A malformed file is refused naming its line, before anything is written.
+import { LineCounter, isNode, parseDocument } from "./alert-tests/yaml-parser";
+import { windowText } from "../resources/backtest/slo-model";
+
+export class SloImportError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly problem: string,
+  ) {
+    super(`${file}:${line}: ${problem}`);
+    this.name = "SloImportError";
+  }
+}
+
+type Path = (string | number)[];
+type Fail = (doc: number, path: Path, problem: string) => never;
+
+interface ImportedPair {
+  severity: "page" | "ticket";
+  longWindow: string;
+  shortWindow: string;
+  factor: number;
+}
+
+export interface ImportedSlo {
+  id: string;
+  name: string;
+  description?: string;
+  dataset: string;
+  badFilter: string;
+  totalFilter?: string;
+  objectivePercent: number;
+  windowDays: number;
+  windows: ImportedPair[];
+  /** Notification target names of page and ticket conditions. */
+  pageTargets: string[];
+  ticketTargets: string[];
+  labels: Record<string, string>;
+}
+
+interface Doc {
+  value: Record<string, unknown>;
+  index: number;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Splits a multi-document YAML text at its `---` lines, each parsed with its own line numbers. */
+function readDocuments(file: string, text: string): { docs: Doc[]; lineOf: (doc: number, path: Path) => number } {
+  const lines = text.split("\n");
+  const starts: number[] = [0];
+  lines.forEach((l, i) => {
+    if (/^---\s*$/.test(l) && i > 0) starts.push(i + 1);
+  });
+  const parsed = starts.map((start, i) => {
+    const end = i + 1 < starts.length ? starts[i + 1] - 1 : lines.length;
+    const counter = new LineCounter();
+    const doc = parseDocument(lines.slice(start, end).join("\n"), { lineCounter: counter, prettyErrors: false });
+    if (doc.errors.length > 0) throw new SloImportError(file, start + counter.linePos(doc.errors[0].pos[0]).line, doc.errors[0].message.split("\n")[0]);
+    return { start, counter, doc };
+  });
+  const lineOf = (index: number, path: Path): number => {
+    const { start, counter, doc } = parsed[index];
+    for (let p = path; ; p = p.slice(0, -1)) {
+      const node = p.length === 0 ? doc.contents : doc.getIn(p, true);
+      if (isNode(node) && node.range) return start + counter.linePos(node.range[0]).line;
+      if (p.length === 0) return start + 1;
+    }
+  };
+  const docs = parsed
+    .map((p, index) => ({ value: p.doc.toJS() as unknown, index }))
+    .filter((d): d is Doc => d.value !== null && d.value !== undefined)
+    .map((d) => {
+      if (!isObject(d.value)) throw new SloImportError(file, lineOf(d.index, []), "expected an OpenSLO object (apiVersion, kind, metadata, spec)");
+      return d;
+    });
+  return { docs, lineOf };
+}
+
+function at(v: unknown, ...keys: string[]): unknown {
+  let cur = v;
+  for (const k of keys) cur = isObject(cur) ? cur[k] : undefined;
+  return cur;
+}
+
+/** `28d`, `1h`, `5m` (OpenSLO durations) as minutes and as the construct's window text. */
+function duration(value: unknown, fail: () => never): { minutes: number; text: string } {
+  const m = typeof value === "string" ? /^(\d+)(m|h|d|w)$/.exec(value.trim()) : null;
+  if (!m) return fail();
+  const minutes = Number(m[1]) * { m: 1, h: 60, d: 1440, w: 10080 }[m[2] as "m"];
+  return { minutes, text: windowText(minutes) };
+}
+
+interface Source {
+  dataset: string;
+  filter: string;
+}
+
+function metricSource(raw: unknown, doc: number, path: Path, fail: Fail): Source {
+  const src = at(raw, "metricSource");
+  if (!isObject(src)) return fail(doc, [...path, "metricSource"], "expected a metricSource with type ods and spec {dataset, filter}");
+  if (src.type !== "ods") return fail(doc, [...path, "metricSource", "type"], `expected type "ods", got ${JSON.stringify(src.type)}`);
+  const spec = src.spec;
+  if (!isObject(spec) || typeof spec.dataset !== "string" || spec.dataset === "") return fail(doc, [...path, "metricSource", "spec", "dataset"], "expected the dataset's name");
+  if (typeof spec.filter !== "string" || spec.filter.trim() === "") return fail(doc, [...path, "metricSource", "spec", "filter"], "expected an APL predicate");
+  return { dataset: spec.dataset, filter: spec.filter };
+}
+
+function identifier(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "slo";
+}
+
+/** Reads an OpenSLO v1 file into the SLOs it declares; throws SloImportError naming the line. */
+export function importOpenSlo(file: string, text: string): ImportedSlo[] {
+  const { docs, lineOf } = readDocuments(file, text);
+  const fail: Fail = (doc, path, problem) => {
+    throw new SloImportError(file, lineOf(doc, path), `${path.length > 0 ? path.join(".") : "the document"}: ${problem}`);
+  };
+  for (const d of docs) {
+    if (d.value.apiVersion !== "openslo/v1") fail(d.index, ["apiVersion"], `expected "openslo/v1", got ${JSON.stringify(d.value.apiVersion)}`);
+    if (typeof at(d.value, "metadata", "name") !== "string") fail(d.index, ["metadata", "name"], "expected a name");
+  }
+  const named = (kind: string) => new Map(docs.filter((d) => d.value.kind === kind).map((d) => [String(at(d.value, "metadata", "name")), d] as const));
+  const slis = named("SLI");
+  const policies = named("AlertPolicy");
+  const conditions = named("AlertCondition");
+  const slos = docs.filter((d) => d.value.kind === "SLO");
+  if (slos.length === 0) fail(docs[0]?.index ?? 0, [], "expected at least one document of kind SLO");
+
+  return slos.map((d) => {
+    const i = d.index;
+    const spec = d.value.spec;
+    if (!isObject(spec)) return fail(i, ["spec"], "expected the SLO's spec");
+    // The indicator inline, or by reference to an SLI document.
+    let indicator: Doc | undefined = isObject(spec.indicator) ? { value: spec.indicator, index: i } : undefined;
+    let indicatorPath: Path = ["spec", "indicator"];
+    if (!indicator && typeof spec.indicatorRef === "string") {
+      indicator = slis.get(spec.indicatorRef);
+      if (!indicator) return fail(i, ["spec", "indicatorRef"], `no SLI named "${spec.indicatorRef}" in the file`);
+      indicatorPath = [];
+    }
+    if (!indicator) return fail(i, ["spec"], "expected an indicator or an indicatorRef");
+    const ratioPath = [...indicatorPath, "spec", "ratioMetric"];
+    const ratio = at(indicator.value, "spec", "ratioMetric");
+    if (!isObject(ratio)) return fail(indicator.index, ratioPath, "expected a ratioMetric (good or bad, and total)");
+    if (!isObject(ratio.total)) return fail(indicator.index, [...ratioPath, "total"], "expected the total metric");
+    const total = metricSource(ratio.total, indicator.index, [...ratioPath, "total"], fail);
+    let bad: Source;
+    if (isObject(ratio.bad)) bad = metricSource(ratio.bad, indicator.index, [...ratioPath, "bad"], fail);
+    else if (isObject(ratio.good)) {
+      const good = metricSource(ratio.good, indicator.index, [...ratioPath, "good"], fail);
+      bad = { dataset: good.dataset, filter: `not (${good.filter})` };
+    } else return fail(indicator.index, ratioPath, "expected a good or a bad metric");
+    if (bad.dataset !== total.dataset) return fail(indicator.index, [...ratioPath, isObject(ratio.bad) ? "bad" : "good", "metricSource", "spec", "dataset"], `expected the total's dataset "${total.dataset}": an SLO counts the events of one dataset`);
+
+    const objectives = spec.objectives;
+    if (!Array.isArray(objectives) || objectives.length !== 1 || !isObject(objectives[0])) return fail(i, ["spec", "objectives"], "expected one objective");
+    const o = objectives[0];
+    let objectivePercent: number;
+    if (typeof o.targetPercent === "number") objectivePercent = o.targetPercent;
+    else if (typeof o.target === "number" && o.target > 0 && o.target < 1) objectivePercent = Number((o.target * 100).toPrecision(12));
+    else return fail(i, ["spec", "objectives", 0, "target"], `expected a target in (0, 1) or a targetPercent, got ${JSON.stringify(o.target)}`);
+    if (!(objectivePercent > 0 && objectivePercent < 100)) return fail(i, ["spec", "objectives", 0, "targetPercent"], `expected a percentage above 0 and below 100, got ${objectivePercent}`);
+    if (spec.budgetingMethod !== undefined && spec.budgetingMethod !== "Occurrences") {
+      return fail(i, ["spec", "budgetingMethod"], `expected "Occurrences" (an SLO here counts events), got ${JSON.stringify(spec.budgetingMethod)}`);
+    }
+    const windows = spec.timeWindow;
+    if (!Array.isArray(windows) || windows.length !== 1) return fail(i, ["spec", "timeWindow"], "expected one time window");
+    if (at(windows[0], "isRolling") === false) return fail(i, ["spec", "timeWindow", 0, "isRolling"], "expected a rolling window");
+    const window = duration(at(windows[0], "duration"), () => fail(i, ["spec", "timeWindow", 0, "duration"], `expected a duration like "28d", got ${JSON.stringify(at(windows[0], "duration"))}`));
+    const windowDays = window.minutes / 1440;
+    if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > 90) return fail(i, ["spec", "timeWindow", 0, "duration"], `expected whole days from 1d to 90d, got ${JSON.stringify(at(windows[0], "duration"))}`);
+
+    // Alert policies inline or by name; each condition of kind burnrate is a window pair.
+    const pairs: ImportedPair[] = [];
+    const pageTargets = new Set<string>();
+    const ticketTargets = new Set<string>();
+    const refs = Array.isArray(spec.alertPolicies) ? spec.alertPolicies : [];
+    refs.forEach((ref, r) => {
+      let policy: Doc | undefined;
+      let policyPath: Path = [];
+      if (typeof ref === "string" || typeof at(ref, "alertPolicyRef") === "string") {
+        const name = typeof ref === "string" ? ref : String(at(ref, "alertPolicyRef"));
+        policy = policies.get(name);
+        if (!policy) return fail(i, ["spec", "alertPolicies", r], `no AlertPolicy named "${name}" in the file`);
+      } else if (isObject(ref) && ref.kind === "AlertPolicy") {
+        policy = { value: ref, index: i };
+        policyPath = ["spec", "alertPolicies", r];
+      } else return fail(i, ["spec", "alertPolicies", r], "expected an AlertPolicy's name, an alertPolicyRef or an inline AlertPolicy");
+      const targets = (Array.isArray(at(policy.value, "spec", "notificationTargets")) ? (at(policy.value, "spec", "notificationTargets") as unknown[]) : [])
+        .map((t) => (typeof at(t, "targetRef") === "string" ? String(at(t, "targetRef")) : typeof at(t, "metadata", "name") === "string" ? String(at(t, "metadata", "name")) : undefined))
+        .filter((t): t is string => t !== undefined);
+      const conds = at(policy.value, "spec", "conditions");
+      if (!Array.isArray(conds) || conds.length === 0) return fail(policy.index, [...policyPath, "spec", "conditions"], "expected at least one condition");
+      conds.forEach((c, k) => {
+        let cond: Doc = { value: c as Record<string, unknown>, index: policy!.index };
+        let condPath: Path = [...policyPath, "spec", "conditions", k];
+        if (typeof at(c, "conditionRef") === "string") {
+          const found = conditions.get(String(at(c, "conditionRef")));
+          if (!found) return fail(policy!.index, [...condPath, "conditionRef"], `no AlertCondition named "${String(at(c, "conditionRef"))}" in the file`);
+          cond = found;
+          condPath = [];
+        }
+        const severityText = String(at(cond.value, "spec", "severity") ?? "").toLowerCase();
+        const severity = severityText === "page" || severityText === "critical" ? "page" : severityText === "ticket" || severityText === "warning" ? "ticket" : undefined;
+        if (!severity) return fail(cond.index, [...condPath, "spec", "severity"], `expected page (or critical) or ticket (or warning), got ${JSON.stringify(at(cond.value, "spec", "severity"))}`);
+        const condition = at(cond.value, "spec", "condition");
+        const cp = [...condPath, "spec", "condition"];
+        if (at(condition, "kind") !== "burnrate") return fail(cond.index, [...cp, "kind"], `expected "burnrate", got ${JSON.stringify(at(condition, "kind"))}`);
+        const op = at(condition, "op");
+        if (op !== undefined && op !== "gt" && op !== "gte") return fail(cond.index, [...cp, "op"], `expected "gt" (a burn rate above the threshold alerts), got ${JSON.stringify(op)}`);
+        const threshold = at(condition, "threshold");
+        if (typeof threshold !== "number" || !(threshold > 0)) return fail(cond.index, [...cp, "threshold"], `expected a burn rate above 0, got ${JSON.stringify(threshold)}`);
+        const long = duration(at(condition, "lookbackWindow"), () => fail(cond.index, [...cp, "lookbackWindow"], `expected a duration like "1h", got ${JSON.stringify(at(condition, "lookbackWindow"))}`));
+        // The short window: alertAfter when given, else a twelfth of the long window (the workbook's ratio).
+        const shortRaw = at(condition, "alertAfter");
+        const short = shortRaw !== undefined
+          ? duration(shortRaw, () => fail(cond.index, [...cp, "alertAfter"], `expected a duration like "5m", got ${JSON.stringify(shortRaw)}`))
+          : { minutes: Math.max(1, Math.round(long.minutes / 12)), text: windowText(Math.max(1, Math.round(long.minutes / 12))) };
+        if (short.minutes >= long.minutes) return fail(cond.index, [...cp, "alertAfter"], `expected a short window shorter than lookbackWindow ${long.text}`);
+        if (long.minutes > 7 * 1440) return fail(cond.index, [...cp, "lookbackWindow"], "expected at most 7d");
+        pairs.push({ severity, longWindow: long.text, shortWindow: short.text, factor: threshold });
+        for (const t of targets) (severity === "page" ? pageTargets : ticketTargets).add(t);
+      });
+    });
+    const metadata = d.value.metadata as Record<string, unknown>;
+    const name = typeof metadata.displayName === "string" && metadata.displayName !== "" ? metadata.displayName : String(metadata.name);
+    const labels: Record<string, string> = {};
+    if (isObject(metadata.labels)) for (const [k, v] of Object.entries(metadata.labels)) labels[k] = Array.isArray(v) ? v.join(",") : String(v);
+    if (typeof spec.service === "string") labels.service ??= spec.service;
+    return {
+      id: identifier(String(metadata.name)),
+      name,
+      ...(typeof spec.description === "string" && spec.description !== "" ? { description: spec.description } : {}),
+      dataset: total.dataset,
+      badFilter: bad.filter,
+      ...(total.filter.trim() !== "true" ? { totalFilter: total.filter } : {}),
+      objectivePercent,
+      windowDays,
+      windows: pairs,
+      pageTargets: [...pageTargets],
+      ticketTargets: [...ticketTargets],
+      labels,
+    };
+  });
+}
+
+const q = (s: string): string => JSON.stringify(s);
+
+/** The TypeScript a user keeps: a function adding the file's SLOs to a scope. */
+export function sloTypeScript(file: string, slos: readonly ImportedSlo[]): string {
+  const targets = [...new Set(slos.flatMap((s) => [...s.pageTargets, ...s.ticketTargets]))].sort();
+  const out: string[] = [
+    `// Generated by \`ods slo import ${file}\` from OpenSLO v1: one slo.Slo per SLO document.`,
+    'import { Construct } from "constructs";',
+    'import { slo } from "cdktf-provider-ods";',
+    "",
+    "/** The notifier id of each notification target the file names. */",
+    `export type NotificationTargets = { [target in ${targets.length > 0 ? targets.map(q).join(" | ") : "never"}]: string };`,
+    "",
+    "export function addSlos(scope: Construct, targets: NotificationTargets): slo.Slo[] {",
+    "  return [",
+  ];
+  for (const s of slos) {
+    const ids = (names: string[]) => `[${names.map((n) => `targets[${q(n)}]`).join(", ")}]`;
+    out.push(`    new slo.Slo(scope, ${q(s.id)}, {`, `      name: ${q(s.name)},`);
+    if (s.description) out.push(`      description: ${q(s.description)},`);
+    out.push(`      dataset: ${q(s.dataset)},`, `      badFilter: ${q(s.badFilter)},`);
+    if (s.totalFilter) out.push(`      totalFilter: ${q(s.totalFilter)},`);
+    out.push(`      objectivePercent: ${s.objectivePercent},`, `      windowDays: ${s.windowDays},`, "      alerting: {");
+    if (s.pageTargets.length > 0) out.push(`        pageNotifierIds: ${ids(s.pageTargets)},`);
+    if (s.ticketTargets.length > 0) out.push(`        ticketNotifierIds: ${ids(s.ticketTargets)},`);
+    if (s.windows.length > 0) {
+      out.push("        windows: [");
+      for (const w of s.windows) {
+        out.push(`          { severity: slo.SloSeverity.${w.severity === "page" ? "PAGE" : "TICKET"}, longWindow: ${q(w.longWindow)}, shortWindow: ${q(w.shortWindow)}, factor: ${w.factor} },`);
+      }
+      out.push("        ],");
+    }
+    out.push("      },");
+    if (Object.keys(s.labels).length > 0) out.push(`      labels: { ${Object.entries(s.labels).map(([k, v]) => `${q(k)}: ${q(v)}`).join(", ")} },`);
+    out.push("    }),");
+  }
+  out.push("  ];", "}", "");
+  return out.join("\n");
+}
