@@ -9,6 +9,7 @@ import { registerQueryCommand } from "./query-command";
 import { registerReconcileCommands } from "./reconcile-commands";
 import { registerTerraformCommand } from "./terraform-command";
 import { registerTestCommand } from "./test-command";
+import { registerWatchCommand } from "./watch-command";
 
 /** Exit code for a failed command: terraform's convention (0 ok, 1 error, 2 changes). */
 export const EXIT_ERROR = 1;
@@ -32,6 +33,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerAnnotateCommand(program);
   registerTestCommand(program, setExitCode);
   registerInitCommand(program);
+  registerWatchCommand(program, setExitCode);
   return program;
 }
 
