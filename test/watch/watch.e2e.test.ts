@@ -176,4 +176,43 @@ describe("ods watch", () => {
     w.child.kill("SIGINT");
     expect((await w.exited).code).toBe(0);
   }, 90_000);
+
+  it("a commit that synthesizes nothing, or fails to synthesize, deletes nothing: the rounds fail and back off, and a good commit is applied", async () => {
+    const dir = tempDir("ods-watch-");
+    const repo = Repo.create(path.join(dir, "origin"), stack("w3", "read logs"));
+    fs.copyFileSync(path.join(repo.dir, "synth.js"), path.join(dir, "synth.js.good"));
+    const w = start(dir, repo, ["--max-backoff", "4s"]);
+    const log = (): string => `stdout:\n${w.stdout}\nstderr:\n${w.stderr}`;
+    await eventually("the first revision applied", 30_000, async () => ((await w.stack("app"))?.lastReconcile?.result === "applied" ? true : undefined), log);
+
+    // An empty synthesis: applying it would delete everything; the existing guard refuses.
+    repo.commit(stackJson({}), "everything gone by mistake");
+    const backoffs = await eventually("two failed rounds backing off", 20_000, () => {
+      const b = w.lines().filter((l) => l.event === "backoff");
+      return b.length >= 2 ? b : undefined;
+    }, log);
+    const failed = w.lines().find((l) => l.event === "reconcile" && l.result === "failed");
+    expect(String(failed?.message)).toMatch(/declares no ods resources, but its state manages 3/);
+    const delays = backoffs.map((b) => Number(/next round in ([\d.]+) s/.exec(String(b.message))?.[1]));
+    expect(delays.slice(0, 2)).toEqual([2, 4]);
+    expect((await roleNamed("w3-readers"))?.description).toBe("read logs");
+    expect(metricValue((await w.get("/metrics")).body, "ods_reconcile_total", 'stack="app",result="failed"')).toBeGreaterThanOrEqual(2);
+
+    // A commit whose synthesis fails: the round fails before any plan.
+    fs.writeFileSync(path.join(repo.dir, "synth.js"), "process.exit(3);\n");
+    repo.commit(stackJson({}), "broken app");
+    await eventually("a failed synthesis", 20_000, () => w.lines().find((l) => l.event === "round_failed" && /synthesis failed/.test(String(l.message))), log);
+    expect((await w.get("/status")).body).toContain("synthesis failed");
+
+    // Fixed: applied, and the backoff is over.
+    fs.writeFileSync(path.join(repo.dir, "synth.js"), fs.readFileSync(path.join(repo.dir, "..", "synth.js.good"), "utf8"));
+    const fixed = repo.commit(stack("w3", "read logs, fixed"), "fixed");
+    await eventually("the fixed revision applied", 20_000, async () => {
+      const s = await w.stack("app");
+      return s?.revision === fixed && s.lastReconcile?.result === "applied" ? true : undefined;
+    }, log);
+    expect((await roleNamed("w3-readers"))?.description).toBe("read logs, fixed");
+    w.child.kill("SIGTERM");
+    expect((await w.exited).code).toBe(0);
+  }, 90_000);
 });
