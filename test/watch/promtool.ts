@@ -20,10 +20,14 @@ function install(): string | undefined {
   return undefined;
 }
 
-/** Runs `promtool check metrics` on an exposition; answers its complaints ("" when none). */
+/**
+ * Runs `promtool check metrics` on an exposition; answers its complaints ("" when none).
+ * With ODS_REQUIRE_PROMTOOL=1 (CI's .ci/run) a missing promtool is a failure, not a skip.
+ */
 export function promtool(exposition: string): { output: string; skipped?: string } {
   if (!found()) {
     const why = install();
+    if (why && process.env.ODS_REQUIRE_PROMTOOL === "1") return { output: `promtool is required (ODS_REQUIRE_PROMTOOL=1): ${why}` };
     if (why) return { output: "", skipped: why };
   }
   const r = spawnSync("promtool", ["check", "metrics"], { input: exposition, encoding: "utf8", timeout: 60_000 });

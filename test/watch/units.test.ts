@@ -189,6 +189,13 @@ describe("one stack's round", () => {
     expect(s.calls).toEqual(["plan"]);
   });
 
+  it("with --annotate, marks drift on the datasets' charts when it is new, not every round it stays", async () => {
+    const s = new RecordedStack([planning([drift], state)]);
+    const first = await reconcileStack(s, ctx({ annotate: true }));
+    await reconcileStack(s, ctx({ annotate: true, previousDrift: first.drifted }));
+    expect(s.calls.filter((c) => c === "annotate")).toHaveLength(1);
+  });
+
   it("corrects drift after saying so: under the lock, planned again", async () => {
     events.length = 0;
     const s = new RecordedStack([planning([drift], state)]);
