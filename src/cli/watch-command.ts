@@ -290,6 +290,10 @@ class CliRoundSource implements RoundSource {
       },
       lock: () => unit.store.lock(`ods apply (ods watch of ${revision.slice(0, 12)})`),
       unlock: () => unit.store.unlock(),
+      stateVersion: async () => {
+        const state = await unit.store.read();
+        return `${state.lineage}/${state.serial}`;
+      },
       apply: async (planning): Promise<ApplyOutcome> => {
         const sp = plans.get(planning);
         if (!sp) throw new Error(`stack ${unit.name}: no plan to apply`);

@@ -137,6 +137,11 @@ class RecordedStack implements WatchedStack {
   async unlock(): Promise<void> {
     this.calls.push("unlock");
   }
+  stateVersionNow = "l/1";
+  async stateVersion(): Promise<string> {
+    this.calls.push("version");
+    return this.stateVersionNow;
+  }
   async apply(): Promise<{ failed: number; summary: string; errors: string[]; warnings: string[] }> {
     this.calls.push("apply");
     return { failed: 0, summary: "Apply complete", errors: [], warnings: [] };
@@ -196,13 +201,21 @@ describe("one stack's round", () => {
     expect(s.calls.filter((c) => c === "annotate")).toHaveLength(1);
   });
 
-  it("corrects drift after saying so: under the lock, planned again", async () => {
+  it("corrects drift after saying so, under the lock, with the round's plan while the state did not move", async () => {
     events.length = 0;
     const s = new RecordedStack([planning([drift], state)]);
     const out = await reconcileStack(s, ctx({ onDrift: "correct" }));
     expect(out.result).toBe("drift_corrected");
     expect(events[0]).toMatch(/^drift_correcting/);
-    expect(s.calls).toEqual(["plan", "lock", "plan", "apply", "unlock"]);
+    expect(s.calls).toEqual(["plan", "lock", "version", "apply", "unlock"]);
+  });
+
+  it("plans again under the lock when the state was written since the round's plan", async () => {
+    const s = new RecordedStack([planning([edit], state), inSync]);
+    s.stateVersionNow = "l/2";
+    const out = await reconcileStack(s, ctx());
+    expect(out.result).toBe("converged_elsewhere");
+    expect(s.calls).toEqual(["plan", "lock", "version", "plan", "unlock"]);
   });
 
   it("waits for a held lock, naming the holder once, and applies nothing when the revision was applied meanwhile", async () => {

@@ -37,6 +37,8 @@ export interface WatchedStack {
   plan(): Promise<StackPlanning>;
   /** Takes the state lock, or throws LockHeldError naming the holder. */
   lock(): Promise<void>;
+  /** The stored state's lineage and serial now (`LINEAGE/SERIAL`): a write by anyone moves it. */
+  stateVersion(): Promise<string>;
   unlock(): Promise<void>;
   /** Applies with `ods apply`'s rails (an empty stack never deletes everything, missing outputs refuse). */
   apply(planning: StackPlanning): Promise<ApplyOutcome>;
@@ -115,7 +117,7 @@ export async function reconcileStack(stack: WatchedStack, ctx: StackRoundContext
       const pending = kept ?? (await stack.savePlan(planning, ctx.revision));
       return { result: "planned", changes: total, drifted, pending, message: `approve with: ${pending.command}` };
     }
-    return applyUnderLock(stack, ctx, "applied", drifted);
+    return applyUnderLock(stack, ctx, "applied", drifted, planning);
   }
 
   if (ctx.annotate && !sameDrift(drifted, ctx.previousDrift)) {
@@ -123,14 +125,22 @@ export async function reconcileStack(stack: WatchedStack, ctx: StackRoundContext
   }
   if (ctx.onDrift === "report") return { result: "drift_reported", changes: total, drifted, pending: ctx.pending };
   ctx.event("drift_correcting", `correcting drift in ${drifted.length} object(s) of stack ${stack.name}`, { stack: stack.name, drifted });
-  return applyUnderLock(stack, ctx, "drift_corrected", drifted);
+  return applyUnderLock(stack, ctx, "drift_corrected", drifted, planning);
 }
 
-async function applyUnderLock(stack: WatchedStack, ctx: StackRoundContext, result: "applied" | "drift_corrected", drifted: DriftedObject[]): Promise<StackRoundOutcome> {
-  await lockWaiting(stack, ctx);
+function versionOf(planning: StackPlanning): string {
+  const plan = planning.parts[0]?.plan;
+  return plan ? `${plan.stateLineage}/${plan.stateSerial}` : "";
+}
+
+async function applyUnderLock(stack: WatchedStack, ctx: StackRoundContext, result: "applied" | "drift_corrected", drifted: DriftedObject[], planned: StackPlanning): Promise<StackRoundOutcome> {
+  const waited = await lockWaiting(stack, ctx);
   try {
-    // The state and the live objects may have moved while this round planned or waited.
-    const planning = await stack.plan();
+    // Planned again when another run may have applied meanwhile (this round waited for the
+    // lock, or the state was written since): the fresh plan is then what is applied, or
+    // nothing. Otherwise the round's plan holds, and the refresh is not paid twice.
+    const moved = waited || (await stack.stateVersion()) !== versionOf(planned);
+    const planning = moved ? await stack.plan() : planned;
     const found = classify(planning);
     const total = found.revision.length + found.drift.length;
     if (total === 0) {
@@ -151,8 +161,11 @@ async function applyUnderLock(stack: WatchedStack, ctx: StackRoundContext, resul
   }
 }
 
-/** Takes the lock, waiting while another run holds it (said once, naming the holder), up to the lock timeout. */
-async function lockWaiting(stack: WatchedStack, ctx: StackRoundContext): Promise<void> {
+/**
+ * Takes the lock, waiting while another run holds it (said once, naming the holder), up to
+ * the lock timeout. Answers whether it had to wait.
+ */
+async function lockWaiting(stack: WatchedStack, ctx: StackRoundContext): Promise<boolean> {
   const now = ctx.now ?? Date.now;
   const deadline = now() + ctx.lockTimeoutMs;
   let told = false;
@@ -160,7 +173,7 @@ async function lockWaiting(stack: WatchedStack, ctx: StackRoundContext): Promise
     try {
       await stack.lock();
       if (told) ctx.event("lock_acquired", `took the state lock of stack ${stack.name}`, { stack: stack.name });
-      return;
+      return told;
     } catch (e) {
       if (!(e instanceof LockHeldError)) throw e;
       if (!told) ctx.event("lock_wait", `waiting for the state lock of stack ${stack.name}: ${e.message}`, { stack: stack.name });
