@@ -215,4 +215,28 @@ describe("ods watch", () => {
     w.child.kill("SIGTERM");
     expect((await w.exited).code).toBe(0);
   }, 90_000);
+
+  it("SIGTERM in the middle of a round (a synthesis running) ends the app it started and exits within 10 s", async () => {
+    const dir = tempDir("ods-watch-");
+    const repo = Repo.create(path.join(dir, "origin"), stack("w4", "read logs"));
+    // An app that takes its time: the round is synthesizing when the signal comes.
+    fs.writeFileSync(path.join(repo.dir, "synth.js"), "setTimeout(() => process.exit(0), 120000);\n");
+    repo.commit(stack("w4", "read logs"), "a slow app");
+    const w = start(dir, repo, []);
+    const log = (): string => `stdout:\n${w.stdout}\nstderr:\n${w.stderr}`;
+    const checkout = path.join(dir, "checkout");
+    const synthesizing = await eventually("the app running", 20_000, () => {
+      const p = processesUnder(checkout).filter((x) => !x.startsWith(`${w.child.pid}:`) && x.includes("synth.js"));
+      return p.length > 0 ? p : undefined;
+    }, log);
+    expect(synthesizing.join("\n")).toContain("synth.js");
+    const stopAt = Date.now();
+    w.child.kill("SIGTERM");
+    const exit = await Promise.race([w.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), 10_000))]);
+    expect(exit, log()).toBeDefined();
+    expect(Date.now() - stopAt).toBeLessThan(10_000);
+    expect(exit?.code).toBe(0);
+    expect(processesUnder(dir)).toEqual([]);
+    expect(await roleNamed("w4-readers")).toBeUndefined();
+  }, 60_000);
 });

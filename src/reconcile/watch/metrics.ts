@@ -1,6 +1,6 @@
 // The watcher's Prometheus metrics, through prom-client (its own registry: only what is
 // listed here is exposed, in the text format `promtool check metrics` accepts).
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Histogram, Registry } from "./prom-driver";
 import type { RoundResult } from "./status";
 
 /** Every metric's prefix, the command's name. */
