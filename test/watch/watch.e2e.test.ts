@@ -56,6 +56,17 @@ function metricValue(text: string, name: string, labels: string): number | undef
   return line === undefined ? undefined : Number(line.split(" ").pop());
 }
 
+/** SIGTERM: the process exits with 0 within 10 s, and nothing it started (git, the app) is left. */
+async function expectStopsOnSigterm(w: WatchProcess, dir: string, log: () => string): Promise<void> {
+  const stopAt = Date.now();
+  w.child.kill("SIGTERM");
+  const exit = await Promise.race([w.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), 10_000))]);
+  expect(exit, log()).toBeDefined();
+  expect(Date.now() - stopAt).toBeLessThan(10_000);
+  expect(exit?.code).toBe(0);
+  expect(processesUnder(dir)).toEqual([]);
+}
+
 describe("ods watch", () => {
   it("applies the first revision, reports a hand-made change as drift on /metrics and /status, applies a new commit, and stops on SIGTERM within 10 s leaving no process", async () => {
     const dir = tempDir("ods-watch-");
@@ -117,13 +128,7 @@ describe("ods watch", () => {
     expect(metricValue((await w.get("/metrics")).body, "ods_drifted_objects", 'stack="app"')).toBe(0);
 
     // SIGTERM: the round ends, the process exits within 10 s, nothing it started is left.
-    const stopAt = Date.now();
-    w.child.kill("SIGTERM");
-    const exit = await Promise.race([w.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), 10_000))]);
-    expect(exit, log()).toBeDefined();
-    expect(Date.now() - stopAt).toBeLessThan(10_000);
-    expect(exit?.code).toBe(0);
-    expect(processesUnder(dir)).toEqual([]);
+    await expectStopsOnSigterm(w, dir, log);
   }, 90_000);
 
   it("saves a new revision's plan for approval, `ods apply FILE` applies exactly it, and --on-drift correct undoes a hand-made change after logging it", async () => {
@@ -230,13 +235,7 @@ describe("ods watch", () => {
       return p.length > 0 ? p : undefined;
     }, log);
     expect(synthesizing.join("\n")).toContain("synth.js");
-    const stopAt = Date.now();
-    w.child.kill("SIGTERM");
-    const exit = await Promise.race([w.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), 10_000))]);
-    expect(exit, log()).toBeDefined();
-    expect(Date.now() - stopAt).toBeLessThan(10_000);
-    expect(exit?.code).toBe(0);
-    expect(processesUnder(dir)).toEqual([]);
+    await expectStopsOnSigterm(w, dir, log);
     expect(await roleNamed("w4-readers")).toBeUndefined();
   }, 60_000);
 });
