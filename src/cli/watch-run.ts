@@ -14,6 +14,7 @@ import {
   WatchMetrics,
   Watcher,
   describeSource,
+  formatEvent,
   parseDuration,
   parseListen,
   parseShare,
@@ -92,17 +93,18 @@ export async function runWatch(o: WatchOpts): Promise<number> {
   const stop = new AbortController();
   const server = await startWatchServer(listen, { metrics, status: () => watcher.status(), ready: () => watcher.ready, live: () => !stop.signal.aborted });
   const started = `ods watch: following ${describeSource(o.source)} branch ${o.branch} every ${o.interval}; on change: ${o.onChange}, on drift: ${o.onDrift}; serving ${server.url}/metrics`;
-  write(o.logFormat === "json" ? JSON.stringify({ time: new Date().toISOString(), level: "info", event: "start", message: started, url: server.url }) : started);
+  write(formatEvent(o.logFormat, "start", started, { url: server.url }));
 
   let forced: NodeJS.Timeout | undefined;
   const onSignal = (sig: NodeJS.Signals): void => {
     if (stop.signal.aborted) return;
-    write(o.logFormat === "json" ? JSON.stringify({ time: new Date().toISOString(), level: "info", event: "stop", message: `${sig}: ending the round` }) : `ods watch: ${sig}: ending the round and stopping`);
+    write(formatEvent(o.logFormat, "stop", `${sig}: ending the round and stopping`));
     stop.abort();
     // A call in flight cannot be interrupted halfway; past the deadline the process goes anyway
     // (each state write is complete, and a lock ends with its holder or its connection).
     forced = setTimeout(() => {
       source.closeNow();
+      if (temporary) fs.rmSync(path.dirname(checkout), { recursive: true, force: true });
       process.exit(0);
     }, STOP_DEADLINE_MS);
     forced.unref();
@@ -168,10 +170,19 @@ class CliRoundSource implements RoundSource {
       this.synthesized = revision;
     }
     const counters = new Map<string, OdsClient[]>();
-    const session = await openSession({ ...this.o, outDir, synth: false }, (line) => this.announce(line), async (unit) => {
-      this.refuseStateInCheckout(unit);
-      counters.set(unit.name, await this.wrapClients(unit));
-    });
+    const closeClients = async (): Promise<void> => {
+      for (const clients of counters.values()) for (const c of clients) await c.close();
+    };
+    let session: Session;
+    try {
+      session = await openSession({ ...this.o, outDir, synth: false }, (line) => this.announce(line), async (unit) => {
+        this.refuseStateInCheckout(unit);
+        counters.set(unit.name, await this.wrapClients(unit));
+      });
+    } catch (e) {
+      await closeClients();
+      throw e;
+    }
     this.session = session;
     const stacks = session.units.map((unit) => this.watched(unit, session, revision, outDir, () => counters.get(unit.name) ?? []));
     return {
@@ -181,7 +192,7 @@ class CliRoundSource implements RoundSource {
         for (const s of stacks) this.lastRequests.set(s.name, s.requests());
         this.session = undefined;
         await session.close();
-        for (const clients of counters.values()) for (const c of clients) await c.close();
+        await closeClients();
       },
     };
   }

@@ -3,7 +3,7 @@ export { roundRate } from "./budget";
 export { classifyChanges } from "./classify";
 export { driftedObjects, type DriftedObject } from "./drift";
 export { GitSource, describeSource } from "./git-source";
-export type { LogFormat } from "./log";
+export { formatEvent, type LogFormat } from "./log";
 export { WatchMetrics } from "./metrics";
 export { reconcileStack, type ApplyOutcome, type StackPlanning, type WatchedStack } from "./reconcile-stack";
 export { parseDuration, parseShare, type Schedule } from "./schedule";

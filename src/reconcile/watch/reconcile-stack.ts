@@ -152,6 +152,7 @@ async function applyUnderLock(stack: WatchedStack, ctx: StackRoundContext, resul
     }
     if (ctx.signal.aborted) throw new WatchStopped();
     const outcome = await stack.apply(planning);
+    for (const w of outcome.warnings) ctx.event("warning", w, { stack: stack.name });
     if (outcome.failed > 0 || outcome.errors.length > 0) {
       throw new Error(`${outcome.summary}${outcome.errors.length ? ` ${outcome.errors.join("; ")}` : ""}`);
     }
