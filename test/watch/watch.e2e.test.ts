@@ -114,6 +114,16 @@ describe("ods watch", () => {
     const driftLine = w.lines().find((l) => l.event === "reconcile" && l.result === "drift_reported");
     expect(driftLine).toMatchObject({ stack: "app", revision: first });
 
+    // The same check once, as a cron job would run it, in the text log format: exit 2 while drift remains.
+    const once = await runOds(["watch", "--once", "--source", repo.dir, "--state", path.join(dir, "state.json"), "--workdir", path.join(dir, "checkout-once"), "--listen", "127.0.0.1:0"], {
+      cwd: dir,
+      env: { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken },
+    });
+    expect(once.code, once.stderr).toBe(2);
+    expect(once.stdout).toMatch(new RegExp(`stack=app revision=${first.slice(0, 12)} result=drift_reported changes=1 drifted=1 requests=\\d+`));
+    expect(once.stdout).toContain('  drift: ods_role.readers.description: "changed by hand" -> "read logs"');
+    expect(once.stdout + once.stderr).not.toContain(SECRET);
+
     const check = promtool(metrics);
     if (check.skipped) console.warn(`promtool check metrics skipped: ${check.skipped}`);
     else expect(check.output, check.output).toBe("");
