@@ -101,6 +101,7 @@ describe("ods watch", () => {
       expect.objectContaining({ address: "ods_role.readers", kind: "ods_role", attributes: [{ path: "description", live: "changed by hand", desired: "read logs" }] }),
     ]);
     const metrics = (await w.get("/metrics")).body;
+    expect(metrics + (await w.get("/status")).body).not.toContain(SECRET);
     expect(metricValue(metrics, "ods_drifted_objects", 'stack="app"')).toBe(1);
     expect(metricValue(metrics, "ods_reconcile_total", 'stack="app",result="applied"')).toBe(1);
     expect(metricValue(metrics, "ods_reconcile_total", 'stack="app",result="drift_reported"')).toBeGreaterThanOrEqual(1);
