@@ -10,6 +10,7 @@ import { registerReconcileCommands } from "./reconcile-commands";
 import { registerSloCommand } from "./slo-command";
 import { registerTerraformCommand } from "./terraform-command";
 import { registerTestCommand } from "./test-command";
+import { registerWatchCommand } from "./watch-command";
 
 /** Exit code for a failed command: terraform's convention (0 ok, 1 error, 2 changes). */
 export const EXIT_ERROR = 1;
@@ -34,6 +35,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   registerTestCommand(program, setExitCode);
   registerSloCommand(program, setExitCode);
   registerInitCommand(program);
+  registerWatchCommand(program, setExitCode);
   return program;
 }
 

@@ -53,7 +53,7 @@ const err = (text: string): void => {
 /** --var and --var-file, kept in the order given: a later one wins, as in Terraform. */
 type VarInput = { kind: "var" | "file"; text: string };
 
-function withWorkspaceOptions(cmd: Command): Command {
+export function withWorkspaceOptions(cmd: Command): Command {
   const ordered: VarInput[] = [];
   return cmd
     .option("--stack <name>", "stack to use (repeat for several)", (v: string, prev: string[]) => [...prev, v], [] as string[])
@@ -89,7 +89,7 @@ function insightsOf(o: CommonOpts): { days: number } | undefined {
   return o.backtest === false ? undefined : { days: o.backtestDays ?? 7 };
 }
 
-interface CommonOpts {
+export interface CommonOpts {
   stack: string[];
   allStacks?: boolean;
   outDir: string;
@@ -129,7 +129,7 @@ function inputsOfStack(all: VariableInputs, stack: string): VariableInputs {
   return { env: all.env, assignments: all.assignments.filter((a) => a.stack === undefined || a.stack === stack) };
 }
 
-interface Session {
+export interface Session {
   units: StackUnit[];
   /** Another stack's state, for its outputs. */
   stateOf: StateOf;
@@ -151,7 +151,7 @@ async function withSession<T>(o: CommonOpts, print: (line: string) => void, fn: 
  * Synthesizes, selects the stacks, reads variables, loads each stack and asks each
  * target which organization it reaches, then prints the targets: before anything else.
  */
-async function openSession(o: CommonOpts, print: (line: string) => void): Promise<Session> {
+export async function openSession(o: CommonOpts, print: (line: string) => void, prepare?: (unit: StackUnit) => Promise<void>): Promise<Session> {
   if (o.synth) {
     err(`Synthesizing ${o.app ?? "the app of cdktf.json"} into ${o.outDir} ...`);
     await synth({ app: o.app, out: o.outDir });
@@ -184,6 +184,8 @@ async function openSession(o: CommonOpts, print: (line: string) => void): Promis
   try {
     for (const s of selected) {
       units.push(await openStack(s, { variables: inputsOfStack(variables, s.name), flags: { url: o.url, token: o.token, orgId: o.orgId }, envFor: emulator?.envFor, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
+      // A caller's own setup of each stack (ods watch: its clients), before any call is made.
+      await prepare?.(units[units.length - 1]);
     }
     await checkSession(units, variables, print);
   } catch (e) {
@@ -240,7 +242,7 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
-function parseParallelism(v: string): number {
+export function parseParallelism(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`--parallelism expects a whole number from 1 to 64, got "${v}"`);
   return n;
@@ -257,7 +259,7 @@ function errorText(e: unknown): string {
 }
 
 /** Errors a user can fix (bad stack, plan problems): reported per stack, other stacks go on. */
-function isStackProblem(e: unknown): boolean {
+export function isStackProblem(e: unknown): boolean {
   return e instanceof StackError || e instanceof PlanError || e instanceof VariableError;
 }
 
@@ -273,11 +275,14 @@ function printSummary(outcomes: StackOutcome[], several: boolean): void {
   for (const o of outcomes) out(`  ${o.stack}: ${o.line}`);
 }
 
-/** `--annotate`: one config-change annotation per dataset the applied changes touched, per organization. */
-async function annotateStack(sp: StackPlan, startedAt: Date): Promise<void> {
+/**
+ * `--annotate`: one config-change annotation per dataset the applied changes touched, per
+ * organization. `only` limits it to some addresses (ods watch: the drifted ones).
+ */
+export async function annotateStack(sp: StackPlan, startedAt: Date | undefined, o: { by?: string; only?: ReadonlySet<string>; info?: (text: string) => void } = {}): Promise<void> {
   for (const part of sp.parts) {
     const changes: AppliedChange[] = part.plan.changes
-      .filter((c) => c.action !== "noop")
+      .filter((c) => c.action !== "noop" && (!o.only || o.only.has(c.address)))
       .map((c) => ({
         address: c.address,
         typeName: c.typeName,
@@ -285,7 +290,7 @@ async function annotateStack(sp: StackPlan, startedAt: Date): Promise<void> {
         // After the apply the state holds the values as the service answered them (references resolved).
         values: c.action === "delete" || c.action === "forget" ? c.before : (part.view.resources[c.address]?.values ?? c.after),
       }));
-    await annotateApply(part.target.client, changes, { startedAt, env: process.env, warn: (t) => err(`Warning: ${t}`), info: out });
+    await annotateApply(part.target.client, changes, { ...(startedAt ? { startedAt } : {}), env: process.env, ...(o.by ? { by: o.by } : {}), warn: (t) => err(`Warning: ${t}`), info: o.info ?? out });
   }
 }
 

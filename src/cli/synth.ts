@@ -10,6 +10,8 @@ export interface SynthOptions {
   cwd?: string;
   /** Where the app's own output goes; synthesis output is not ours to hide. */
   stdio?: "inherit" | "pipe";
+  /** Ends the app (its whole process group) when aborted: nothing it started outlives the caller. */
+  signal?: AbortSignal;
 }
 
 export function appCommand(cwd: string, explicit?: string): string {
@@ -33,7 +35,22 @@ export async function synth(opts: SynthOptions): Promise<string> {
       shell: true,
       stdio: ["ignore", opts.stdio === "pipe" ? "pipe" : "inherit", "pipe"],
       env: { ...process.env, CDKTF_OUTDIR: out, CHECKPOINT_DISABLE: "1" },
+      // Its own process group, so that the shell and the app it runs end together.
+      detached: opts.signal !== undefined,
     });
+    const stop = (): void => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    };
+    if (opts.signal?.aborted) stop();
+    opts.signal?.addEventListener("abort", stop, { once: true });
+    child.on("close", () => opts.signal?.removeEventListener("abort", stop));
+    // Piped output is not shown; drained so that a talkative app never blocks on a full pipe.
+    child.stdout?.resume();
     child.stderr?.on("data", (d: Buffer) => {
       stderr.push(d);
       if (opts.stdio !== "pipe") process.stderr.write(d);

@@ -1,0 +1,12 @@
+// `ods watch`: continuous reconciliation from a git branch (see docs/guides/gitops-pull-mode.md).
+export { roundRate } from "./budget";
+export { classifyChanges } from "./classify";
+export { driftedObjects, type DriftedObject } from "./drift";
+export { GitSource, describeSource } from "./git-source";
+export { formatEvent, type LogFormat } from "./log";
+export { WatchMetrics } from "./metrics";
+export { reconcileStack, type ApplyOutcome, type StackPlanning, type WatchedStack } from "./reconcile-stack";
+export { parseDuration, parseShare, type Schedule } from "./schedule";
+export { parseListen, startWatchServer, type WatchServer } from "./server";
+export type { PendingPlan, WatchStatus } from "./status";
+export { Watcher, abortableSleep, type OpenedRound, type RoundSource } from "./watcher";
