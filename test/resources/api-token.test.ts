@@ -45,7 +45,7 @@ describe("ods_api_token", () => {
       expect(change?.action).toBe("adopt");
       expect(change?.reasons.join(" ")).toMatch(/will be rotated: its token cannot be read back.*stays valid for 24h/);
       // The counts match the actions listed: the adoption is a rotation too.
-      expect(renderPlan(run.plan)).toContain("Plan: 0 to create, 1 to adopt, 0 to update, 0 to replace, 1 to rotate, 0 to delete, 0 to forget.");
+      expect(renderPlan(run.plan)).toContain("Plan: 0 to create, 1 to adopt, 0 to update, 0 to replace, 1 to rotate, 0 to delete, 0 to forget, 0 to move.");
       expect((planJson(run.plan) as { resource_changes: { actions: string[] }[] }).resource_changes[0].actions).toEqual(["adopt", "rotate"]);
       expect(run.summary).toMatchObject({ adopted: 1, rotated: 1 });
       expect(run.summary.errors).toEqual([]);
