@@ -2,7 +2,8 @@
 // Terraform's protocol values and the resource lifecycle (src/lifecycle) that `ods
 // plan/apply` uses too, behind the generic plugin server's ProviderImpl contract.
 import { createHash } from "node:crypto";
-import { OdsClient, resolveClientConfig } from "../api";
+import * as path from "node:path";
+import { OdsApiError, OdsClient, resolveClientConfig } from "../api";
 import {
   type Attribute,
   type Attributes,
@@ -44,6 +45,7 @@ import {
 } from "../lifecycle";
 import { errorDiagnostic, warningDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
 import type { ProviderImpl, UpgradeStateRequest, UpgradeStateResult } from "./provider-impl";
+import { CreationEvidence, creationKey } from "./creation-evidence";
 import { PassedChecks, checkJournal } from "./passed-checks";
 import type { ProviderSchemaJson } from "./schema-json";
 import { UNKNOWN, isUnknown, type TfObject, type TfValue } from "./values";
@@ -143,6 +145,8 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   private client?: OdsClient;
   private orgId?: string;
+  /** The objects this provider created that Terraform may not hold yet: the only ones a create may adopt. */
+  private creations = new CreationEvidence();
   /** Days a monitor's backtest looks back (the provider block's backtest_days); unset: none. */
   private backtestDays?: number;
   /** Written down in a journal file, if any, for the command's next provider process. */
@@ -180,6 +184,8 @@ export class OdsTerraformProvider implements ProviderImpl {
       // The target: the token only as a digest, since the key names a file.
       const target = [config.url, config.orgId ?? "", sha256(config.token), config.rateLimitPerSecond ?? ""].join("\n");
       this.passedChecks = checkJournalDir ? new PassedChecks(undefined, undefined, undefined, checkJournal(checkJournalDir, sha256(target))) : undefined;
+      // What this provider created and Terraform may not have yet: per target, as the checks.
+      this.creations = new CreationEvidence(checkJournalDir ? path.join(checkJournalDir, `creations-${sha256(target)}.log`) : undefined);
       this.client = new OdsClient(config);
       this.orgId = this.client.config.orgId;
       this.backtestDays = typeof c.backtest_days === "number" ? c.backtest_days : undefined;
@@ -189,8 +195,13 @@ export class OdsTerraformProvider implements ProviderImpl {
     return [];
   }
 
-  /** The provider is done: its keep-alive connections and credentials go. */
-  async close(): Promise<void> {
+  /**
+   * The provider is done: its keep-alive connections and credentials go. Ended by
+   * Terraform's Shutdown call (`graceful`), Terraform holds every object this process
+   * created; a Terraform that is gone may not have stored them (see creation-evidence.ts).
+   */
+  async close(how: { graceful?: boolean } = {}): Promise<void> {
+    if (how.graceful) this.creations.handOver();
     const client = this.client;
     this.client = undefined;
     await client?.close();
@@ -231,10 +242,15 @@ export class OdsTerraformProvider implements ProviderImpl {
    */
   private readonly managed = new Map<string, Map<string, string | undefined>>();
 
-  /** Remembers a managed id with its natural key (a new state may carry a new key). */
-  private remember(kind: ResourceKind, state: TfObject | null): void {
+  /**
+   * Remembers a managed id with its natural key (a new state may carry a new key).
+   * `fromTerraform`: Terraform sent this state, so it holds the object; an apply's own
+   * answer may still be lost with a killed Terraform.
+   */
+  private remember(kind: ResourceKind, state: TfObject | null, fromTerraform = true): void {
     const id = state?.id;
     if (typeof id !== "string") return;
+    if (fromTerraform) this.creations.seen(id);
     const ids = this.managed.get(kind.typeName) ?? new Map<string, string | undefined>();
     // Only the key's attributes are converted: every refresh and plan passes here.
     const keyValues: Values = {};
@@ -284,6 +300,10 @@ export class OdsTerraformProvider implements ProviderImpl {
     const result = this.planChange(request);
     const planned = result.plannedState;
     const kind = this.kind(request.typeName);
+    if (!request.priorState && planned && (result.diagnostics ?? []).length === 0) {
+      const refusal = await this.createRefusal(kind, modelOf(planned));
+      if (refusal) return { ...result, diagnostics: [refusal] };
+    }
     const existing = request.priorState !== null && (result.requiresReplace ?? []).length === 0;
     if (!planned || !wantsPlanCheck(kind, existing) || (result.diagnostics ?? []).length > 0) return result;
     // Compared only for the kinds with a plan-time check (most plans are of other kinds).
@@ -302,6 +322,26 @@ export class OdsTerraformProvider implements ProviderImpl {
       if (diagnostics.length > 0) return { ...result, diagnostics };
     }
     return result;
+  }
+
+  /**
+   * A create is refused at plan when a live object has its natural key, unless this
+   * provider holds evidence that it created that object and Terraform never stored it (a
+   * killed apply): then the apply adopts it. Any other such object may be managed by
+   * another address (a renamed resource), whose destroy would delete what a create had
+   * adopted; or it was made outside Terraform. Either way: refused, naming the id.
+   */
+  private async createRefusal(kind: ResourceKind, values: Values, fresh = false): Promise<Diagnostic | undefined> {
+    const key = naturalKeyText(kind, values);
+    if (key === undefined || kind.creation === "claim") return undefined;
+    const ctx = this.context();
+    for (const o of await lifecycle.namesakes(ctx, kind, values, fresh)) {
+      const id = kind.api.idOf(o);
+      const managed = ctx.isManaged(kind, id);
+      if (!managed && this.creations.holds(creationKey(kind.typeName, key), id)) continue;
+      return errorDiagnostic(`Refusing to create ${kind.typeName}: ${kind.naturalKey.join(" and ")} ${key} exists as ${id}`, lifecycle.namesakeRefusal(kind, values, id, managed));
+    }
+    return undefined;
   }
 
   /**
@@ -420,8 +460,9 @@ export class OdsTerraformProvider implements ProviderImpl {
         const key = `${kind.naturalKey.join(" and ")} ${naturalKeyText(kind, values) ?? ""}`;
         return { diagnostics: [errorDiagnostic(`Duplicate ${kind.typeName}`, `Another resource of this configuration already manages the ${kind.typeName} ${holder} with ${key}; each object must be declared once.`)] };
       }
-      // After a killed apply, the object its create made may exist unmanaged: adopted, never made twice.
-      answer = (await lifecycle.createOrAdopt(ctx, kind, values)).live;
+      const outcome = await this.createOrAdoptOwn(ctx, kind, values);
+      if ("refusal" in outcome) return { diagnostics: [outcome.refusal] };
+      answer = outcome.answer;
     } else if (kind.rotation) {
       if (!isUnknown(planned.id ?? null)) return { newState: { ...planned } }; // engine-only settings changed
       // Terraform's prior state is the refresh: a live expiry that moved shows a rotation
@@ -431,13 +472,39 @@ export class OdsTerraformProvider implements ProviderImpl {
       answer = await lifecycle.update(ctx, kind, String(prior.id), values, modelOf(prior));
     }
     const newState = this.completed(kind, planned, answer);
-    this.remember(kind, newState);
+    this.remember(kind, newState, false);
     // A claimed object's answer is the object as the service now holds it: the list keeps
     // serving the other claims of its parent. For other kinds, lists cached before this
     // write no longer tell the truth about the kind (a rotation adds an object, say).
     if (kind.creation === "claim") this.live.record(kind, scopeOf(kind, values), answer);
     else this.live.invalidate(kind);
     return { newState };
+  }
+
+  /**
+   * Creates the object; after a killed apply, the object this provider's create made may
+   * exist unmanaged: it is adopted, never made twice. Any other object with the key is
+   * refused (as at plan: the list is asked again here, right before the write).
+   */
+  private async createOrAdoptOwn(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<{ answer: lifecycle.Answer } | { refusal: Diagnostic }> {
+    const text = kind.creation === "claim" ? undefined : naturalKeyText(kind, values);
+    if (text === undefined) return { answer: (await lifecycle.create(ctx, kind, values)).live };
+    const key = creationKey(kind.typeName, text);
+    const refusal = await this.createRefusal(kind, values, true);
+    if (refusal) return { refusal };
+    const own = (await lifecycle.namesakes(ctx, kind, values)).find((o) => !ctx.isManaged(kind, kind.api.idOf(o)));
+    if (own) return { answer: await lifecycle.bringInLine(ctx, kind, own, values, { holdsSecret: false }) };
+    this.creations.intent(key);
+    let made: lifecycle.Answer;
+    try {
+      made = (await lifecycle.create(ctx, kind, values)).live;
+    } catch (err) {
+      // Refused for sure: nothing was made. A lost answer leaves the intent standing.
+      if (!(err instanceof OdsApiError && err.requestMayHaveBeenApplied)) this.creations.failed(key);
+      throw err;
+    }
+    this.creations.made(key, kind.api.idOf(made));
+    return { answer: made };
   }
 
   async importResourceState(request: { typeName: string; id: string }): Promise<{ imported: { typeName: string; state: TfObject }[] }> {
