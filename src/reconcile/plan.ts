@@ -325,6 +325,12 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     const before = liveObject ? liveValues(kind, liveObject, values) : undefined;
     const decision = decideAction(kind, values, before, prior, adopted, state.fingerprintSalt);
     if (adoptionNote) decision.reasons.unshift(adoptionNote);
+    if (adopted && decision.alsoRotate && kind.rotation && liveObject) {
+      // Rotating is the price of adopting without the secret; importing keeps the object as it is.
+      decision.reasons.push(
+        `to keep this ${kind.rotation.secretAttribute} instead (its users keep working, and the state holds no ${kind.rotation.secretAttribute}), record it without rotating: "${odsCommand(stack.name, `import ${d.address} ${kind.api.idOf(liveObject)}`)}" (ods export --adopt does this for a whole export; if another address of this state holds it, a moved block keeps it)`,
+      );
+    }
     if (move?.foundBy === "natural key") {
       const key = `${kind.naturalKey.join(" and ")} ${naturalKeyText(kind, values) ?? ""}`;
       decision.reasons.unshift(
