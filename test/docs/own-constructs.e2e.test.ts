@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
-import { ROOT, removeTempDirs, tempDir } from "../helpers/ods-cli";
+import { ROOT, linkProjectDependencies, removeTempDirs, tempDir } from "../helpers/ods-cli";
 import { shellBlocks } from "./guide-blocks";
 
 const GUIDE = "docs/guides/export-compare-replication.md";
@@ -54,16 +54,20 @@ describe("the guide: from the exported class to your own constructs", () => {
     const roleMade = await admin.createRole({ name: "readers", orgCapabilities: { datasets: ["read"] } } as never);
     const tokenMade = await admin.createToken({ name: "ci", description: "deploys" } as never);
     const work = tempDir("ods-guide-own-");
-    // `npx ods` finds this checkout's ods, in the work directory and in the exported project.
-    fs.mkdirSync(path.join(work, "node_modules", ".bin"), { recursive: true });
-    fs.symlinkSync(path.join(ROOT, "bin", "ods.js"), path.join(work, "node_modules", ".bin", "ods"));
+    // The project's packages as `npm install` would give them (linked from this checkout),
+    // in place before the export writes the project there; `npx ods` is this checkout's.
+    const project = path.join(work, "org-as-code");
+    fs.mkdirSync(project);
+    linkProjectDependencies(project);
+    for (const dir of [work, project]) {
+      fs.mkdirSync(path.join(dir, "node_modules", ".bin"), { recursive: true });
+      fs.symlinkSync(path.join(ROOT, "bin", "ods.js"), path.join(dir, "node_modules", ".bin", "ods"));
+    }
     const script = sectionScript(fs.readFileSync(path.join(ROOT, GUIDE), "utf8"));
-    // The export writes the project, then the project needs its packages: linked after the first block.
-    const withLinks = script.replace("cd org-as-code\n", `cd org-as-code\nnode -e 'require(${JSON.stringify(path.join(ROOT, "test/docs/link-project.cjs"))})(process.cwd())'\n`);
     let out = "";
     let code = 0;
     try {
-      const r = await promisify(execFile)("bash", ["-c", withLinks], {
+      const r = await promisify(execFile)("bash", ["-c", script], {
         cwd: work,
         env: { ...process.env, ODS_URL: emu.url, ODS_TOKEN: emu.adminToken, CHECKPOINT_DISABLE: "1" },
         timeout: 300_000,
