@@ -10,6 +10,7 @@ import {
   type DataSourceKind,
   type ResourceKind,
   type Values,
+  type WireObject,
   dataSourceKind,
   providersSchemaJson,
   PROVIDER_SOURCE,
@@ -335,9 +336,19 @@ export class OdsTerraformProvider implements ProviderImpl {
     const key = naturalKeyText(kind, values);
     if (key === undefined || kind.creation === "claim") return undefined;
     const ctx = this.context();
-    for (const o of await lifecycle.namesakes(ctx, kind, values, fresh)) {
+    let found: WireObject[];
+    try {
+      found = await lifecycle.namesakes(ctx, kind, values, fresh);
+    } catch (err) {
+      // A token that may not list the kind cannot check at plan; the apply lists again before it writes.
+      if (!fresh && err instanceof OdsApiError && (err.status === 403 || err.status === 401)) return undefined;
+      throw err;
+    }
+    for (const o of found) {
       const id = kind.api.idOf(o);
       const managed = ctx.isManaged(kind, id);
+      // Managed, and planned under another key in this run: its rename frees this one.
+      if (managed && this.managed.get(kind.typeName)?.get(id) !== key) continue;
       if (!managed && this.creations.holds(creationKey(kind.typeName, key), id)) continue;
       return errorDiagnostic(`Refusing to create ${kind.typeName}: ${kind.naturalKey.join(" and ")} ${key} exists as ${id}`, lifecycle.namesakeRefusal(kind, values, id, managed));
     }

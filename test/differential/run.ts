@@ -163,6 +163,7 @@ async function unwrittenMoves(plan: StepPlan, stack: Record<string, unknown>, wo
   if (tp.code !== 0 && tp.code !== 1) fail(`terraform plan of moves without moved blocks exited ${tp.code}:\n${tail(tp)}`);
   if (terraformWrites() !== before) fail(`terraform plan wrote to the service`);
   if (o.code !== 0 && /: \w+ complete\b|Apply complete/.test(o.out)) fail(`ods failed after writing, on moves without moved blocks:\n${tail(o)}`);
+  if (process.env.ODS_DIFFERENTIAL_VERBOSE) console.log(`moves without moved blocks (${plan.moves!.map((m) => `${m.from} -> ${m.to}`).join(", ")}): ods ${o.code === 0 ? "applied" : "refused"}, terraform plan exit ${tp.code}`);
   wo.write(withBlocks);
   wt.write(withBlocks);
   // ods applied the moves already: its second apply must find them done.
