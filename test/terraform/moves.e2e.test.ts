@@ -179,6 +179,13 @@ describe.skipIf(!hasTerraform)("renaming every kind's address", () => {
     const token = readStateFile(s.stateFile).resources["ods_api_token.ci"].sensitive?.token;
 
     s.write(resources("odsmv", "_v2"), movedBlocks("odsmv", "", "_v2"));
+    // The plan for a pull request: each move in the table, counted, and Terraform's previous_address in JSON.
+    const markdown = await s.ods("plan", "--format", "markdown");
+    expect(markdown.stdout).toContain(`**Plan:** ${KINDS} to move`);
+    expect(markdown.stdout).toContain("| move: moved from `ods_user.bob` | `ods_user.bob_v2` |");
+    const json = JSON.parse((await s.ods("plan", "--json")).stdout) as { stacks?: unknown[] };
+    const changes = JSON.stringify(json);
+    expect(changes).toContain('"address":"ods_user.bob_v2","previous_address":"ods_user.bob","moved_by":"moved block"');
     const moved = await s.ods("apply", "--auto-approve");
     expect(moved.code, moved.stderr).toBe(0);
     expect(moved.stdout).toContain("# ods_user.bob has moved to ods_user.bob_v2");
