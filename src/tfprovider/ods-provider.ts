@@ -146,6 +146,8 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   private client?: OdsClient;
   private orgId?: string;
+  /** Objects (TYPE:id) this process planned to replace: the create Terraform plans next for each is their own. */
+  private readonly replacing = new Set<string>();
   /** The objects this provider created that Terraform may not hold yet: the only ones a create may adopt. */
   private creations = new CreationEvidence();
   /** Days a monitor's backtest looks back (the provider block's backtest_days); unset: none. */
@@ -349,6 +351,8 @@ export class OdsTerraformProvider implements ProviderImpl {
       const managed = ctx.isManaged(kind, id);
       // Managed, and planned under another key in this run: its rename frees this one.
       if (managed && this.managed.get(kind.typeName)?.get(id) !== key) continue;
+      // Planned for replacement: this create is its second half (Terraform plans it with no prior).
+      if (managed && this.replacing.has(`${kind.typeName}:${id}`)) continue;
       if (!managed && this.creations.holds(creationKey(kind.typeName, key), id)) continue;
       return errorDiagnostic(`Refusing to create ${kind.typeName}: ${kind.naturalKey.join(" and ")} ${key} exists as ${id}`, lifecycle.namesakeRefusal(kind, values, id, managed));
     }
@@ -432,6 +436,7 @@ export class OdsTerraformProvider implements ProviderImpl {
         diagnostics: [errorDiagnostic(`Refusing to replace ${kind.typeName} "${String(prior.name)}"`, sentence(refusal))],
       };
     }
+    if (replaceBy.length > 0 && typeof prior.id === "string") this.replacing.add(`${kind.typeName}:${prior.id}`);
     return { plannedState: planned, requiresReplace: replaceBy.map((n) => [n]) };
   }
 
