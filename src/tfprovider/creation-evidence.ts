@@ -105,9 +105,11 @@ export class CreationEvidence {
     return r.made.has(id) || r.intents > r.answers;
   }
 
+  /** Ids some create's answer named: a refresh asks for every id it sees, so a set, not a scan. */
+  private readonly madeIds = new Set<string>();
+
   private knows(id: string): boolean {
-    for (const r of this.byKey.values()) if (r.made.has(id)) return true;
-    return false;
+    return this.madeIds.has(id);
   }
 
   private record(op: string, key: string, id?: string, at = this.now()): void {
@@ -120,7 +122,10 @@ export class CreationEvidence {
     if (op === "intent") r.intents++;
     else {
       r.answers++;
-      if (id && id !== NOTHING) r.made.add(id);
+      if (id && id !== NOTHING) {
+        r.made.add(id);
+        this.madeIds.add(id);
+      }
     }
     this.byKey.set(key, r);
   }
@@ -159,13 +164,15 @@ export class CreationEvidence {
     const lines: string[] = [];
     for (const [key, r] of this.byKey) {
       if (this.now() - r.at > EVIDENCE_TTL_MS) continue;
-      // Every answer keeps its intent (a settled one too): an intent without one reads as a lost answer.
-      for (let i = 0; i < r.intents; i++) lines.push(`${r.at} intent ${key}`);
-      for (let i = r.made.size; i < r.answers; i++) lines.push(`${r.at} made ${key} ${NOTHING}`);
-      for (const id of r.made) {
-        lines.push(`${r.at} made ${key} ${id}`);
-        if (this.settled.has(id)) lines.push(`${r.at} seen ${"0".repeat(64)} ${id}`);
-      }
+      // What still speaks for an object: answers Terraform may not have (each with its
+      // intent) and lost answers (an intent alone). A key that holds nothing is dropped;
+      // beside a lost answer, what Terraform has is kept as such.
+      const open = [...r.made].filter((id) => !this.settled.has(id));
+      const lost = Math.max(0, r.intents - r.answers);
+      if (open.length === 0 && lost === 0) continue;
+      for (const id of open) lines.push(`${r.at} intent ${key}`, `${r.at} made ${key} ${id}`);
+      for (let i = 0; i < lost; i++) lines.push(`${r.at} intent ${key}`);
+      if (lost > 0) for (const id of r.made) if (this.settled.has(id)) lines.push(`${r.at} seen ${"0".repeat(64)} ${id}`);
     }
     const aside = path.join(path.dirname(file), `${path.basename(file)}.${process.pid}.tmp`);
     try {
