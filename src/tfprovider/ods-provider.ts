@@ -117,6 +117,13 @@ function sentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
+/**
+ * Private bytes for an object that has none: an empty ods private record (the form
+ * `ods apply` writes there, see reconcile/state.ts), so that either engine reads it as
+ * nothing recorded. Only its presence matters (see planResourceChange).
+ */
+const REPLACEABLE_PRIVATE = new Uint8Array(Buffer.from(JSON.stringify({ ods: {} })));
+
 // The model is fixed for the process: every instance shares its schema.
 let providerSchema: ProviderSchemaJson | undefined;
 
@@ -299,11 +306,17 @@ export class OdsTerraformProvider implements ProviderImpl {
     priorState: TfObject | null;
     proposedNewState: TfObject | null;
     config: TfObject | null;
-  }): Promise<{ plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[] }> {
-    const result = this.planChange(request);
+    priorPrivate?: Uint8Array;
+  }): Promise<{ plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[]; plannedPrivate?: Uint8Array }> {
+    const planned0 = this.planChange(request);
+    // An existing object's plan always hands on private bytes: Terraform passes them as the
+    // prior private of the create it plans next when it replaces the object (a forced
+    // replacement, -replace), which is how that create knows it is the object's own.
+    const result = request.priorState && (request.priorPrivate?.length ?? 0) === 0 ? { ...planned0, plannedPrivate: REPLACEABLE_PRIVATE } : planned0;
     const planned = result.plannedState;
     const kind = this.kind(request.typeName);
-    if (!request.priorState && planned && (result.diagnostics ?? []).length === 0) {
+    const replacesOwnObject = (request.priorPrivate?.length ?? 0) > 0;
+    if (!request.priorState && !replacesOwnObject && planned && (result.diagnostics ?? []).length === 0) {
       const refusal = await this.createRefusal(kind, modelOf(planned));
       if (refusal) return { ...result, diagnostics: [refusal] };
     }

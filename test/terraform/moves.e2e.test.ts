@@ -164,6 +164,13 @@ describe.skipIf(!hasTerraform)("renaming every kind's address", () => {
     expect(s.addresses().every((a) => a.endsWith("_v2"))).toBe(true);
     const again = await s.tf.run("plan", "-detailed-exitcode");
     expect(again.status, again.out).toBe(0);
+    // A replacement the user asks for is the object's own: its create is not refused.
+    const replaced = await s.tf.run("apply", "-auto-approve", "-replace=ods_role.readers_v2");
+    expect(replaced.status, replaced.out).toBe(0);
+    expect(replaced.out).toContain("1 added, 0 changed, 1 destroyed");
+    const roles = (await admin.listRoles()).filter((r) => r.name === "tfmv-readers");
+    expect(roles.map((r) => r.id)).toEqual([s.ids().ods_role]);
+    expect(roles[0].id).not.toBe(ids.ods_role);
     // The other engine, on the same state, agrees.
     const odsPlan = await s.ods("plan", "--detailed-exitcode");
     expect(odsPlan.code, odsPlan.stdout + odsPlan.stderr).toBe(0);
