@@ -308,15 +308,14 @@ export class OdsTerraformProvider implements ProviderImpl {
     config: TfObject | null;
     priorPrivate?: Uint8Array;
   }): Promise<{ plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[]; plannedPrivate?: Uint8Array }> {
-    const planned0 = this.planChange(request);
+    const hasPrivate = (request.priorPrivate?.length ?? 0) > 0;
     // An existing object's plan always hands on private bytes: Terraform passes them as the
     // prior private of the create it plans next when it replaces the object (a forced
     // replacement, -replace), which is how that create knows it is the object's own.
-    const result = request.priorState && (request.priorPrivate?.length ?? 0) === 0 ? { ...planned0, plannedPrivate: REPLACEABLE_PRIVATE } : planned0;
+    const result = { ...this.planChange(request), ...(request.priorState && !hasPrivate ? { plannedPrivate: REPLACEABLE_PRIVATE } : {}) };
     const planned = result.plannedState;
     const kind = this.kind(request.typeName);
-    const replacesOwnObject = (request.priorPrivate?.length ?? 0) > 0;
-    if (!request.priorState && !replacesOwnObject && planned && (result.diagnostics ?? []).length === 0) {
+    if (!request.priorState && !hasPrivate && planned && (result.diagnostics ?? []).length === 0) {
       const refusal = await this.createRefusal(kind, modelOf(planned));
       if (refusal) return { ...result, diagnostics: [refusal] };
     }
