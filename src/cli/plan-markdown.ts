@@ -1,7 +1,7 @@
 // `ods plan --format markdown`: a plan that reads well as a pull-request comment. Per
 // stack: where it writes, the counts, a table of the changes, and the full plan text
 // folded away. Sensitive values are hidden as in every other plan output.
-import type { PlannedChange } from "../reconcile/plan";
+import { isChange, type PlannedChange } from "../reconcile/plan";
 import { countedActions, renderPlan } from "../reconcile/render";
 import type { StackPlan } from "./stack-runner";
 
@@ -18,7 +18,7 @@ const LABEL: Record<PlannedChange["action"], string> = {
 };
 
 function changesOf(sp: StackPlan): PlannedChange[] {
-  return sp.parts.flatMap((p) => p.plan.changes.filter((c) => c.action !== "noop"));
+  return sp.parts.flatMap((p) => p.plan.changes.filter(isChange));
 }
 
 /** "2 to create, 1 to delete": only the actions the plan has. */
@@ -27,7 +27,16 @@ export function planCounts(sp: StackPlan): string {
   const parts = ORDER.map((a) => [a, changes.filter((c) => countedActions(c).includes(a)).length] as const)
     .filter(([, n]) => n > 0)
     .map(([a, n]) => `${n} ${LABEL[a]}`);
+  const moves = changes.filter((c) => c.previousAddress !== undefined).length;
+  if (moves > 0) parts.push(`${moves} to move`);
   return parts.length > 0 ? parts.join(", ") : "no changes";
+}
+
+/** The action of a row; a moved object says from where (a move alone is "move"). */
+function actionCell(c: PlannedChange): string {
+  if (c.previousAddress === undefined) return c.action;
+  const from = `moved from \`${c.previousAddress}\`${c.movedBy === "natural key" ? " (found by natural key)" : ""}`;
+  return c.action === "noop" ? `move: ${from}` : `${c.action}, ${from}`;
 }
 
 /** Table cells hold no pipes or line breaks. */
@@ -54,7 +63,7 @@ export function markdownPlan(plans: StackPlan[], failures: { stack: string; erro
     const changes = changesOf(sp);
     if (changes.length > 0) {
       out.push("| Action | Address | Attributes |", "| --- | --- | --- |");
-      for (const c of changes) out.push(`| ${c.action} | \`${c.address}\` | ${cell(c.changed.join(", ")) || " "} |`);
+      for (const c of changes) out.push(`| ${actionCell(c)} | \`${c.address}\` | ${cell(c.changed.join(", ")) || " "} |`);
       for (const c of changes.filter((x) => x.insight)) {
         out.push("", `**\`${c.address}\`**: ${cell(c.insight!.summary)}`);
         if (c.insight!.markdown) out.push("", c.insight!.markdown);

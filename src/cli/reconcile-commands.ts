@@ -10,6 +10,7 @@ import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
 import { liveValues, odsCommand, PlanError } from "../reconcile/plan";
 import { planJson, renderPlan, displayValue, nestedAttributes } from "../reconcile/render";
 import { readSavedParts, savedPlanFile, savedStacks, stackStaleReason, type PlannedPart, type SavedPlan } from "../reconcile/saved-plan";
+import { applyMoves, stateMove } from "../reconcile/moves";
 import { secretForms } from "../reconcile/redact";
 import { parseState, secretValuesIn, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
 import { StackError, findStackFile } from "../reconcile/stack";
@@ -78,6 +79,9 @@ export function withWorkspaceOptions(cmd: Command): Command {
     .option("--no-backtest", "do not backtest created or changed monitors");
 }
 
+const MOVE_DETECTION_HELP =
+  "do not turn a delete and a create of one natural key into a move; such a plan is refused instead (as terraform plan refuses it)";
+
 function parseBacktestDays(text: string): number {
   const days = Number(text);
   if (!Number.isInteger(days) || days < 1 || days > 30) throw new InvalidArgumentError(`expected a whole number of days from 1 to 30, got "${text}"`);
@@ -102,6 +106,8 @@ export interface CommonOpts {
   var?: VarInput[];
   varFile?: VarInput[];
   checkQueries?: boolean;
+  /** --no-move-detection (plan and apply) sets it false. */
+  moveDetection?: boolean;
   backtest?: boolean;
   backtestDays?: number;
 }
@@ -227,7 +233,7 @@ export function progress(event: ApplyEvent): void {
 }
 
 export function summaryLine(s: ApplySummary): string {
-  return `Apply complete: ${s.created} created, ${s.updated} updated, ${s.replaced} replaced, ${s.rotated} rotated, ${s.deleted} deleted, ${s.adopted} adopted, ${s.forgotten} forgotten, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}.`;
+  return `Apply complete: ${s.created} created, ${s.updated} updated, ${s.replaced} replaced, ${s.rotated} rotated, ${s.deleted} deleted, ${s.adopted} adopted, ${s.forgotten} forgotten, ${s.moved} moved, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}.`;
 }
 
 async function confirm(question: string): Promise<boolean> {
@@ -312,6 +318,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .option("--out <file>", "save the plan of every selected stack for `ods apply FILE`, which applies exactly those stacks")
     .option("--detailed-exitcode", "exit 2 when there are changes")
     .option("--parallelism <n>", "concurrent calls", parseParallelism, 10)
+    .option("--no-move-detection", MOVE_DETECTION_HELP)
     .action(async (o: CommonOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean; parallelism: number }) => {
       const format = o.json ? "json" : o.format;
       // Text goes to the terminal as is; JSON and markdown keep stdout for the document.
@@ -322,7 +329,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       const outcomes: StackOutcome[] = [];
       for (const unit of session.units) {
         try {
-          const sp = await planStack(unit, { checkQueries: o.checkQueries, parallelism: o.parallelism, insights: insightsOf(o), stateOf: session.stateOf });
+          const sp = await planStack(unit, { checkQueries: o.checkQueries, parallelism: o.parallelism, insights: insightsOf(o), moveDetection: o.moveDetection, stateOf: session.stateOf });
           plans.push(sp);
           if (format === "text") out(`${several ? `\n== Stack ${unit.name} ==\n` : ""}${renderStackPlan(sp)}`);
           outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? planCounts(sp) : "no changes", failed: false });
@@ -353,6 +360,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       .option("--auto-approve", "do not ask for confirmation")
       .option("--parallelism <n>", "concurrent calls", parseParallelism, 10);
     if (name === "apply") {
+      cmd.option("--no-move-detection", MOVE_DETECTION_HELP);
       cmd.option("--allow-empty", "apply even when a stack declares nothing while its state manages objects (deletes them all)");
       cmd.option("--annotate", "after a successful apply, annotate each dataset its changes touched (type config-change)");
     }
@@ -395,7 +403,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       try {
         await unit.store.lock(destroy ? "ods destroy" : "ods apply");
         locked = true;
-        const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, parallelism: o.parallelism, insights: destroy ? undefined : insightsOf(o), stateOf: session.stateOf });
+        const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, parallelism: o.parallelism, insights: destroy ? undefined : insightsOf(o), moveDetection: o.moveDetection, stateOf: session.stateOf });
         const reason = await stale(unit, sp);
         if (reason) throw new Error(reason);
         out(renderStackPlan(sp));
@@ -548,6 +556,23 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       out(`Removed ${address} from the state; the live object was not touched.`);
     });
   });
+  withWorkspaceOptions(state.command("mv <source> <destination>"))
+    .description("Move an object to another address in the state, keeping its id (and a token's secret), like terraform state mv; the service is not called.")
+    .option("--dry-run", "say what would move, and change nothing")
+    .action(async (source: string, destination: string, o: CommonOpts & { dryRun?: boolean }) => {
+      const store = storeOnly(o);
+      await withState(store, o.dryRun ? undefined : "ods state mv", async () => {
+        const s = await store.read();
+        const move = stateMove(s, source, destination);
+        if (o.dryRun) {
+          out(`Would move ${move.from} to ${move.to} (id ${move.id}); nothing was changed.`);
+          return;
+        }
+        applyMoves(s, [move]);
+        await store.write(s);
+        out(`Moved ${move.from} to ${move.to} (id ${move.id}); the live object was not touched.`);
+      });
+    });
   registerStateTransferCommands(state);
 
   withWorkspaceOptions(program.command("output [name]"))

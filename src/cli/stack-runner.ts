@@ -7,7 +7,7 @@
 import type { Values } from "../resources";
 import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
 import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
-import { PlanError, makePlan, odsCommand, type Plan } from "../reconcile/plan";
+import { PlanError, hasChanges, makePlan, odsCommand, type Plan } from "../reconcile/plan";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
 import { sensitiveMarks, unmarkedSensitiveOutputs } from "../reconcile/sensitivity";
@@ -295,6 +295,8 @@ export interface PlanOptions {
   insights?: { days: number };
   /** Refresh list calls in flight at once. */
   parallelism?: number;
+  /** Natural-key move detection (default on); see PlanContext.moveDetection. */
+  moveDetection?: boolean;
   stateOf: StateOf;
 }
 
@@ -324,7 +326,7 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
     const view = stateView(state, provider, stack);
     let plan: Plan;
     try {
-      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries, parallelism: opts.parallelism, insights: opts.insights });
+      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries, parallelism: opts.parallelism, insights: opts.insights, moveDetection: opts.moveDetection });
     } catch (err) {
       if (err instanceof PlanError) {
         problems.push(...err.problems);
@@ -377,7 +379,7 @@ function preventDestroyProblems(declared: readonly ManagedDeclaration[], plan: P
 }
 
 export function stackHasChanges(p: StackPlan): boolean {
-  return p.parts.some((part) => part.plan.changes.some((c) => c.action !== "noop"));
+  return p.parts.some((part) => hasChanges(part.plan));
 }
 
 export interface ApplyStackOptions {
@@ -387,7 +389,7 @@ export interface ApplyStackOptions {
 }
 
 function emptySummary(): ApplySummary {
-  return { created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, failed: 0, skipped: 0, warnings: [], errors: [] };
+  return { created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, moved: 0, failed: 0, skipped: 0, warnings: [], errors: [] };
 }
 
 /** Applies a stack's plans part by part; a failed part stops the parts after it. */

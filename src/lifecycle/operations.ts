@@ -7,8 +7,8 @@ import { changedAttributes, filledWhenUnset, isSettable, secretValues, toWire, t
 import { durationMillis } from "../resources/checks";
 import type { LiveIndex } from "./live-index";
 import { UNKNOWN } from "./unknown";
-import { liveValues, matchesNaturalKey, scopeOf } from "./values";
-import { rotateRecoverably, type RotationFacts } from "./rotation";
+import { liveValues, matchesNaturalKey, naturalKeyText, scopeOf } from "./values";
+import { isRetiring, rotateRecoverably, type RotationFacts } from "./rotation";
 
 /** What an engine run gives the lifecycle: its client, its live index and what it manages. */
 export interface LifecycleContext {
@@ -179,17 +179,29 @@ export async function create(ctx: LifecycleContext, kind: ResourceKind, values: 
 }
 
 /**
- * Creates the object unless an unmanaged one with its natural key exists already: then
- * it is adopted and brought in line, as `ods apply` plans an adoption. This is how the
- * provider survives a killed `terraform apply` whose create reached the service before
- * Terraform wrote its state: the next create finds that object instead of making a second.
- * An object another resource manages is never taken.
+ * Live objects with the declared natural key, other than retiring ones of a rotation
+ * (old tokens left to expire): a create would make a second object of that key. `fresh`
+ * lists the kind again first (right before a write).
  */
-export async function createOrAdopt(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<Created> {
-  if (kind.creation === "claim") return create(ctx, kind, values);
-  const found = await findAfterLostAnswer(ctx, kind, values);
-  if (!found) return create(ctx, kind, values);
-  return { live: await bringInLine(ctx, kind, found, values, { holdsSecret: false }), recovered: true };
+export async function namesakes(ctx: LifecycleContext, kind: ResourceKind, values: Values, fresh = false): Promise<WireObject[]> {
+  if (fresh) ctx.live.invalidate(kind);
+  const list = await ctx.live.load(ctx.client, kind, scopeOf(kind, values));
+  return list.filter((o) => matchesNaturalKey(kind, o, values) && !(kind.rotation && isRetiring(kind, liveValues(kind, o, values), values)));
+}
+
+/**
+ * Why a create is refused when a live object already has its natural key and nothing
+ * shows that this engine made it for this declaration: another address may manage it (a
+ * renamed resource), and adopting it would let that address's destroy delete it. Names
+ * the live id and both ways on: a move, or an import.
+ */
+export function namesakeRefusal(kind: ResourceKind, values: Values, id: string, managedElsewhere: boolean): string {
+  const key = `${kind.naturalKey.join(" and ")} ${naturalKeyText(kind, values) ?? ""}`;
+  return [
+    `The live ${kind.typeName} ${id} already has ${key}, and ${managedElsewhere ? "another resource of this configuration manages it" : "nothing shows that this provider created it for this resource: another address may manage it (a renamed resource), or it was made outside Terraform"}. Nothing was changed.`,
+    `If this resource was renamed, keep the object with a moved block: in cdktf, call .moveFromId("<old address>") on this resource's construct (or .moveTo on the old one); in HCL, a moved block with from = <old address> and to = <this address>.`,
+    `If the object should be managed here, import it: terraform import <this address> ${id} (or an import block), or in cdktf .importFrom("${id}").`,
+  ].join(" ");
 }
 
 export interface AdoptionFacts {

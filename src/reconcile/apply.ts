@@ -19,6 +19,7 @@ import {
   type LifecycleContext,
 } from "../lifecycle";
 import { evaluate, valueAt, type Reference } from "./expressions";
+import { applyMoves } from "./moves";
 import { listsOfPlan } from "./world";
 import type { Plan, PlannedChange } from "./plan";
 import type { LoadedStack, ManagedDeclaration } from "./stack";
@@ -41,6 +42,8 @@ export interface ApplySummary {
   deleted: number;
   adopted: number;
   forgotten: number;
+  /** State entries renamed by moves (each object kept, with its id). */
+  moved: number;
   failed: number;
   skipped: number;
   warnings: string[];
@@ -74,7 +77,7 @@ class ApplyRun {
   /** Attributes that take sensitive values through references, kept in state as marks. */
   private readonly marks: SensitiveMarks;
   readonly summary: ApplySummary = {
-    created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, failed: 0, skipped: 0, warnings: [], errors: [],
+    created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, moved: 0, failed: 0, skipped: 0, warnings: [], errors: [],
   };
 
   /** The lifecycle's view of this run: an id in state is managed, so a lost answer never adopts it. */
@@ -287,7 +290,15 @@ class ApplyRun {
 
 /** Applies a plan; never throws for a failed resource (it is counted and reported). */
 export async function applyPlan(opts: ApplyOptions): Promise<ApplySummary> {
+  // The plan's moves come first, written before any call: they only rename state entries
+  // (the plan made them on this state already; a state read anew gets them here).
+  const moves = opts.plan.moves ?? [];
+  applyMoves(opts.state, moves.filter((m) => opts.state.resources[m.from] !== undefined && opts.state.resources[m.to] === undefined));
   const run = new ApplyRun(opts);
+  if (moves.length > 0) {
+    await run.flush();
+    run.summary.moved = moves.length;
+  }
   const parallelism = Math.max(1, opts.parallelism ?? 10);
   const tasks = opts.plan.changes;
   const byAddress = new Map(tasks.map((c) => [c.address, c]));

@@ -28,6 +28,7 @@ import {
 import { rememberPlanLists } from "./world";
 import { evaluate, valueAt, type Reference } from "./expressions";
 import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDeclaration } from "./stack";
+import { applyMoves, explicitMoveLines, movesOfStatements, type PlannedMove } from "./moves";
 import { sensitiveMarks, unmarkedSensitiveOutputs } from "./sensitivity";
 import type { StateFile } from "./state";
 
@@ -72,6 +73,10 @@ export interface PlannedChange {
   sensitiveAttributes?: string[];
   /** What the kind's plan insight found (a monitor's backtest), for the reviewer. */
   insight?: PlanInsightView;
+  /** The address the object had in state before this plan moved it (Terraform's previous_address). */
+  previousAddress?: string;
+  /** What showed the move: a `moved` block, or the natural key. */
+  movedBy?: PlannedMove["foundBy"];
 }
 
 /** A plan insight as a plan carries it: a summary line, and more for each output form. */
@@ -91,6 +96,8 @@ export interface Plan {
   /** Digest of the live objects the plan was made from; a saved plan is refused when it moved. */
   liveDigest: string;
   changes: PlannedChange[];
+  /** State entries renamed (no call on the service): each object keeps its id. */
+  moves: PlannedMove[];
   /** Data-source values read while planning. */
   dataValues: Record<string, Values>;
   warnings: string[];
@@ -116,6 +123,11 @@ export interface PlanContext {
   insights?: { days: number; nowMs?: number };
   /** List calls in flight at once during the refresh (default 10). */
   parallelism?: number;
+  /**
+   * Turn a delete of A and a create of B with one natural key into a move of A to B
+   * (default on). Off, such a pair is refused, as Terraform refuses it at plan.
+   */
+  moveDetection?: boolean;
 }
 
 /**
@@ -212,7 +224,15 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   const problems: string[] = [];
   await readDataSources(ctx, scope, warnings);
 
+  // Moves first: the plan is made as if each moved object had always lived at its new
+  // address (the state here is the plan's copy in memory; the apply writes it).
+  const moved = movesOfStatements(stack.moved ?? [], state, new Set(stack.resources.map((d) => d.address)));
+  if (moved.problems.length > 0) throw new PlanError(moved.problems);
+  applyMoves(state, moved.moves);
+  const moves: PlannedMove[] = [...moved.moves];
+
   const declared = ctx.destroy ? [] : dependencyOrder(stack.resources);
+  const declaredAddresses = new Set(declared.map((d) => d.address));
   // Declared literal values first, so that dataset names and keys resolve before listing.
   for (const d of declared) scope.resolved.set(d.address, evaluate(d.values, () => UNKNOWN) as Values);
 
@@ -246,7 +266,19 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   for (const d of declared) {
     const kind = d.kind;
     const values = evaluate(d.values, scope.lookup) as Values;
+    if (!state.resources[d.address]) {
+      const found = await moveByNaturalKey(ctx, live, d, values, declaredAddresses);
+      if (typeof found === "string") {
+        problems.push(found);
+        continue;
+      }
+      if (found) {
+        applyMoves(state, [found]);
+        moves.push(found);
+      }
+    }
     const prior = state.resources[d.address];
+    const move = moves.find((m) => m.to === d.address);
     let liveObject: WireObject | undefined;
     let adopted = false;
     let adoptionNote: string | undefined;
@@ -293,6 +325,19 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     const before = liveObject ? liveValues(kind, liveObject, values) : undefined;
     const decision = decideAction(kind, values, before, prior, adopted, state.fingerprintSalt);
     if (adoptionNote) decision.reasons.unshift(adoptionNote);
+    if (adopted && decision.alsoRotate && kind.rotation && liveObject) {
+      // Rotating is the price of adopting without the secret; importing keeps the object as it is.
+      decision.reasons.push(
+        `to keep this ${kind.rotation.secretAttribute} instead (its users keep working, and the state holds no ${kind.rotation.secretAttribute}), record it without rotating: "${odsCommand(stack.name, `import ${d.address} ${kind.api.idOf(liveObject)}`)}" (ods export --adopt does this for a whole export; if another address of this state holds it, a moved block keeps it)`,
+      );
+    }
+    if (move?.foundBy === "natural key") {
+      const key = `${kind.naturalKey.join(" and ")} ${naturalKeyText(kind, values) ?? ""}`;
+      decision.reasons.unshift(
+        `found by natural key: ${move.from} manages the live object with ${key}; it keeps its id (make the move explicit to keep it without detection):`,
+        ...explicitMoveLines(move.from, d.address, d.constructPath),
+      );
+    }
     const refusal = decision.action === "replace" ? replacementRefusal(kind, values, decision.reasons) : undefined;
     if (refusal) {
       problems.push(`[${d.constructPath}] ${d.address}: ${refusal}`);
@@ -326,10 +371,10 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       reasons: decision.reasons,
       dependsOn: d.dependsOn.filter((a) => !a.startsWith("data.")),
       ...(marks.has(d.address) ? { marked: [...marks.get(d.address)!] } : {}),
+      ...(move ? { previousAddress: move.from, movedBy: move.foundBy } : {}),
     });
   }
 
-  const declaredAddresses = new Set(declared.map((d) => d.address));
   const removals = Object.entries(state.resources).filter(([address]) => !declaredAddresses.has(address));
   for (const [address, r] of removals) {
     const kind = resourceKind(r.typeName);
@@ -345,7 +390,9 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       continue;
     }
     const action: Action = kind.deletion === "forget" ? "forget" : liveObject ? "delete" : "forget";
+    const move = moves.find((m) => m.to === address);
     changes.push({
+      ...(move ? { previousAddress: move.from, movedBy: move.foundBy } : {}),
       address,
       typeName: r.typeName,
       action,
@@ -372,6 +419,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     stateSerial: state.serial,
     liveDigest: digestLive(digestInput),
     changes,
+    moves,
     dataValues,
     warnings,
   };
@@ -448,6 +496,53 @@ async function runInsights(client: OdsClient, changes: PlannedChange[], options:
   await runBounded(jobs, INSIGHT_CONCURRENCY);
 }
 
+/** Whether a change does anything: an action, or a move (the state is written, nothing is called). */
+export function isChange(c: PlannedChange): boolean {
+  return c.action !== "noop" || c.previousAddress !== undefined;
+}
+
 export function hasChanges(plan: Plan): boolean {
-  return plan.changes.some((c) => c.action !== "noop");
+  return plan.changes.some(isChange);
+}
+
+/**
+ * A declaration that is not in state, whose natural key the live object of a state entry
+ * the configuration no longer declares has: the same object under a new address. It is
+ * moved when the declaration can be applied to that object by an update (it keeps its id);
+ * otherwise (or with move detection off) the answer is the problem that refuses the plan:
+ * a delete and a create of one natural key would fail halfway or lose the object.
+ */
+async function moveByNaturalKey(
+  ctx: PlanContext,
+  live: LiveIndex,
+  d: ManagedDeclaration,
+  values: Values,
+  declared: ReadonlySet<string>,
+): Promise<PlannedMove | string | undefined> {
+  const kind = d.kind;
+  const key = naturalKeyText(kind, values);
+  if (key === undefined) return undefined;
+  const parent = scopeOf(kind, values);
+  if (kind.scope && parent === undefined) return undefined;
+  await live.load(ctx.client, kind, parent);
+  const leaving = Object.entries(ctx.state.resources).filter(([address, r]) => r.typeName === kind.typeName && !declared.has(address));
+  for (const [from, r] of leaving) {
+    const object = live.findById(kind, r.id);
+    if (!object || !matchesNaturalKey(kind, object, values)) continue;
+    const what = `${kind.naturalKey.join(" and ")} ${key}`;
+    const remedies = [
+      `make the move explicit: ${explicitMoveLines(from, d.address, d.constructPath).join(" ").replace(/\s+/g, " ")}`,
+      `or "${odsCommand(ctx.stack.name, `state mv ${from} ${d.address}`)}"`,
+    ].join("; ");
+    const head = `[${d.constructPath}] ${d.address} would create a ${kind.typeName} with ${what}, while ${from} (no longer declared) manages the live object ${r.id} with that ${kind.naturalKey.join(" and ")}`;
+    if (ctx.moveDetection === false) {
+      return `${head}; a delete and a create of one object are refused (--no-move-detection); ${remedies}`;
+    }
+    const decision = decideAction(kind, values, liveValues(kind, object, values), r, false, ctx.state.fingerprintSalt);
+    if (decision.action === "replace") {
+      return `${head}, and it cannot become a move: ${decision.reasons.join("; ")}. Nothing was changed; move it first with the configuration it has (${remedies}), then change it`;
+    }
+    return { from, to: d.address, foundBy: "natural key" };
+  }
+  return undefined;
 }

@@ -2,7 +2,7 @@
 // as (sensitive), and so are secrets' fingerprints.
 import { isNested, planSlos, resourceKind, type Attribute, type Attributes, type Values } from "../resources";
 import { UNKNOWN } from "./expressions";
-import { PLAN_FORMAT_VERSION, type Plan, type PlannedChange } from "./plan";
+import { PLAN_FORMAT_VERSION, isChange, type Plan, type PlannedChange } from "./plan";
 
 const SYMBOL: Record<PlannedChange["action"], string> = {
   create: "+",
@@ -90,23 +90,30 @@ function attributeLines(change: PlannedChange): string[] {
 export function renderPlan(plan: Plan): string {
   const out: string[] = [];
   for (const w of plan.warnings) out.push(`Warning: ${w}`);
-  const changes = plan.changes.filter((c) => c.action !== "noop");
+  const changes = plan.changes.filter(isChange);
   if (changes.length === 0) {
     out.push("No changes. The live service matches the configuration.");
     return `${out.join("\n")}\n`;
   }
   out.push("ods will perform the following actions:", "");
   for (const c of changes) {
-    const label = c.action === "adopt" && c.alsoUpdate ? `${VERB.adopt} and updated` : VERB[c.action];
-    out.push(`  # ${c.address} ${label}${c.id ? ` (id ${c.id})` : ""}`);
-    out.push(`  ${SYMBOL[c.action]} ${c.address}`);
+    out.push(...headerLines(c));
     out.push(...attributeLines(c), "");
   }
   const count = (action: PlannedChange["action"]): number => changes.filter((c) => countedActions(c).includes(action)).length;
   out.push(
-    `Plan: ${count("create")} to create, ${count("adopt")} to adopt, ${count("update")} to update, ${count("replace")} to replace, ${count("rotate")} to rotate, ${count("delete")} to delete, ${count("forget")} to forget.`,
+    `Plan: ${count("create")} to create, ${count("adopt")} to adopt, ${count("update")} to update, ${count("replace")} to replace, ${count("rotate")} to rotate, ${count("delete")} to delete, ${count("forget")} to forget, ${changes.filter((c) => c.previousAddress !== undefined).length} to move.`,
   );
   return `${out.join("\n")}\n`;
+}
+
+/** A change's first lines: what happens to it, and where it moved from (as Terraform says it). */
+function headerLines(c: PlannedChange): string[] {
+  const id = c.id ? ` (id ${c.id})` : "";
+  if (c.action === "noop") return [`  # ${c.previousAddress} has moved to ${c.address}${id}`, `    ${c.address}`];
+  const label = c.action === "adopt" && c.alsoUpdate ? `${VERB.adopt} and updated` : VERB[c.action];
+  const moved = c.previousAddress !== undefined ? [`  # (moved from ${c.previousAddress})`] : [];
+  return [`  # ${c.address} ${label}${id}`, ...moved, `  ${SYMBOL[c.action]} ${c.address}`];
 }
 
 /**
@@ -172,6 +179,7 @@ export function planJson(plan: Plan): unknown {
       const after = jsonValues(c.after, attrs, unknown, sensitive, alsoHidden);
       return {
         address: c.address,
+        ...(c.previousAddress !== undefined ? { previous_address: c.previousAddress, moved_by: c.movedBy } : {}),
         type: c.typeName,
         construct_path: c.constructPath ?? null,
         id: c.id ?? null,

@@ -4,7 +4,7 @@
 // anything moved.
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
-import type { Plan } from "./plan";
+import { isChange, type Plan } from "./plan";
 
 export interface SavedPlan {
   kind: "ods-plan";
@@ -14,7 +14,8 @@ export interface SavedPlan {
   stateLineage: string;
   stateSerial: number;
   liveDigest: string;
-  actions: { address: string; action: string; changed: string[] }[];
+  /** What the plan does; `from`: a move's previous address. */
+  actions: { address: string; action: string; changed: string[]; from?: string }[];
 }
 
 export function fileDigest(file: string): string {
@@ -30,7 +31,7 @@ export function toSavedPlan(plan: Plan, stackFile: string): SavedPlan {
     stateLineage: plan.stateLineage,
     stateSerial: plan.stateSerial,
     liveDigest: plan.liveDigest,
-    actions: plan.changes.filter((c) => c.action !== "noop").map((c) => ({ address: c.address, action: c.action, changed: c.changed })),
+    actions: plan.changes.filter(isChange).map((c) => ({ address: c.address, action: c.action, changed: c.changed, ...(c.previousAddress !== undefined ? { from: c.previousAddress } : {}) })),
   };
 }
 

@@ -7,6 +7,7 @@ import { type Attributes, TYPE_PREFIX, dataSourceKind, resourceKind, secretValue
 import { unmarkedOutputProblem } from "./sensitivity";
 import { ExpressionError, parseVariableReference, referencesIn, substitute, valueAt, type Reference } from "./expressions";
 import { redactText, secretForms } from "./redact";
+import { parseMovedSection, type MoveStatement } from "./moves";
 import { shapeProblems } from "./stack-shape";
 import { VariableError, resolveVariables, variableDeclarations, type VariableDeclaration, type VariableInputs, type VariableValue } from "./variables";
 
@@ -81,6 +82,8 @@ export interface LoadedStack {
   /** Every provider configuration the stack declares or its declarations use. */
   providers: ProviderConfiguration[];
   remoteStates: RemoteStateDeclaration[];
+  /** The `moved` blocks (cdktf's moveTo, moveToId, moveFromId), evaluated by the plan. */
+  moved: MoveStatement[];
   /** Values of sensitive variables, to be hidden wherever they show up. */
   sensitiveValues: unknown[];
   /** Names of the variables the stack declares. */
@@ -103,7 +106,7 @@ export class StackError extends Error {
 const META_KEYS = new Set(["//", "depends_on", "lifecycle", "provider", "connection", "provisioner"]);
 const CROSS_STACK_INPUT = "cross-stack-reference-input-";
 /** Sections the engine cannot evaluate; anything written there needs the Terraform path. */
-const TERRAFORM_ONLY_SECTIONS = ["locals", "module", "moved", "import", "check", "removed"];
+const TERRAFORM_ONLY_SECTIONS = ["locals", "module", "import", "check", "removed"];
 
 type Blocks = Record<string, Record<string, Record<string, unknown>>>;
 
@@ -268,7 +271,8 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
     if (err instanceof VariableError) throw new StackError(err.problems.map((p) => `${file}: ${p}`));
     throw err;
   }
-  const problems: string[] = [];
+  const moved = parseMovedSection(json.moved);
+  const problems: string[] = moved.problems.map((p) => `${file}: ${p}`);
   const warnings: string[] = [];
   const resources: ManagedDeclaration[] = [];
   const dataSources: DataDeclaration[] = [];
@@ -428,6 +432,7 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
     providerConfig: providers.get("ods")?.config ?? {},
     providers: [...providers.values()],
     remoteStates,
+    moved: moved.statements,
     sensitiveValues: vars.sensitiveValues,
     variables: variables.map((v) => v.name),
     warnings,

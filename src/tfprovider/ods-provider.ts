@@ -2,13 +2,15 @@
 // Terraform's protocol values and the resource lifecycle (src/lifecycle) that `ods
 // plan/apply` uses too, behind the generic plugin server's ProviderImpl contract.
 import { createHash } from "node:crypto";
-import { OdsClient, resolveClientConfig } from "../api";
+import * as path from "node:path";
+import { OdsApiError, OdsClient, resolveClientConfig } from "../api";
 import {
   type Attribute,
   type Attributes,
   type DataSourceKind,
   type ResourceKind,
   type Values,
+  type WireObject,
   dataSourceKind,
   providersSchemaJson,
   PROVIDER_SOURCE,
@@ -44,6 +46,7 @@ import {
 } from "../lifecycle";
 import { errorDiagnostic, warningDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
 import type { ProviderImpl, UpgradeStateRequest, UpgradeStateResult } from "./provider-impl";
+import { CreationEvidence, creationKey } from "./creation-evidence";
 import { PassedChecks, checkJournal } from "./passed-checks";
 import type { ProviderSchemaJson } from "./schema-json";
 import { UNKNOWN, isUnknown, type TfObject, type TfValue } from "./values";
@@ -114,6 +117,13 @@ function sentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
+/**
+ * Private bytes for an object that has none: an empty ods private record (the form
+ * `ods apply` writes there, see reconcile/state.ts), so that either engine reads it as
+ * nothing recorded. Only its presence matters (see planResourceChange).
+ */
+const REPLACEABLE_PRIVATE = new Uint8Array(Buffer.from(JSON.stringify({ ods: {} })));
+
 // The model is fixed for the process: every instance shares its schema.
 let providerSchema: ProviderSchemaJson | undefined;
 
@@ -143,6 +153,10 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   private client?: OdsClient;
   private orgId?: string;
+  /** Objects (TYPE:id) this process planned to replace: the create Terraform plans next for each is their own. */
+  private readonly replacing = new Set<string>();
+  /** The objects this provider created that Terraform may not hold yet: the only ones a create may adopt. */
+  private creations = new CreationEvidence();
   /** Days a monitor's backtest looks back (the provider block's backtest_days); unset: none. */
   private backtestDays?: number;
   /** Written down in a journal file, if any, for the command's next provider process. */
@@ -180,6 +194,8 @@ export class OdsTerraformProvider implements ProviderImpl {
       // The target: the token only as a digest, since the key names a file.
       const target = [config.url, config.orgId ?? "", sha256(config.token), config.rateLimitPerSecond ?? ""].join("\n");
       this.passedChecks = checkJournalDir ? new PassedChecks(undefined, undefined, undefined, checkJournal(checkJournalDir, sha256(target))) : undefined;
+      // What this provider created and Terraform may not have yet: per target, as the checks.
+      this.creations = new CreationEvidence(checkJournalDir ? path.join(checkJournalDir, `creations-${sha256(target)}.log`) : undefined);
       this.client = new OdsClient(config);
       this.orgId = this.client.config.orgId;
       this.backtestDays = typeof c.backtest_days === "number" ? c.backtest_days : undefined;
@@ -189,8 +205,13 @@ export class OdsTerraformProvider implements ProviderImpl {
     return [];
   }
 
-  /** The provider is done: its keep-alive connections and credentials go. */
-  async close(): Promise<void> {
+  /**
+   * The provider is done: its keep-alive connections and credentials go. Ended by
+   * Terraform's Shutdown call (`graceful`), Terraform holds every object this process
+   * created; a Terraform that is gone may not have stored them (see creation-evidence.ts).
+   */
+  async close(how: { graceful?: boolean } = {}): Promise<void> {
+    if (how.graceful) this.creations.handOver();
     const client = this.client;
     this.client = undefined;
     await client?.close();
@@ -231,10 +252,15 @@ export class OdsTerraformProvider implements ProviderImpl {
    */
   private readonly managed = new Map<string, Map<string, string | undefined>>();
 
-  /** Remembers a managed id with its natural key (a new state may carry a new key). */
-  private remember(kind: ResourceKind, state: TfObject | null): void {
+  /**
+   * Remembers a managed id with its natural key (a new state may carry a new key).
+   * `fromTerraform`: Terraform sent this state, so it holds the object; an apply's own
+   * answer may still be lost with a killed Terraform.
+   */
+  private remember(kind: ResourceKind, state: TfObject | null, fromTerraform = true): void {
     const id = state?.id;
     if (typeof id !== "string") return;
+    if (fromTerraform) this.creations.seen(id);
     const ids = this.managed.get(kind.typeName) ?? new Map<string, string | undefined>();
     // Only the key's attributes are converted: every refresh and plan passes here.
     const keyValues: Values = {};
@@ -280,10 +306,19 @@ export class OdsTerraformProvider implements ProviderImpl {
     priorState: TfObject | null;
     proposedNewState: TfObject | null;
     config: TfObject | null;
-  }): Promise<{ plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[] }> {
-    const result = this.planChange(request);
+    priorPrivate?: Uint8Array;
+  }): Promise<{ plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[]; plannedPrivate?: Uint8Array }> {
+    const hasPrivate = (request.priorPrivate?.length ?? 0) > 0;
+    // An existing object's plan always hands on private bytes: Terraform passes them as the
+    // prior private of the create it plans next when it replaces the object (a forced
+    // replacement, -replace), which is how that create knows it is the object's own.
+    const result = { ...this.planChange(request), ...(request.priorState && !hasPrivate ? { plannedPrivate: REPLACEABLE_PRIVATE } : {}) };
     const planned = result.plannedState;
     const kind = this.kind(request.typeName);
+    if (!request.priorState && !hasPrivate && planned && (result.diagnostics ?? []).length === 0) {
+      const refusal = await this.createRefusal(kind, modelOf(planned));
+      if (refusal) return { ...result, diagnostics: [refusal] };
+    }
     const existing = request.priorState !== null && (result.requiresReplace ?? []).length === 0;
     if (!planned || !wantsPlanCheck(kind, existing) || (result.diagnostics ?? []).length > 0) return result;
     // Compared only for the kinds with a plan-time check (most plans are of other kinds).
@@ -302,6 +337,38 @@ export class OdsTerraformProvider implements ProviderImpl {
       if (diagnostics.length > 0) return { ...result, diagnostics };
     }
     return result;
+  }
+
+  /**
+   * A create is refused at plan when a live object has its natural key, unless this
+   * provider holds evidence that it created that object and Terraform never stored it (a
+   * killed apply): then the apply adopts it. Any other such object may be managed by
+   * another address (a renamed resource), whose destroy would delete what a create had
+   * adopted; or it was made outside Terraform. Either way: refused, naming the id.
+   */
+  private async createRefusal(kind: ResourceKind, values: Values, fresh = false): Promise<Diagnostic | undefined> {
+    const key = naturalKeyText(kind, values);
+    if (key === undefined || kind.creation === "claim") return undefined;
+    const ctx = this.context();
+    let found: WireObject[];
+    try {
+      found = await lifecycle.namesakes(ctx, kind, values, fresh);
+    } catch (err) {
+      // A token that may not list the kind cannot check at plan; the apply lists again before it writes.
+      if (!fresh && err instanceof OdsApiError && (err.status === 403 || err.status === 401)) return undefined;
+      throw err;
+    }
+    for (const o of found) {
+      const id = kind.api.idOf(o);
+      const managed = ctx.isManaged(kind, id);
+      // Managed, and planned under another key in this run: its rename frees this one.
+      if (managed && this.managed.get(kind.typeName)?.get(id) !== key) continue;
+      // Planned for replacement: this create is its second half (Terraform plans it with no prior).
+      if (managed && this.replacing.has(`${kind.typeName}:${id}`)) continue;
+      if (!managed && this.creations.holds(creationKey(kind.typeName, key), id)) continue;
+      return errorDiagnostic(`Refusing to create ${kind.typeName}: ${kind.naturalKey.join(" and ")} ${key} exists as ${id}`, lifecycle.namesakeRefusal(kind, values, id, managed));
+    }
+    return undefined;
   }
 
   /**
@@ -381,6 +448,7 @@ export class OdsTerraformProvider implements ProviderImpl {
         diagnostics: [errorDiagnostic(`Refusing to replace ${kind.typeName} "${String(prior.name)}"`, sentence(refusal))],
       };
     }
+    if (replaceBy.length > 0 && typeof prior.id === "string") this.replacing.add(`${kind.typeName}:${prior.id}`);
     return { plannedState: planned, requiresReplace: replaceBy.map((n) => [n]) };
   }
 
@@ -420,8 +488,9 @@ export class OdsTerraformProvider implements ProviderImpl {
         const key = `${kind.naturalKey.join(" and ")} ${naturalKeyText(kind, values) ?? ""}`;
         return { diagnostics: [errorDiagnostic(`Duplicate ${kind.typeName}`, `Another resource of this configuration already manages the ${kind.typeName} ${holder} with ${key}; each object must be declared once.`)] };
       }
-      // After a killed apply, the object its create made may exist unmanaged: adopted, never made twice.
-      answer = (await lifecycle.createOrAdopt(ctx, kind, values)).live;
+      const outcome = await this.createOrAdoptOwn(ctx, kind, values);
+      if ("refusal" in outcome) return { diagnostics: [outcome.refusal] };
+      answer = outcome.answer;
     } else if (kind.rotation) {
       if (!isUnknown(planned.id ?? null)) return { newState: { ...planned } }; // engine-only settings changed
       // Terraform's prior state is the refresh: a live expiry that moved shows a rotation
@@ -431,13 +500,39 @@ export class OdsTerraformProvider implements ProviderImpl {
       answer = await lifecycle.update(ctx, kind, String(prior.id), values, modelOf(prior));
     }
     const newState = this.completed(kind, planned, answer);
-    this.remember(kind, newState);
+    this.remember(kind, newState, false);
     // A claimed object's answer is the object as the service now holds it: the list keeps
     // serving the other claims of its parent. For other kinds, lists cached before this
     // write no longer tell the truth about the kind (a rotation adds an object, say).
     if (kind.creation === "claim") this.live.record(kind, scopeOf(kind, values), answer);
     else this.live.invalidate(kind);
     return { newState };
+  }
+
+  /**
+   * Creates the object; after a killed apply, the object this provider's create made may
+   * exist unmanaged: it is adopted, never made twice. Any other object with the key is
+   * refused (as at plan: the list is asked again here, right before the write).
+   */
+  private async createOrAdoptOwn(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<{ answer: lifecycle.Answer } | { refusal: Diagnostic }> {
+    const text = kind.creation === "claim" ? undefined : naturalKeyText(kind, values);
+    if (text === undefined) return { answer: (await lifecycle.create(ctx, kind, values)).live };
+    const key = creationKey(kind.typeName, text);
+    const refusal = await this.createRefusal(kind, values, true);
+    if (refusal) return { refusal };
+    const own = (await lifecycle.namesakes(ctx, kind, values)).find((o) => !ctx.isManaged(kind, kind.api.idOf(o)));
+    if (own) return { answer: await lifecycle.bringInLine(ctx, kind, own, values, { holdsSecret: false }) };
+    this.creations.intent(key);
+    let made: lifecycle.Answer;
+    try {
+      made = (await lifecycle.create(ctx, kind, values)).live;
+    } catch (err) {
+      // Refused for sure: nothing was made. A lost answer leaves the intent standing.
+      if (!(err instanceof OdsApiError && err.requestMayHaveBeenApplied)) this.creations.failed(key);
+      throw err;
+    }
+    this.creations.made(key, kind.api.idOf(made));
+    return { answer: made };
   }
 
   async importResourceState(request: { typeName: string; id: string }): Promise<{ imported: { typeName: string; state: TfObject }[] }> {

@@ -184,7 +184,8 @@ export interface ProviderImpl {
   stop?(): Awaitable<void>;
   /**
    * The server has stopped (a process started in-process by a test or tool may go on):
-   * release connections and credentials.
+   * release connections and credentials. `graceful`: Terraform ended it with its Shutdown
+   * call, having finished its walk; otherwise Terraform may be gone.
    */
-  close?(): Awaitable<void>;
+  close?(how?: { graceful?: boolean }): Awaitable<void>;
 }

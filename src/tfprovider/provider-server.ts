@@ -54,6 +54,7 @@ const SHUTDOWN_GRACE_MS = 1000;
 function providerServices(source: ProviderImplSource, log: Logger, observe: RpcObserver | undefined, shutdown: () => void): { services: MountedService[]; close(): Promise<void> } {
   const definitions = loadProtocolServices();
   const rpcs = createProviderRpcs(source, log, observe);
+  let graceful = false;
   const provider: Record<string, Route> = {};
   for (const [rpc, handler] of Object.entries(rpcs.handlers)) provider[rpc] = { unary: handler as (request: Message) => Promise<Message> };
   // StopProvider answers an error string instead of diagnostics.
@@ -75,6 +76,7 @@ function providerServices(source: ProviderImplSource, log: Logger, observe: RpcO
         Shutdown: {
           unary: async () => {
             log.debug("Shutdown requested by Terraform");
+            graceful = true;
             setImmediate(shutdown);
             return {};
           },
@@ -82,7 +84,7 @@ function providerServices(source: ProviderImplSource, log: Logger, observe: RpcO
       },
     },
   ];
-  return { services, close: () => rpcs.close().catch((err: Error) => log.warn(`closing a provider instance: ${err.message}`)) };
+  return { services, close: () => rpcs.close(graceful).catch((err: Error) => log.warn(`closing a provider instance: ${err.message}`)) };
 }
 
 export async function startProviderServer(source: ProviderImplSource, options: ProviderServerOptions): Promise<RunningProviderServer> {

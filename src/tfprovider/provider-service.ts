@@ -131,8 +131,8 @@ export interface ProviderRpcs {
   readonly handlers: Readonly<Record<string, RpcHandler>>;
   /** Forwards StopProvider to the implementation (also used on shutdown). */
   stop(): Promise<void>;
-  /** Releases the implementation, once the server has stopped. */
-  close(): Promise<void>;
+  /** Releases the implementation, once the server has stopped (`graceful`: by Terraform's Shutdown). */
+  close(graceful?: boolean): Promise<void>;
 }
 
 /** Called after every RPC with its name and duration (profiling, see ODS_PROVIDER_STATS). */
@@ -457,9 +457,9 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
       const i = compiled?.impl ?? (implPromise ? await implPromise : undefined);
       await i?.stop?.();
     },
-    async close() {
+    async close(graceful = false) {
       const i = compiled?.impl ?? (implPromise ? await implPromise : undefined);
-      await i?.close?.();
+      await i?.close?.({ graceful });
     },
   };
 }

@@ -18,6 +18,7 @@ function drawnCoverage(runs: number): Coverage {
     for (const changes of scenario.steps) {
       const plan: StepPlan = applyStep(current, changes, "cov", "cov-fx");
       coverage.add(renderStack(plan, "cov", "cov-fx"));
+      coverage.addMoves(plan.moves);
       if (!plan.refusal) current = plan.stack;
     }
   }
@@ -33,6 +34,12 @@ describe("the differential generator", () => {
     const coverage = drawnCoverage(200);
     expect(coverage.missing()).toEqual([]);
     expect(SHAPES.filter((s) => !coverage.shapes.has(s))).toEqual([]);
+  });
+
+  it("moves every kind to a new address, with a moved block and without one", () => {
+    const coverage = drawnCoverage(400);
+    const expected = RESOURCE_KINDS.flatMap((k) => [`${k.typeName} with a moved block`, `${k.typeName} by natural key`]);
+    expect(expected.filter((m) => !coverage.moves.has(m))).toEqual([]);
   });
 
   it("renders stacks whose references name only resources declared before them (no cycle)", () => {

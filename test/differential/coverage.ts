@@ -45,6 +45,13 @@ export class Coverage {
   readonly paths = new Map<string, Set<string>>();
   readonly shapes = new Set<Shape>();
   readonly kinds = new Set<string>();
+  /** Kinds moved to a new address, as "TYPE with a moved block" or "TYPE by natural key". */
+  readonly moves = new Set<string>();
+
+  /** Records the moves of a step: each kind, with a moved block or without one. */
+  addMoves(moves: readonly { from: string; written: boolean }[] | undefined): void {
+    for (const m of moves ?? []) this.moves.add(`${m.from.split(".")[0]} ${m.written ? "with a moved block" : "by natural key"}`);
+  }
 
   /** Records what one rendered stack (cdk.tf.json) sets. */
   add(stack: Record<string, unknown>): void {
@@ -102,6 +109,7 @@ export class Coverage {
   merge(other: Coverage): void {
     for (const k of other.kinds) this.kinds.add(k);
     for (const s of other.shapes) this.shapes.add(s);
+    for (const m of other.moves) this.moves.add(m);
     for (const [k, p] of other.paths) for (const x of p) (this.paths.get(k) ?? this.paths.set(k, new Set()).get(k)!).add(x);
   }
 
@@ -118,6 +126,7 @@ export class Coverage {
     return [
       `kinds: ${this.kinds.size}/${RESOURCE_KINDS.length} (${[...this.kinds].sort().join(", ")})`,
       `attributes: ${covered}/${all} settable attribute paths`,
+      `moves: ${this.moves.size}/${RESOURCE_KINDS.length * 2} (kinds moved with a moved block and by natural key)`,
       `shapes: ${SHAPES.filter((s) => this.shapes.has(s)).length}/${SHAPES.length}${SHAPES.some((s) => !this.shapes.has(s)) ? ` (missing: ${SHAPES.filter((s) => !this.shapes.has(s)).join(", ")})` : ""}`,
     ].join("\n");
   }

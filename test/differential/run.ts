@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import * as fs from "node:fs";
 import { resourceKind, sameValue } from "../../src/resources";
-import { tempDir } from "../helpers/ods-cli";
+import { readStateFile, tempDir } from "../helpers/ods-cli";
 import { Coverage } from "./coverage";
 import { createFixture, Engines, odsCounts, replaceIds, snapshot, stopProviders, terraformCounts, variableValues, type RunOutput, type Service, type Snapshot, type Workspace } from "./engines";
 import { applyStep, guardedDatasetChanges, renderStack, scenarioArbitrary, type Scenario, type StepPlan } from "./stack-model";
@@ -75,8 +75,10 @@ export async function checkScenario(env: DifferentialEnv, scenario: Scenario, la
       }
       const stack = renderStack(plan, prefix, fixture);
       coverage.add(stack);
+      coverage.addMoves(plan.moves);
       const settingsOnly = i === 0 || plan.refusal ? 0 : engineSettingEdits(renderStack({ stack: current }, prefix, fixture), stack);
-      await step(i, plan, stack, wo, wt, prefix, secretValue, settingsOnly, () => renderStack({ stack: current }, prefix, fixture));
+      const withBlocks = (): Record<string, unknown> => renderStack({ ...plan, moves: plan.moves?.map((m) => ({ ...m, written: true })) }, prefix, fixture);
+      await step(i, plan, stack, wo, wt, prefix, secretValue, settingsOnly, () => renderStack({ stack: current }, prefix, fixture), withBlocks);
       if (!plan.refusal) current = plan.stack;
     }
   } finally {
@@ -139,13 +141,50 @@ async function resyncAfterLateRefusal(plan: StepPlan, t: RunOutput, wt: Workspac
   return back.code === 0 ? undefined : `terraform could not return to the last accepted stack after refusing the output late:\n${tail(back)}`;
 }
 
-async function step(i: number, plan: StepPlan, stack: Record<string, unknown>, wo: Workspace, wt: Workspace, prefix: string, secretValue: string, settingsOnly: number, previous: () => Record<string, unknown>): Promise<void> {
+/** Each managed address's id in a workspace's state (none before the first apply). */
+function idsIn(w: Workspace): Record<string, string> {
+  if (!fs.existsSync(w.stateFile)) return {};
+  return Object.fromEntries(Object.entries(readStateFile(w.stateFile).resources).map(([address, r]) => [address, r.id]));
+}
+
+/**
+ * A step that renames addresses without moved blocks, where the engines differ on purpose
+ * (engine-differences.md): ods moves the objects by natural key (or refuses before any
+ * write); terraform refuses at plan, or plans without writing. Neither may lose an
+ * object or fail after writing. Then the moved blocks are written, as the refusal says,
+ * and both engines apply the stack with them (the step's result is compared as usual).
+ */
+async function unwrittenMoves(plan: StepPlan, stack: Record<string, unknown>, wo: Workspace, wt: Workspace, withBlocks: Record<string, unknown>, fail: (what: string) => never): Promise<[RunOutput, RunOutput]> {
+  wo.write(stack);
+  wt.write(stack);
+  const terraformWrites = (): number => wt.service.emulator.requests().filter((r) => r.method !== "GET").length;
+  const before = terraformWrites();
+  const [o, tp] = await Promise.all([wo.ods("apply", "--auto-approve"), wt.terraform("plan")]);
+  if (tp.code !== 0 && tp.code !== 1) fail(`terraform plan of moves without moved blocks exited ${tp.code}:\n${tail(tp)}`);
+  if (terraformWrites() !== before) fail(`terraform plan wrote to the service`);
+  if (o.code !== 0 && /: \w+ complete\b|Apply complete/.test(o.out)) fail(`ods failed after writing, on moves without moved blocks:\n${tail(o)}`);
+  if (process.env.ODS_DIFFERENTIAL_VERBOSE) console.log(`moves without moved blocks (${plan.moves!.map((m) => `${m.from} -> ${m.to}`).join(", ")}): ods ${o.code === 0 ? "applied" : "refused"}, terraform plan exit ${tp.code}`);
+  wo.write(withBlocks);
+  wt.write(withBlocks);
+  // ods applied the moves already: its second apply must find them done.
+  return Promise.all([wo.ods("apply", "--auto-approve"), wt.terraform("apply", "-auto-approve")]);
+}
+
+async function step(i: number, plan: StepPlan, stack: Record<string, unknown>, wo: Workspace, wt: Workspace, prefix: string, secretValue: string, settingsOnly: number, previous: () => Record<string, unknown>, withBlocks: () => Record<string, unknown>): Promise<void> {
   const fail = (what: string): never => {
     throw new Disagreement(i, what, stack);
   };
-  wo.write(stack);
-  wt.write(stack);
-  const [o, t] = await Promise.all([wo.ods("apply", "--auto-approve"), wt.terraform("apply", "-auto-approve")]);
+  const idsBefore = [idsIn(wo), idsIn(wt)];
+  const unwritten = !plan.refusal && (plan.moves ?? []).some((m) => !m.written);
+  let o: RunOutput;
+  let t: RunOutput;
+  if (unwritten) {
+    [o, t] = await unwrittenMoves(plan, stack, wo, wt, withBlocks(), fail);
+  } else {
+    wo.write(stack);
+    wt.write(stack);
+    [o, t] = await Promise.all([wo.ods("apply", "--auto-approve"), wt.terraform("apply", "-auto-approve")]);
+  }
   for (const [engine, r] of [["ods", o], ["terraform", t]] as const) {
     const leak = leakIn(r.out, secretValue);
     if (leak) fail(`${engine} printed ${leak}${both(o, t)}`);
@@ -164,7 +203,16 @@ async function step(i: number, plan: StepPlan, stack: Record<string, unknown>, w
     if (!co || !ct) return fail(`no plan counts in the output${both(o, t)}`);
     co.change += settingsOnly;
     if (process.env.ODS_DIFFERENTIAL_VERBOSE) console.log(`${prefix} step ${i}: ods ${JSON.stringify(co)}, terraform ${JSON.stringify(ct)}`);
-    if (JSON.stringify(co) !== JSON.stringify(ct)) fail(`plan counts differ: ods ${JSON.stringify(co)}, terraform ${JSON.stringify(ct)}${both(o, t)}`);
+    // After moves without blocks, ods's second apply finds them done: only the engines' moved states are compared.
+    if (!unwritten && JSON.stringify(co) !== JSON.stringify(ct)) fail(`plan counts differ: ods ${JSON.stringify(co)}, terraform ${JSON.stringify(ct)}${both(o, t)}`);
+    // A move keeps the object: the same id at the new address, in both engines' states.
+    for (const [engine, w, ids] of [["ods", wo, idsBefore[0]], ["terraform", wt, idsBefore[1]]] as const) {
+      const now = idsIn(w);
+      for (const m of plan.moves ?? []) {
+        const to = plan.moves!.reduce((at, n) => (n.from === at ? n.to : at), m.from);
+        if (ids[m.from] !== undefined && now[to] !== undefined && now[to] !== ids[m.from] && !replacedOnPurpose(o, t, to)) fail(`${engine}: ${m.from} moved to ${to} with a new id (${ids[m.from]} -> ${now[to]})${both(o, t)}`);
+      }
+    }
   }
   const [so, st] = await Promise.all([snapshot(wo.service, prefix), snapshot(wt.service, prefix)]);
   const diff = diffSnapshots(so.objects, st.objects);
@@ -182,6 +230,12 @@ async function step(i: number, plan: StepPlan, stack: Record<string, unknown>, w
   for (const [engine, r] of [["ods output", oo], ["terraform output", tt]] as const) if (r.code !== 0) fail(`${engine} failed:\n${tail(r)}`);
   const [fromOds, fromTf] = [outputsOf(oo, so.keyOfId, (v) => v), outputsOf(tt, st.keyOfId, (v) => (v as { value: unknown }).value)];
   if (JSON.stringify(fromOds) !== JSON.stringify(fromTf)) fail(`outputs differ: ods ${JSON.stringify(fromOds)}, terraform ${JSON.stringify(fromTf)}`);
+}
+
+/** Whether both engines planned the moved object's replacement (the step also changed what forces it). */
+function replacedOnPurpose(o: RunOutput, t: RunOutput, address: string): boolean {
+  const escaped = address.replace(/\./g, "\\.");
+  return new RegExp(`# ${escaped} (must be replaced|will be rotated)`).test(o.out) && new RegExp(`# ${escaped} must be replaced|# ${escaped} will be updated in-place`).test(t.out);
 }
 
 /** Outputs by name, ids as the natural keys of what they name, issued token secrets as one word. */

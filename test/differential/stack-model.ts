@@ -28,6 +28,8 @@ export type OutputDraft = { form: "token" | "name" | "id" | "secret_var" | "inte
 export type Change =
   | { op: "edit"; target: number; resource: NewResource }
   | { op: "rename"; target: number }
+  /** A new address for the same object (a renamed construct): with a moved block, or without one. */
+  | { op: "move"; target: number; written: boolean }
   | { op: "remove"; target: number }
   | { op: "add"; resource: NewResource }
   /** Makes the step invalid: one breaker of the target's kind, or a plain output of a secret. */
@@ -56,6 +58,7 @@ const newResource = (maxDeps: number): fc.Arbitrary<NewResource> =>
 const changeArb: fc.Arbitrary<Change> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant("edit" as const), target: fc.nat({ max: 40 }), resource: newResource(1) }), weight: 4 },
   { arbitrary: fc.record({ op: fc.constant("rename" as const), target: fc.nat({ max: 40 }) }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant("move" as const), target: fc.nat({ max: 40 }), written: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant("remove" as const), target: fc.nat({ max: 40 }) }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant("add" as const), resource: newResource(1) }), weight: 2 },
   { arbitrary: fc.record({ op: fc.constant("break" as const), target: fc.nat({ max: 40 }), which: fc.nat({ max: 5 }), output: fc.boolean() }), weight: 1 },
@@ -87,6 +90,19 @@ export interface StepPlan {
    * itself is refused, e.g. a guarded delete).
    */
   refusal?: { address: string; attribute: string; injected: boolean };
+  /** Addresses the step moves; `written`: the stack says so with a moved block. */
+  moves?: PlannedMove[];
+}
+
+export interface PlannedMove {
+  from: string;
+  to: string;
+  written: boolean;
+}
+
+/** A resource's address: its kind's stem and its key. */
+function addressOf(r: Pick<ResourceDraft, "type" | "key">): string {
+  return `${r.type}.${KIND_GENERATORS[r.type].stem}${r.key}`;
 }
 
 /** Applies one step's changes; a `break` marks the step as one both engines must refuse. */
@@ -95,6 +111,7 @@ export function applyStep(stack: StackDraft, changes: Change[], prefix: string, 
   let outputs = [...stack.outputs];
   let next = Math.max(-1, ...resources.map((r) => Math.max(r.key, r.uid))) + 1;
   let breakChange: Extract<Change, { op: "break" }> | undefined;
+  const moves: PlannedMove[] = [];
   for (const c of changes) {
     if (c.op === "add" || (c.op === "edit" && !resources.some((r) => r.type === c.resource.type))) {
       if (resources.length < MAX_RESOURCES) resources.push({ ...c.resource, key: next, uid: next++ });
@@ -108,6 +125,11 @@ export function applyStep(stack: StackDraft, changes: Change[], prefix: string, 
     } else if (c.op === "rename") {
       const target = resources[c.target % resources.length];
       resources = resources.map((r) => (r === target ? { ...r, uid: next++ } : r));
+    } else if (c.op === "move") {
+      const target = resources[c.target % resources.length];
+      const moved = { ...target, key: next++ };
+      moves.push({ from: addressOf(target), to: addressOf(moved), written: c.written });
+      resources = resources.map((r) => (r === target ? moved : r));
     } else if (c.op === "remove") {
       // Never the last one: ods refuses to empty a stack without --allow-empty (engine-differences.md).
       if (resources.length > 1) resources = resources.filter((_, i) => i !== c.target % resources.length);
@@ -117,8 +139,9 @@ export function applyStep(stack: StackDraft, changes: Change[], prefix: string, 
   }
   outputs = outputs.slice(0, 3);
   const after: StackDraft = { resources, outputs };
-  if (!breakChange) return { stack: after };
-  return { stack: after, refusal: refusalOf(after, breakChange, prefix, fixtureDataset) };
+  const moved = moves.length > 0 ? { moves } : {};
+  if (!breakChange) return { stack: after, ...moved };
+  return { stack: after, refusal: refusalOf(after, breakChange, prefix, fixtureDataset), ...moved };
 }
 
 function refusalOf(stack: StackDraft, c: Extract<Change, { op: "break" }>, prefix: string, fixtureDataset: string): StepPlan["refusal"] {
@@ -144,7 +167,7 @@ function renderResources(stack: StackDraft, prefix: string, fixtureDataset: stri
     const values = g.render(r.draft, ctx);
     const allowed = ctx.candidates();
     for (const d of r.dependsOn) if (allowed.length > 0) ctx.dependsOn.add(allowed[d % allowed.length].address);
-    out.push({ address: `${r.type}.${g.stem}${r.key}`, typeName: r.type, values, alias: r.alias, draft: r, dependsOn: [...ctx.dependsOn].sort() });
+    out.push({ address: addressOf(r), typeName: r.type, values, alias: r.alias, draft: r, dependsOn: [...ctx.dependsOn].sort() });
   }
   return out;
 }
@@ -188,6 +211,7 @@ export function renderStack(plan: StepPlan, prefix: string, fixtureDataset: stri
     },
     ...(Object.keys(resource).length > 0 ? { resource } : {}),
     ...(Object.keys(output).length > 0 ? { output } : {}),
+    ...(plan.moves?.some((m) => m.written) ? { moved: plan.moves.filter((m) => m.written).map(({ from, to }) => ({ from, to })) } : {}),
   };
 }
 
@@ -227,9 +251,10 @@ export function guardedDatasetChanges(before: StackDraft, after: StackDraft): { 
   const out: { address: string; allowed: boolean }[] = [];
   const allows = (r: ResourceDraft): boolean => (r.draft as { allowDestroy?: boolean }).allowDestroy === true;
   for (const b of before.resources.filter((r) => r.type === "ods_dataset")) {
-    const a = after.resources.find((r) => r.key === b.key);
+    // A moved dataset (a new key, the same uid) is the same object.
+    const a = after.resources.find((r) => r.key === b.key) ?? after.resources.find((r) => r.type === b.type && r.uid === b.uid);
     if (a && a.uid === b.uid) continue;
-    out.push({ address: `ods_dataset.${KIND_GENERATORS.ods_dataset.stem}${b.key}`, allowed: a ? allows(a) : allows(b) });
+    out.push({ address: addressOf(b), allowed: a ? allows(a) : allows(b) });
   }
   return out;
 }

@@ -41,7 +41,7 @@ describe("duplicate natural keys in one stack", () => {
     const p = provider(use.rig.emu.url, use.rig.emu.adminToken);
     await tfApply(p, "ods_notifier", null, notifier("nk-tf"));
     const before = writes();
-    await expect(tfApply(p, "ods_notifier", null, notifier("nk-tf"))).rejects.toThrow(/Duplicate ods_notifier.*name \["nk-tf"\]/s);
+    await expect(tfApply(p, "ods_notifier", null, notifier("nk-tf"))).rejects.toThrow(/Refusing to create ods_notifier: name \["nk-tf"\].*another resource of this configuration manages it/s);
     expect(writes()).toBe(before);
     expect((await use.rig.admin.listNotifiers()).filter((n) => n.name === "nk-tf")).toHaveLength(1);
   });

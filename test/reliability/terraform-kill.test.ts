@@ -1,8 +1,8 @@
 // SIGKILL of `terraform apply` (terraform and its provider plugin) at seeded random points:
 // after the k-th "Creating..." plus a random delay, so that a create may have reached the
 // service while Terraform never wrote its state. The next `terraform apply` adopts such an
-// object by natural key (see lifecycle createOrAdopt): every trial ends with 0 duplicates
-// and a plan with nothing to do.
+// object by natural key, as its own create made it (see tfprovider/creation-evidence.ts):
+// every trial ends with 0 duplicates and a plan with nothing to do.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";

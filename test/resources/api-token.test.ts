@@ -44,8 +44,11 @@ describe("ods_api_token", () => {
       const change = run.plan.changes.find((c) => c.address === "ods_api_token.ci");
       expect(change?.action).toBe("adopt");
       expect(change?.reasons.join(" ")).toMatch(/will be rotated: its token cannot be read back.*stays valid for 24h/);
+      // And how to keep it instead: import it as it is.
+      expect(change?.reasons.join(" ")).toContain(`to keep this token instead`);
+      expect(change?.reasons.join(" ")).toContain(`"ods import --stack main ods_api_token.ci ${existing.id}"`);
       // The counts match the actions listed: the adoption is a rotation too.
-      expect(renderPlan(run.plan)).toContain("Plan: 0 to create, 1 to adopt, 0 to update, 0 to replace, 1 to rotate, 0 to delete, 0 to forget.");
+      expect(renderPlan(run.plan)).toContain("Plan: 0 to create, 1 to adopt, 0 to update, 0 to replace, 1 to rotate, 0 to delete, 0 to forget, 0 to move.");
       expect((planJson(run.plan) as { resource_changes: { actions: string[] }[] }).resource_changes[0].actions).toEqual(["adopt", "rotate"]);
       expect(run.summary).toMatchObject({ adopted: 1, rotated: 1 });
       expect(run.summary.errors).toEqual([]);

@@ -100,6 +100,46 @@ describe("the state commands", () => {
     expect((await p.ods(["plan"])).stdout).toContain("<= ods_role.r");
   });
 
+  it("state mv moves an object to a new address keeping its id; --dry-run changes nothing; the renamed stack then plans no changes", async () => {
+    const p = project("cmd-mv");
+    expect((await p.ods(["apply", "--auto-approve"])).code).toBe(0);
+    const file = path.join(p.dir, "terraform.main.tfstate");
+    const id = JSON.parse(fs.readFileSync(file, "utf8")).resources[0].instances[0].attributes.id as string;
+    const before = fs.readFileSync(file, "utf8");
+
+    const dry = await p.ods(["state", "mv", "--dry-run", "ods_role.r", "ods_role.readers"]);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`Would move ods_role.r to ods_role.readers (id ${id}); nothing was changed.`);
+    expect(fs.readFileSync(file, "utf8")).toBe(before);
+
+    for (const [args, message] of [
+      [["ods_role.nope", "ods_role.x"], "ods_role.nope is not in the state"],
+      [["ods_role.r", "ods_user.r"], "its new address must be of that type"],
+      [["ods_role.r", "readers"], 'the destination "readers" is not a resource address'],
+    ] as const) {
+      const refused = await p.ods(["state", "mv", ...args]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(message);
+    }
+    expect(fs.readFileSync(file, "utf8")).toBe(before);
+
+    emu.resetRequests();
+    const moved = await p.ods(["state", "mv", "ods_role.r", "ods_role.readers"]);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout).toContain(`Moved ods_role.r to ods_role.readers (id ${id})`);
+    expect(emu.requests()).toEqual([]);
+    const doc = JSON.parse(fs.readFileSync(file, "utf8"));
+    expect(doc.resources.map((r: { type: string; name: string; instances: { attributes: { id: string } }[] }) => [`${r.type}.${r.name}`, r.instances[0].attributes.id])).toEqual([["ods_role.readers", id]]);
+
+    // The code now names it ods_role.readers: nothing to do, with move detection off too.
+    const stack = path.join(p.dir, "cdktf.out", "stacks", "main", "cdk.tf.json");
+    const json = JSON.parse(fs.readFileSync(stack, "utf8"));
+    json.resource.ods_role = { readers: json.resource.ods_role.r };
+    fs.writeFileSync(stack, JSON.stringify(json));
+    const plan = await p.ods(["plan", "--detailed-exitcode", "--no-move-detection"]);
+    expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+  });
+
   it("refuses a backend it does not support, naming it and the Terraform path, with no write", async () => {
     const p = project("cmd-b", { s3: { bucket: "b", key: "k" } });
     emu.resetRequests();
