@@ -85,6 +85,7 @@ export const dashboard: ResourceKind = {
     dashboard: str("The dashboard document as JSON text, as the UI shows it (or as DashboardBuilder writes it).", {
       required: true,
       normalize: comparableDocument,
+      document: true,
       referencesInText: objectsNamed,
     }),
     overwrite: bool("Replace the dashboard even when someone changed it since this configuration last wrote it.", {
