@@ -2,7 +2,7 @@
 // resource. A pure decision per resource (decideAction) over inputs gathered here.
 import * as crypto from "node:crypto";
 import type { OdsClient } from "../api";
-import { resourceKind, type ResourceKind, type Values, type WireObject } from "../resources";
+import { datasetDeclared, resourceKind, type ResourceKind, type Values, type WireObject } from "../resources";
 import {
   LiveIndex,
   UNKNOWN,
@@ -21,6 +21,7 @@ import {
   runPlanCheck,
   runPlanInsight,
   scopeOf,
+  strayDatasetWarnings,
   upgradeValues,
   wantsPlanCheck,
   type Action,
@@ -391,6 +392,8 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
   // Each check waits for the service (a compile, a list): they run `parallelism` at a
   // time, and their messages are reported in plan order whatever order they finish in.
   const memo = new Map<string, Promise<unknown>>();
+  // The datasets the configuration declares: a query may name them before they exist.
+  const datasets = new Set(changes.flatMap((c) => (c.after ? [datasetDeclared(c.typeName, c.after)] : [])).filter((n): n is string => n !== undefined));
   const findings: { warnings: string[]; problem?: string; unsupported?: string }[] = [];
   const jobs: (() => Promise<void>)[] = [];
   for (const c of changes) {
@@ -415,6 +418,7 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
     jobs.push(async () => {
       const outcome = await runPlanCheck(client, kind, after, { seesWholePlan: true, memo });
       for (const w of planCheckWarnings(kind, after)) finding.warnings.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(w)}`);
+      for (const w of await strayDatasetWarnings(client, kind, after, { declared: datasets, memo })) finding.warnings.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(w)}`);
       if (outcome.kind === "problem") finding.problem = `[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(outcome.problem)}`;
       if (outcome.kind === "unsupported") finding.unsupported = outcome.message;
     });
