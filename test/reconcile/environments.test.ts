@@ -33,6 +33,12 @@ afterAll(async () => {
 });
 
 const meta = (p: string): { "//": { metadata: { path: string } } } => ({ "//": { metadata: { path: p } } });
+/** The data block of a cdktf cross-stack reference to the staging stack's outputs. */
+const READS_STAGING = {
+  terraform_remote_state: {
+    "cross-stack-reference-input-staging": { backend: "local", config: { path: "../terraform.staging.tfstate" }, workspace: "${terraform.workspace}" },
+  },
+};
 const writes = (o: Org): unknown[] => o.emu.requests().filter((r) => r.method !== "GET");
 
 function ods(dir: string, args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
@@ -177,11 +183,7 @@ describe("several stacks", () => {
       dependencies: ["staging"],
       json: {
         provider: { ods: [{ url: B.emu.url, token: B.emu.adminToken }] },
-        data: {
-          terraform_remote_state: {
-            "cross-stack-reference-input-staging": { backend: "local", config: { path: "../terraform.staging.tfstate" }, workspace: "${terraform.workspace}" },
-          },
-        },
+        data: READS_STAGING,
         resource: {
           ods_dataset: { logs: { ...meta("production/logs"), name: "prod-logs", allow_destroy: true } },
           ods_role: {
@@ -265,11 +267,7 @@ describe("cross-stack references", () => {
         dependencies: ["staging"],
         json: {
           provider: { ods: [{ url: B.emu.url, token: B.emu.adminToken }] },
-          data: {
-            terraform_remote_state: {
-              "cross-stack-reference-input-staging": { backend: "local", config: { path: "../terraform.staging.tfstate" }, workspace: "${terraform.workspace}" },
-            },
-          },
+          data: READS_STAGING,
           resource: {
             ods_monitor: {
               errors: {
