@@ -34,7 +34,7 @@ export function planCounts(sp: StackPlan): string {
 
 /** An attribute in the table; a JSON document with the paths that change (`dashboard: charts[c1].name, layout[c1].w`). */
 function attributeCell(c: PlannedChange, name: string): string {
-  const changes = documentChanges(resourceKind(c.typeName)?.attributes[name], c.before?.[name], c.after?.[name]);
+  const changes = documentChanges(resourceKind(c.typeName)?.attributes[name], c.before?.[name], c.pendingDocuments?.[name] ?? c.after?.[name]);
   if (!changes || changes.length === 0) return name;
   const shown = changes.slice(0, 5).map((p) => p.path);
   return `${name}: ${shown.join(", ")}${changes.length > shown.length ? ` and ${changes.length - shown.length} more` : ""}`;

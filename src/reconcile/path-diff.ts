@@ -5,8 +5,9 @@
 // not read as every later chart changing; other arrays are matched by position. One
 // module for every place a change is shown: plan text and markdown, the JSON plan, drift
 // and compare.
-import type { Attribute } from "../resources";
-import { UNKNOWN } from "./expressions";
+import type { Attribute, Attributes, Values } from "../resources";
+import { PLACEHOLDER, isPlaceholder, withPlaceholders } from "../resources/placeholders";
+import { UNKNOWN, interpolations, parseReference, type Reference } from "./expressions";
 
 type Json = Record<string, unknown>;
 
@@ -95,9 +96,10 @@ export function pathChanges(before: unknown, after: unknown): PathChange[] {
 /** How a leaf is shown: JSON, `(absent)` on the side it is missing from. */
 export function leafText(v: unknown, hidden = false): string {
   if (v === undefined) return "(absent)";
-  if (v === UNKNOWN) return "(known after apply)";
+  if (v === UNKNOWN || v === PLACEHOLDER) return "(known after apply)";
   if (hidden) return "(sensitive)";
-  return JSON.stringify(v);
+  const text = JSON.stringify(v);
+  return isPlaceholder(v) ? text.split(PLACEHOLDER).join("(known after apply)") : text;
 }
 
 /** `+`, `-` or `~`: added, removed or changed. */
@@ -132,13 +134,17 @@ export function documentChanges(attr: Attribute | undefined, before: unknown, af
 
 /** The machine form of path changes (the JSON plan): values left out when hidden. */
 export function pathChangesJson(changes: readonly PathChange[], hidden: boolean): Json[] {
-  return changes.map((c) => ({
-    path: c.path,
-    action: { "+": "create", "-": "delete", "~": "update" }[changeSymbol(c)],
-    before: hidden || c.before === undefined ? null : c.before,
-    after: hidden || c.after === undefined ? null : c.after,
-    ...(hidden ? { sensitive: true } : {}),
-  }));
+  return changes.map((c) => {
+    const unknown = isPlaceholder(c.after);
+    return {
+      path: c.path,
+      action: { "+": "create", "-": "delete", "~": "update" }[changeSymbol(c)],
+      before: hidden || c.before === undefined ? null : c.before,
+      after: hidden || unknown || c.after === undefined ? null : c.after,
+      ...(unknown ? { after_unknown: true } : {}),
+      ...(hidden ? { sensitive: true } : {}),
+    };
+  });
 }
 
 /**
@@ -150,4 +156,32 @@ export function documentAttributeLines(symbol: string, name: string, attr: Attri
   if (!changes) return undefined;
   const count = `${changes.length} path${changes.length === 1 ? "" : "s"}`;
   return [`${indent}${symbol} ${name} (JSON document, ${count}):`, ...pathChangeLines(changes, hidden).map((l) => `${indent}    ${l}`)];
+}
+
+/**
+ * For each document attribute known only after apply (its text names a monitor created
+ * in the same plan): the declared text with every known part filled in and a placeholder
+ * for the rest, so that the plan still shows the document by path. Undefined when none.
+ */
+export function pendingDocuments(attrs: Attributes, declared: Values, after: Values, lookup: (ref: Reference) => unknown): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const [name, attr] of Object.entries(attrs)) {
+    const text = declared[name];
+    if (!holdsDocument(attr) || after[name] !== UNKNOWN || typeof text !== "string") continue;
+    let filled = "";
+    let last = 0;
+    for (const span of interpolations(text)) {
+      let v: unknown;
+      try {
+        v = lookup(parseReference(span.inner));
+      } catch {
+        v = UNKNOWN;
+      }
+      // An unknown part stays an expression: withPlaceholders makes it a placeholder where JSON allows.
+      filled += text.slice(last, span.start) + (v === UNKNOWN || v === undefined ? text.slice(span.start, span.end) : typeof v === "string" ? v : JSON.stringify(v));
+      last = span.end;
+    }
+    out[name] = withPlaceholders(filled + text.slice(last), true);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }

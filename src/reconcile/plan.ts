@@ -27,6 +27,7 @@ import {
   type Action,
 } from "../lifecycle";
 import { rememberPlanLists } from "./world";
+import { pendingDocuments } from "./path-diff";
 import { evaluate, valueAt, type Reference } from "./expressions";
 import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDeclaration } from "./stack";
 import { sensitiveMarks, unmarkedSensitiveOutputs } from "./sensitivity";
@@ -73,6 +74,12 @@ export interface PlannedChange {
   sensitiveAttributes?: string[];
   /** What the kind's plan insight found (a monitor's backtest), for the reviewer. */
   insight?: PlanInsightView;
+  /** A JSON document known only after apply, as text with placeholders for its unknown parts: shown by path. */
+  pendingDocuments?: Record<string, string>;
+}
+
+function withPendingDocuments(pending: Record<string, string> | undefined): { pendingDocuments?: Record<string, string> } {
+  return pending ? { pendingDocuments: pending } : {};
 }
 
 /** A plan insight as a plan carries it: a summary line, and more for each output form. */
@@ -327,6 +334,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       reasons: decision.reasons,
       dependsOn: d.dependsOn.filter((a) => !a.startsWith("data.")),
       ...(marks.has(d.address) ? { marked: [...marks.get(d.address)!] } : {}),
+      ...withPendingDocuments(pendingDocuments(kind.attributes, d.values, after, scope.lookup)),
     });
   }
 

@@ -68,7 +68,7 @@ function attributeLines(change: PlannedChange): string[] {
   if (change.action === "create") {
     for (const [name, v] of Object.entries(change.after ?? {})) {
       if (v === null || v === undefined) continue;
-      const doc = documentAttributeLines("+", name, attrs[name], null, v, hidden.has(name), "      ");
+      const doc = documentAttributeLines("+", name, attrs[name], null, change.pendingDocuments?.[name] ?? v, hidden.has(name), "      ");
       if (doc) lines.push(...doc);
       else lines.push(`      + ${name} = ${show(name, v)}`);
     }
@@ -82,7 +82,7 @@ function attributeLines(change: PlannedChange): string[] {
       const forces = attrs[name]?.forcesReplacement && change.action === "replace" ? " # forces replacement" : "";
       const before = change.before?.[name];
       const after = change.after?.[name];
-      const doc = documentAttributeLines("~", name, attrs[name], before, after, hidden.has(name), "      ");
+      const doc = documentAttributeLines("~", name, attrs[name], before, change.pendingDocuments?.[name] ?? after, hidden.has(name), "      ");
       if (doc) {
         lines.push(...doc.slice(0, 1).map((l) => `${l}${forces}`), ...doc.slice(1));
         continue;
@@ -170,7 +170,7 @@ function documentChangesJson(c: PlannedChange, attrs: Attributes, alsoHidden: re
   const out: Record<string, unknown> = {};
   const names = c.action === "create" ? Object.keys(c.after ?? {}) : c.changed;
   for (const name of names) {
-    const changes = documentChanges(attrs[name], c.action === "create" ? null : c.before?.[name], c.after?.[name]);
+    const changes = documentChanges(attrs[name], c.action === "create" ? null : c.before?.[name], c.pendingDocuments?.[name] ?? c.after?.[name]);
     if (changes) out[name] = pathChangesJson(changes, hidden.has(name));
   }
   return Object.keys(out).length > 0 ? { document_changes: out } : {};

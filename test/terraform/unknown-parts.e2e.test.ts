@@ -73,6 +73,9 @@ describe("a document with parts unknown at plan is checked with placeholders", (
     const fine = await odsPlan(12);
     expect(fine.code, fine.stdout + fine.stderr).toBe(0);
     expect(fine.stdout).toContain("ods_dashboard.health will be created");
+    // Still reviewable by path: the monitor's id is the one part known only after apply.
+    expect(fine.stdout).toContain("+ charts[alerts].monitors[0]: (known after apply)");
+    expect(fine.stdout).toContain("+ layout[alerts].w: 12");
   });
 
   it.skipIf(!hasTerraform)("terraform plan refuses it alike, through the provider's check", async () => {
