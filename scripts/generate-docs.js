@@ -205,6 +205,8 @@ function behaviour(kind) {
   if (kind.deletion === "forget") lines.push("- Removing it from the configuration stops managing it; nothing is deleted.");
   if (kind.naturalKey.length) lines.push(`- Identified without an id by ${kind.naturalKey.map((k) => `\`${k}\``).join(" + ")}: an existing object with that key is adopted, never duplicated.`);
   if (kind.planCheck) lines.push(`- At plan time, before anything is applied, both engines check that ${kind.planCheck.checks}; a failure refuses the plan, naming the attribute.`);
+  if (kind.warnsOfStrayDatasets) lines.push("- At plan time, both engines warn of a dataset its query names that is neither in the target organization nor created by the configuration, naming the existing datasets with the most similar names.");
+  if (Object.values(kind.attributes).some((a) => a.document)) lines.push("- Plans, drift and `ods compare` show a change of its JSON document path by path (keys sorted, array items matched by `id` or `i`); its checks hold with placeholders for the parts known only after apply.");
   if (kind.planInsight) lines.push(`- Plans show ${kind.planInsight.shows}.`);
   return lines.length ? `## Behaviour\n\n${lines.join("\n")}` : undefined;
 }

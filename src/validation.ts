@@ -1,7 +1,8 @@
 // Synth-time validation of the generated constructs against the resource model. The
 // generator adds one call per construct class (scripts/generate-bindings.js); the error
 // that cdktf raises names the construct path, and nothing is written for the stack.
-import { DefaultTokenResolver, StringConcat, TerraformElement, TerraformStack, Tokenization } from "cdktf";
+import { Annotations, DefaultTokenResolver, StringConcat, TerraformElement, TerraformStack, Tokenization } from "cdktf";
+import { literalCredentials } from "./resources/literal-credentials";
 import { dataSourceKind, resourceKind } from "./resources/registry";
 import { formatPath, validateDeclaration } from "./resources/validate";
 
@@ -11,6 +12,24 @@ const TOKEN_RESOLVER = new DefaultTokenResolver(new StringConcat());
 
 // Terraform meta-arguments sit beside the attributes in the synthesized JSON.
 const META_ARGUMENTS = new Set(["depends_on", "lifecycle", "provider", "count", "for_each", "connection", "provisioner", "//"]);
+
+/** Constructs already warned about: a second synth of one app does not repeat its warnings. */
+const WARNED = new WeakSet<object>();
+
+/**
+ * A credential written as a literal lands in git and in every synthesized copy: warned
+ * about at synth (a cdktf warning annotation on the construct), naming the attribute and
+ * never the value.
+ */
+function warnOfLiteralCredentials(element: TerraformElement, typeName: string, attrs: Parameters<typeof literalCredentials>[0], values: Record<string, unknown>): void {
+  if (WARNED.has(element)) return;
+  WARNED.add(element);
+  for (const c of literalCredentials(attrs, values)) {
+    Annotations.of(element).addWarning(
+      `${typeName}: attribute "${c.path}" holds ${c.what}; it ends up in git and in the synthesized JSON. Pass it through a sensitive variable instead (new TerraformVariable(this, "...", { type: "string", sensitive: true })), with its value from TF_VAR_..., --var or --var-file.`,
+    );
+  }
+}
 
 interface ResolvedBlocks {
   resource?: Record<string, Record<string, Record<string, unknown>>>;
@@ -33,6 +52,7 @@ export function validateWithModel(element: TerraformElement & { terraformResourc
       const attributes = byName[element.friendlyUniqueId] ?? Object.values(byName)[0] ?? {};
       const values: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(attributes)) if (!META_ARGUMENTS.has(k)) values[k] = v;
+      if (role === "resource") warnOfLiteralCredentials(element, typeName, kind.attributes, values);
       return validateDeclaration(kind, values).map(
         (issue) => `${typeName}: attribute "${formatPath(issue.path)}" ${issue.message}`,
       );

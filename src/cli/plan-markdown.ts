@@ -3,6 +3,8 @@
 // folded away. Sensitive values are hidden as in every other plan output.
 import { isChange, type PlannedChange } from "../reconcile/plan";
 import { countedActions, renderPlan } from "../reconcile/render";
+import { documentChanges } from "../reconcile/path-diff";
+import { resourceKind } from "../resources";
 import type { StackPlan } from "./stack-runner";
 
 const ORDER: PlannedChange["action"][] = ["create", "adopt", "update", "replace", "rotate", "delete", "forget"];
@@ -39,6 +41,14 @@ function actionCell(c: PlannedChange): string {
   return c.action === "noop" ? `move: ${from}` : `${c.action}, ${from}`;
 }
 
+/** An attribute in the table; a JSON document with the paths that change (`dashboard: charts[c1].name, layout[c1].w`). */
+function attributeCell(c: PlannedChange, name: string): string {
+  const changes = documentChanges(resourceKind(c.typeName)?.attributes[name], c.before?.[name], c.pendingDocuments?.[name] ?? c.after?.[name]);
+  if (!changes || changes.length === 0) return name;
+  const shown = changes.slice(0, 5).map((p) => p.path);
+  return `${name}: ${shown.join(", ")}${changes.length > shown.length ? ` and ${changes.length - shown.length} more` : ""}`;
+}
+
 /** Table cells hold no pipes or line breaks. */
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
@@ -63,7 +73,7 @@ export function markdownPlan(plans: StackPlan[], failures: { stack: string; erro
     const changes = changesOf(sp);
     if (changes.length > 0) {
       out.push("| Action | Address | Attributes |", "| --- | --- | --- |");
-      for (const c of changes) out.push(`| ${actionCell(c)} | \`${c.address}\` | ${cell(c.changed.join(", ")) || " "} |`);
+      for (const c of changes) out.push(`| ${actionCell(c)} | \`${c.address}\` | ${cell(c.changed.map((name) => attributeCell(c, name)).join(", ")) || " "} |`);
       for (const c of changes.filter((x) => x.insight)) {
         out.push("", `**\`${c.address}\`**: ${cell(c.insight!.summary)}`);
         if (c.insight!.markdown) out.push("", c.insight!.markdown);

@@ -11,10 +11,12 @@ import { liveValues, odsCommand, PlanError } from "../reconcile/plan";
 import { planJson, renderPlan, displayValue, nestedAttributes } from "../reconcile/render";
 import { readSavedParts, savedPlanFile, savedStacks, stackStaleReason, type PlannedPart, type SavedPlan } from "../reconcile/saved-plan";
 import { applyMoves, stateMove } from "../reconcile/moves";
+import { documentAttributeLines } from "../reconcile/path-diff";
 import { secretForms } from "../reconcile/redact";
 import { parseState, secretValuesIn, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
 import { StackError, findStackFile } from "../reconcile/stack";
-import { VariableError, parseVarFileFlag, parseVarFlag, readVarFile, type VariableAssignment, type VariableInputs } from "../reconcile/variables";
+import { VariableError, type VariableInputs } from "../reconcile/variables";
+import { inputsOfStack, variableInputs, withVariableOptions, type VariableOpts } from "./variable-options";
 import { LiveIndex } from "../reconcile/world";
 import { importedState } from "../lifecycle";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
@@ -51,12 +53,8 @@ const err = (text: string): void => {
   process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
 };
 
-/** --var and --var-file, kept in the order given: a later one wins, as in Terraform. */
-type VarInput = { kind: "var" | "file"; text: string };
-
 export function withWorkspaceOptions(cmd: Command): Command {
-  const ordered: VarInput[] = [];
-  return cmd
+  return withVariableOptions(cmd
     .option("--stack <name>", "stack to use (repeat for several)", (v: string, prev: string[]) => [...prev, v], [] as string[])
     .option("--all-stacks", "every stack of cdktf.out/manifest.json, in dependency order")
     .option("--out-dir <dir>", "cdktf output directory", "cdktf.out")
@@ -66,14 +64,7 @@ export function withWorkspaceOptions(cmd: Command): Command {
     .option("--url <url>", "service URL for a stack with one provider configuration (default: the provider block, then ODS_URL)")
     .addOption(new Option("--token <token>", "API token for a stack with one provider configuration (default: the provider block, then ODS_TOKEN)"))
     .option("--org-id <id>", "organization id for a stack with one provider configuration (default: the provider block, then ODS_ORG_ID)")
-    .option("--var <[STACK:]NAME=VALUE>", "set a variable, for every stack or with STACK: for that stack only (repeatable; after TF_VAR_NAME in precedence)", (v: string) => {
-      ordered.push({ kind: "var", text: v });
-      return ordered;
-    })
-    .option("--var-file <[STACK=]FILE>", "read variables from a .tfvars or .tfvars.json file, for every stack or with STACK= for that stack only (repeatable)", (v: string) => {
-      ordered.push({ kind: "file", text: v });
-      return ordered;
-    })
+  )
     .option("--no-check-queries", "do not compile changed starred queries and virtual fields on the service while planning")
     .option("--backtest-days <days>", "replay each created or changed monitor over this many past days (1 to 30)", parseBacktestDays, 7)
     .option("--no-backtest", "do not backtest created or changed monitors");
@@ -93,7 +84,7 @@ function insightsOf(o: CommonOpts): { days: number } | undefined {
   return o.backtest === false ? undefined : { days: o.backtestDays ?? 7 };
 }
 
-export interface CommonOpts {
+export interface CommonOpts extends VariableOpts {
   stack: string[];
   allStacks?: boolean;
   outDir: string;
@@ -103,36 +94,11 @@ export interface CommonOpts {
   url?: string;
   token?: string;
   orgId?: string;
-  var?: VarInput[];
-  varFile?: VarInput[];
   checkQueries?: boolean;
   /** --no-move-detection (plan and apply) sets it false. */
   moveDetection?: boolean;
   backtest?: boolean;
   backtestDays?: number;
-}
-
-/** Every --var and --var-file in the order given; per-stack ones carry their stack's name. */
-async function variableInputs(o: CommonOpts, knownStacks: readonly string[]): Promise<VariableInputs> {
-  const assignments: VariableAssignment[] = [];
-  for (const input of o.var ?? o.varFile ?? []) {
-    if (input.kind === "var") {
-      const a = parseVarFlag(input.text);
-      if (a.stack !== undefined && !knownStacks.includes(a.stack)) {
-        throw new VariableError([`--var ${a.stack}:${a.name}=...: no stack "${a.stack}"; stacks: ${knownStacks.join(", ") || "none"}`]);
-      }
-      assignments.push(a);
-    } else {
-      const { file, stack } = parseVarFileFlag(input.text, (f) => fs.existsSync(f), knownStacks);
-      assignments.push(...(await readVarFile(file, stack)));
-    }
-  }
-  return { env: process.env, assignments };
-}
-
-/** The inputs one stack sees: the shared assignments and its own, still in the order given. */
-function inputsOfStack(all: VariableInputs, stack: string): VariableInputs {
-  return { env: all.env, assignments: all.assignments.filter((a) => a.stack === undefined || a.stack === stack) };
 }
 
 export interface Session {
@@ -476,6 +442,11 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
             for (const name of changedAttributes(kind.attributes, entry.values as Values, now)) {
               const hidden = kind.attributes[name]?.sensitive || hiddenByVar.has(name);
               const nested = nestedAttributes(kind.attributes[name]);
+              const doc = documentAttributeLines("~", `${address}.${name}`, kind.attributes[name], entry.values[name], now[name], hidden === true, "  ");
+              if (doc) {
+                lines.push(doc.join("\n"));
+                continue;
+              }
               lines.push(`  ~ ${address}.${name}: ${hidden ? "(sensitive)" : displayValue(entry.values[name], nested)} -> ${hidden ? "(sensitive)" : displayValue(now[name], nested)}`);
             }
           }

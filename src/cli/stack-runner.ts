@@ -8,6 +8,7 @@ import type { Values } from "../resources";
 import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
 import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
 import { PlanError, hasChanges, makePlan, odsCommand, type Plan } from "../reconcile/plan";
+import { foreignIdProblem, remoteObjects, type RemoteObject } from "../reconcile/cross-stack";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
 import { sensitiveMarks, unmarkedSensitiveOutputs } from "../reconcile/sensitivity";
@@ -252,9 +253,11 @@ export async function withRemoteOutputs(unit: StackUnit, stateOf: StateOf): Prom
   // cdktf marks every cross-stack output sensitive, names and ids included; hiding all of
   // them would blank the plan. What is hidden is what the other stack holds as secret.
   const secrets = new Set<unknown>();
+  const objects = new Map<string, RemoteObject>();
   for (const r of stack.remoteStates) {
     const state = await stateOf(r.stack);
     outputsOf.set(r.address, state?.outputs ?? {});
+    remoteObjects(r.stack, state, objects);
     for (const entry of Object.values(state?.resources ?? {})) {
       for (const v of Object.values(entry.sensitive ?? {})) secrets.add(v);
       for (const a of entry.sensitiveAttributes ?? []) secrets.add(entry.values[a]);
@@ -274,13 +277,25 @@ export async function withRemoteOutputs(unit: StackUnit, stateOf: StateOf): Prom
     const v = valueAt(out.value, ref.path.slice(2));
     if (v === undefined) return undefined;
     if (secrets.has(out.value) || secrets.has(v)) addSecrets(secretForms(v));
+    taken.push(v);
     return { value: v };
   };
-  const subst = <T extends { values: Values }>(d: T): T => ({ ...d, values: substitute(d.values, resolve) as Values });
+  let taken: unknown[] = [];
+  const problems: string[] = [];
+  const subst = <T extends { values: Values; address: string; constructPath: string; provider: string }>(d: T): T => {
+    taken = [];
+    const values = substitute(d.values, resolve) as Values;
+    const problem = foreignIdProblem(`[${d.constructPath}] ${d.address}`, taken, objects, unit.targets.get(d.provider)?.organization);
+    if (problem) problems.push(problem);
+    return { ...d, values };
+  };
+  const resources = stack.resources.map(subst);
+  const dataSources = stack.dataSources.map(subst);
+  if (problems.length > 0) throw new StackError(problems);
   return {
     ...stack,
-    resources: stack.resources.map(subst),
-    dataSources: stack.dataSources.map(subst),
+    resources,
+    dataSources,
     outputs: stack.outputs.map((o) => ({ ...o, value: substitute(o.value, resolve) })),
   };
 }

@@ -63,5 +63,25 @@ export async function synth(opts: SynthOptions): Promise<string> {
     const validation = text.split("\n").filter((l) => l.includes("[") && l.includes("]")).join("\n");
     throw new Error(`synthesis failed (${command} exited ${code})${validation ? `:\n${validation}` : ""}`);
   }
+  for (const w of synthWarnings(out)) process.stderr.write(`Warning: ${w}\n`);
+  return out;
+}
+
+/**
+ * The warning annotations the app left in the manifest (a credential written as a
+ * literal), as `[construct path] message`: what `cdktf synth` prints, printed by ods too.
+ */
+export function synthWarnings(outDir: string): string[] {
+  const file = path.join(outDir, "manifest.json");
+  let manifest: { stacks?: Record<string, { annotations?: { constructPath?: string; level?: string; message?: unknown }[] }> };
+  try {
+    manifest = JSON.parse(fs.readFileSync(file, "utf8")) as typeof manifest;
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const stack of Object.values(manifest.stacks ?? {})) {
+    for (const a of stack.annotations ?? []) if (a.level === "@cdktf/warn") out.push(`[${a.constructPath ?? "?"}] ${String(a.message)}`);
+  }
   return out;
 }

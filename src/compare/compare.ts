@@ -6,6 +6,8 @@
 import { type Attributes, normalizeValue, type ResourceKind, RESOURCE_KINDS, type Values } from "../resources";
 import { renameObjects, type NameMapping } from "../export/name-mapping";
 import { type IgnoreRule, ignoresAttribute, ignoresKind } from "./ignore";
+import { documentChanges, leafText } from "../reconcile/path-diff";
+import { holdsSensitive } from "../reconcile/sensitivity";
 
 /** One object of a target, its references already replaced by natural keys. */
 export interface ComparableObject {
@@ -14,12 +16,16 @@ export interface ComparableObject {
   values: Values;
   /** Only these attributes are compared (a stack compares what it declares); all when unset. */
   declared?: ReadonlySet<string>;
+  /** Top-level attributes holding a sensitive variable's value (or a sensitive attribute's, by reference). */
+  sensitive?: ReadonlySet<string>;
 }
 
 export interface Target {
   /** How the target is shown: a URL with the organization, or a stack file. */
   label: string;
   objects: ComparableObject[];
+  /** Values of the stack's sensitive variables: never printed, whatever path they take. */
+  sensitiveValues?: unknown[];
 }
 
 export interface ObjectDifference {
@@ -32,8 +38,15 @@ export interface ObjectDifference {
   mappedBy?: string;
   /** `only-from` / `only-to`: the object exists on one side only. */
   kind: "only-from" | "only-to" | "changed";
-  /** For `changed`: the attribute path and both values. */
-  attributes: { path: string; from: unknown; to: unknown }[];
+  /** For `changed`: the attribute path and both values; `sensitive`: the values are never shown. */
+  attributes: AttributeDifference[];
+}
+
+export interface AttributeDifference {
+  path: string;
+  from: unknown;
+  to: unknown;
+  sensitive?: boolean;
 }
 
 /** An object found on both sides, and how it was matched. */
@@ -85,7 +98,7 @@ function normalized(attrs: Attributes, values: Values, only: ReadonlySet<string>
 }
 
 /** Leaf paths where two normalized values differ. */
-function diffPaths(a: unknown, b: unknown, path: string, out: { path: string; from: unknown; to: unknown }[]): void {
+function diffPaths(a: unknown, b: unknown, path: string, out: AttributeDifference[]): void {
   if (JSON.stringify(a) === JSON.stringify(b)) return;
   const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
   if (isObj(a) && isObj(b)) {
@@ -93,6 +106,30 @@ function diffPaths(a: unknown, b: unknown, path: string, out: { path: string; fr
     return;
   }
   out.push({ path, from: a ?? null, to: b ?? null });
+}
+
+/**
+ * What differs between two matched objects, leaf by leaf: a JSON document by its paths
+ * (`dashboard.charts[c1].name`), and every value that is a credential (sensitive in the
+ * schema) or carries a sensitive variable's value marked sensitive: compared, never shown.
+ */
+function attributeDifferences(a: ComparableObject, b: ComparableObject, only: ReadonlySet<string> | undefined): AttributeDifference[] {
+  const attrs = a.kind.attributes;
+  const left = normalized(attrs, a.values, only);
+  const right = normalized(attrs, b.values, only);
+  const out: AttributeDifference[] = [];
+  for (const name of [...new Set([...Object.keys(left), ...Object.keys(right)])].sort()) {
+    const found: AttributeDifference[] = [];
+    const doc = documentChanges(attrs[name], left[name], right[name]);
+    if (doc) for (const c of doc) found.push({ path: `${name}.${c.path}`, from: c.before ?? null, to: c.after ?? null });
+    else diffPaths(left[name], right[name], name, found);
+    const byVariable = a.sensitive?.has(name) === true || b.sensitive?.has(name) === true;
+    for (const f of found) {
+      const sensitive = byVariable || holdsSensitive(attrs, f.path.split("."));
+      out.push(sensitive ? { ...f, sensitive: true } : f);
+    }
+  }
+  return out;
 }
 
 export function compareTargets(from: Target, to: Target, options: CompareOptions = {}): Comparison {
@@ -119,8 +156,7 @@ export function compareTargets(from: Target, to: Target, options: CompareOptions
     }
     // A stack compares what it declares; two organizations compare everything settable.
     const only = a.declared ?? b.declared;
-    const attributes: ObjectDifference["attributes"] = [];
-    diffPaths(normalized(a.kind.attributes, a.values, only), normalized(b.kind.attributes, b.values, only), "", attributes);
+    const attributes = attributeDifferences(a, b, only);
     const differing = attributes.filter((x) => !ignoresAttribute(ignore, a.kind.typeName, x.path));
     if (differing.length > 0) differences.push({ typeName: a.kind.typeName, key: a.key, kind: "changed", attributes: differing, ...renamedFrom });
     matched.push({ typeName: a.kind.typeName, key: a.key, fromKey, mappedBy, differs: differing.length > 0 });
@@ -140,7 +176,7 @@ export function compareTargets(from: Target, to: Target, options: CompareOptions
 }
 
 function shown(v: unknown): string {
-  return typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v ?? null);
+  return leafText(v ?? null);
 }
 
 function objectName(typeName: string, key: readonly string[], fromKey: readonly string[] | undefined, mappedBy: string | undefined): string {
@@ -167,7 +203,7 @@ export function renderComparison(from: Target, to: Target, c: Comparison): strin
     else if (d.kind === "only-to") lines.push(`  + ${name}: only in --to`);
     else {
       lines.push(`  ~ ${name}:`);
-      for (const a of d.attributes) lines.push(`      ${a.path}: ${shown(a.from)} -> ${shown(a.to)}`);
+      for (const a of d.attributes) lines.push(`      ${a.path}: ${a.sensitive ? "differs (sensitive)" : `${shown(a.from)} -> ${shown(a.to)}`}`);
     }
   }
   // With mappings, every match is listed with the mapping that made it: a wrong mapping shows.

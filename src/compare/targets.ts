@@ -7,6 +7,8 @@ import type { OdsClient } from "../api";
 import { filledWhenUnset, type Values } from "../resources";
 import { interpolations, parseReference, valueAt } from "../reconcile/expressions";
 import { dependencyOrder, loadStack } from "../reconcile/stack";
+import { sensitiveMarks } from "../reconcile/sensitivity";
+import type { VariableInputs } from "../reconcile/variables";
 import { readOrganization, SECRET, type SnapshotOptions } from "../export/org-snapshot";
 import { rewriteReferences } from "../export/references";
 import { referenceLabel, type ComparableObject, type Target } from "./compare";
@@ -41,9 +43,26 @@ export function stackFileOf(target: string): string {
  * literal values, and a reference to an id to that object's natural key; variables
  * (secrets) are not compared.
  */
-export function stackTarget(target: string, callerMarker = CALLER): Target {
+export interface StackTargetOptions {
+  /** Variable values (--var, --var-file, TF_VAR_*); default: TF_VAR_* only. */
+  variables?: VariableInputs;
+  /** Only objects of these kinds (--kinds); every kind when unset. */
+  kinds?: readonly string[];
+  callerMarker?: string;
+}
+
+/** The name a stack target is known by for `--var STACK:NAME=VALUE`: its directory under stacks/. */
+export function stackNameOf(target: string): string {
   const file = stackFileOf(target);
-  const stack = loadStack(file);
+  return path.basename(file) === "cdk.tf.json" ? path.basename(path.dirname(file)) : path.basename(file).replace(/(\.tf)?\.json$/, "");
+}
+
+export function stackTarget(target: string, options: StackTargetOptions = {}): Target {
+  const callerMarker = options.callerMarker ?? CALLER;
+  const file = stackFileOf(target);
+  const stack = loadStack(file, { variables: options.variables });
+  // What carries a sensitive variable's value, or refers to a sensitive attribute: shown as (sensitive).
+  const marks = sensitiveMarks(stack);
   const resolved = new Map<string, Values>();
   const objects: ComparableObject[] = [];
   const byAddress = new Map(stack.resources.map((d) => [d.address, d]));
@@ -91,7 +110,9 @@ export function stackTarget(target: string, callerMarker = CALLER): Target {
     // What the stack sets, and what it leaves unset meaning "none" (not filled by the service).
     const declared = new Set(Object.keys(d.values).filter((k) => d.values[k] !== null && d.values[k] !== undefined));
     for (const [name, attr] of Object.entries(d.kind.attributes)) if (attr.optional && !attr.engineOnly && !filledWhenUnset(attr)) declared.add(name);
-    objects.push({ kind: d.kind, key: d.kind.naturalKey.map((k) => String(values[k] ?? "")), values, declared });
+    if (options.kinds && !options.kinds.includes(d.typeName)) continue;
+    const sensitive = new Set([...d.sensitiveAttributes, ...(marks.get(d.address) ?? [])]);
+    objects.push({ kind: d.kind, key: d.kind.naturalKey.map((k) => String(values[k] ?? "")), values, declared, sensitive });
   }
-  return { label: path.relative(process.cwd(), file) || file, objects };
+  return { label: path.relative(process.cwd(), file) || file, objects, sensitiveValues: stack.sensitiveValues };
 }

@@ -15,3 +15,4 @@ export * from "./operations";
 export * from "./rotation";
 export { LiveIndex } from "./live-index";
 export * from "./plan-insight";
+export * from "./stray-datasets";

@@ -2,7 +2,7 @@
 // resource. A pure decision per resource (decideAction) over inputs gathered here.
 import * as crypto from "node:crypto";
 import type { OdsClient } from "../api";
-import { resourceKind, type ResourceKind, type Values, type WireObject } from "../resources";
+import { datasetDeclared, resourceKind, type ResourceKind, type Values, type WireObject } from "../resources";
 import {
   LiveIndex,
   UNKNOWN,
@@ -21,11 +21,13 @@ import {
   runPlanCheck,
   runPlanInsight,
   scopeOf,
+  strayDatasetWarnings,
   upgradeValues,
   wantsPlanCheck,
   type Action,
 } from "../lifecycle";
 import { rememberPlanLists } from "./world";
+import { pendingDocuments } from "./path-diff";
 import { evaluate, valueAt, type Reference } from "./expressions";
 import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDeclaration } from "./stack";
 import { applyMoves, explicitMoveLines, movesOfStatements, type PlannedMove } from "./moves";
@@ -77,6 +79,12 @@ export interface PlannedChange {
   previousAddress?: string;
   /** What showed the move: a `moved` block, or the natural key. */
   movedBy?: PlannedMove["foundBy"];
+  /** A JSON document known only after apply, as text with placeholders for its unknown parts: shown by path. */
+  pendingDocuments?: Record<string, string>;
+}
+
+function withPendingDocuments(pending: Record<string, string> | undefined): { pendingDocuments?: Record<string, string> } {
+  return pending ? { pendingDocuments: pending } : {};
 }
 
 /** A plan insight as a plan carries it: a summary line, and more for each output form. */
@@ -372,6 +380,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       dependsOn: d.dependsOn.filter((a) => !a.startsWith("data.")),
       ...(marks.has(d.address) ? { marked: [...marks.get(d.address)!] } : {}),
       ...(move ? { previousAddress: move.from, movedBy: move.foundBy } : {}),
+      ...withPendingDocuments(pendingDocuments(kind.attributes, d.values, after, scope.lookup)),
     });
   }
 
@@ -439,6 +448,8 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
   // Each check waits for the service (a compile, a list): they run `parallelism` at a
   // time, and their messages are reported in plan order whatever order they finish in.
   const memo = new Map<string, Promise<unknown>>();
+  // The datasets the configuration declares: a query may name them before they exist.
+  const datasets = new Set(changes.flatMap((c) => (c.after ? [datasetDeclared(c.typeName, c.after)] : [])).filter((n): n is string => n !== undefined));
   const findings: { warnings: string[]; problem?: string; unsupported?: string }[] = [];
   const jobs: (() => Promise<void>)[] = [];
   for (const c of changes) {
@@ -463,6 +474,7 @@ async function checkQueries(client: OdsClient, changes: PlannedChange[], warning
     jobs.push(async () => {
       const outcome = await runPlanCheck(client, kind, after, { seesWholePlan: true, memo });
       for (const w of planCheckWarnings(kind, after)) finding.warnings.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(w)}`);
+      for (const w of await strayDatasetWarnings(client, kind, after, { declared: datasets, memo })) finding.warnings.push(`[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(w)}`);
       if (outcome.kind === "problem") finding.problem = `[${c.constructPath ?? c.address}] ${c.address}: ${describeProblem(outcome.problem)}`;
       if (outcome.kind === "unsupported") finding.unsupported = outcome.message;
     });

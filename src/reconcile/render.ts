@@ -3,6 +3,7 @@
 import { isNested, planSlos, resourceKind, type Attribute, type Attributes, type Values } from "../resources";
 import { UNKNOWN } from "./expressions";
 import { PLAN_FORMAT_VERSION, isChange, type Plan, type PlannedChange } from "./plan";
+import { documentAttributeLines, documentChanges, pathChangesJson } from "./path-diff";
 
 const SYMBOL: Record<PlannedChange["action"], string> = {
   create: "+",
@@ -67,7 +68,9 @@ function attributeLines(change: PlannedChange): string[] {
   if (change.action === "create") {
     for (const [name, v] of Object.entries(change.after ?? {})) {
       if (v === null || v === undefined) continue;
-      lines.push(`      + ${name} = ${show(name, v)}`);
+      const doc = documentAttributeLines("+", name, attrs[name], null, change.pendingDocuments?.[name] ?? v, hidden.has(name), "      ");
+      if (doc) lines.push(...doc);
+      else lines.push(`      + ${name} = ${show(name, v)}`);
     }
   } else if (change.action === "delete") {
     for (const name of ["id", ...kind?.naturalKey ?? []]) {
@@ -79,6 +82,11 @@ function attributeLines(change: PlannedChange): string[] {
       const forces = attrs[name]?.forcesReplacement && change.action === "replace" ? " # forces replacement" : "";
       const before = change.before?.[name];
       const after = change.after?.[name];
+      const doc = documentAttributeLines("~", name, attrs[name], before, change.pendingDocuments?.[name] ?? after, hidden.has(name), "      ");
+      if (doc) {
+        lines.push(...doc.slice(0, 1).map((l) => `${l}${forces}`), ...doc.slice(1));
+        continue;
+      }
       lines.push(`      ~ ${name} = ${show(name, before)} -> ${show(name, after)}${forces}`);
     }
   }
@@ -162,6 +170,19 @@ function maskSecrets(value: unknown, attrs: Attributes): unknown {
   return out;
 }
 
+/** `document_changes`: for each attribute holding a JSON document, its changes by path. */
+function documentChangesJson(c: PlannedChange, attrs: Attributes, alsoHidden: readonly string[]): { document_changes?: Record<string, unknown> } {
+  if (c.action === "noop" || c.action === "delete" || c.action === "forget") return {};
+  const hidden = sensitiveNames(attrs, alsoHidden);
+  const out: Record<string, unknown> = {};
+  const names = c.action === "create" ? Object.keys(c.after ?? {}) : c.changed;
+  for (const name of names) {
+    const changes = documentChanges(attrs[name], c.action === "create" ? null : c.before?.[name], c.pendingDocuments?.[name] ?? c.after?.[name]);
+    if (changes) out[name] = pathChangesJson(changes, hidden.has(name));
+  }
+  return Object.keys(out).length > 0 ? { document_changes: out } : {};
+}
+
 /** The versioned machine form of a plan (`ods plan --json`). */
 export function planJson(plan: Plan): unknown {
   return {
@@ -191,6 +212,7 @@ export function planJson(plan: Plan): unknown {
         after,
         after_unknown: unknown,
         after_sensitive: [...new Set(sensitive)],
+        ...documentChangesJson(c, attrs, alsoHidden),
         ...(c.insight ? c.insight.json : {}),
       };
     }),

@@ -25,6 +25,14 @@ function sensitiveAt(attr: Attribute, path: readonly (string | number)[]): boole
   return next !== undefined && sensitiveAt(next, rest.slice(1));
 }
 
+/**
+ * Whether the value at an attribute path is, or holds, a value the schema calls
+ * sensitive (a webhook URL carrying its credential): `properties.webhook`, say.
+ */
+export function holdsSensitive(attrs: Attributes, path: readonly (string | number)[]): boolean {
+  return schemaSensitive(attrs, path);
+}
+
 function schemaSensitive(attrs: Attributes, path: readonly (string | number)[]): boolean {
   if (path.length === 0) return Object.values(attrs).some(anySensitive);
   const attr = typeof path[0] === "string" ? attrs[path[0]] : undefined;

@@ -55,6 +55,11 @@ interface AttributeCommon {
    */
   normalize?: (value: unknown) => unknown;
   /**
+   * The value is JSON text of a document (a dashboard): plans, drift and compare show
+   * its changes path by path (src/reconcile/path-diff.ts), never as two escaped strings.
+   */
+  document?: boolean;
+  /**
    * The object's version as this configuration last wrote it (optimistic concurrency):
    * a refresh keeps it, a write takes the answer's (with changesOnWrite, it is known only
    * after the write), and an update sends it back, so that

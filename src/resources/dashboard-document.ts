@@ -3,6 +3,7 @@
 // own fields added (ids, versions, timestamps), keys in its own order, the owner in lower
 // case and empty overrides dropped. The comparable form leaves all of that out, so that
 // a plan after an apply is empty. Shared by the ods_dashboard kind and the typed builder.
+import { isPlaceholder } from "./placeholders";
 
 export const QUERY_CHART_TYPES: readonly string[] = ["TimeSeries", "Heatmap", "LogStream", "Pie", "Scatter", "Table", "TopK", "Statistic"];
 export const CHART_TYPES: readonly string[] = [...QUERY_CHART_TYPES, "Note", "MonitorList", "SmartFilter", "Spacer"];
@@ -16,6 +17,9 @@ const SERVICE_FIELDS = new Set(["id", "uid", "version", "createdAt", "createdBy"
 const TIME_WINDOW = /^(qr-now(-\d+[smhdw])?|\d{1,15})$/;
 
 type Json = Record<string, unknown>;
+
+/** A value known only after apply (a placeholder, see placeholders.ts): its checks wait. */
+const unknownPart = isPlaceholder;
 
 function isObject(v: unknown): v is Json {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -32,6 +36,7 @@ export function parseDocument(text: string): { doc?: Json; error?: string } {
 }
 
 function inRange(v: unknown, min: number, max: number): boolean {
+  if (unknownPart(v)) return true;
   return typeof v === "number" && Number.isFinite(v) && v >= min && v <= max;
 }
 
@@ -39,9 +44,10 @@ function chartProblems(chart: unknown, index: number, ids: Set<string>): string[
   if (!isObject(chart) || typeof chart.id !== "string" || chart.id === "") return [`charts[${index}] needs an "id" (a non-empty string)`];
   const where = `chart "${chart.id}"`;
   const out: string[] = [];
-  if (ids.has(chart.id)) out.push(`${where}: another chart has the same id`);
+  if (ids.has(chart.id) && !unknownPart(chart.id)) out.push(`${where}: another chart has the same id`);
   ids.add(chart.id);
   const type = chart.type;
+  if (unknownPart(type)) return out;
   if (typeof type !== "string" || !CHART_TYPES.includes(type)) {
     out.push(`${where}: unknown chart type ${JSON.stringify(type)}; expected one of ${CHART_TYPES.join(", ")}`);
     return out;
@@ -49,7 +55,7 @@ function chartProblems(chart: unknown, index: number, ids: Set<string>): string[
   if (QUERY_CHART_TYPES.includes(type) && !(isObject(chart.query) && typeof chart.query.apl === "string" && chart.query.apl.trim() !== "")) {
     out.push(`${where}: a ${type} chart needs "query": {"apl": "..."}`);
   }
-  if (chart.name !== undefined && !(typeof chart.name === "string" && chart.name.length >= 1 && chart.name.length <= 500)) out.push(`${where}: "name" must have 1 to 500 characters`);
+  if (chart.name !== undefined && !unknownPart(chart.name) && !(typeof chart.name === "string" && chart.name.length >= 1 && chart.name.length <= 500)) out.push(`${where}: "name" must have 1 to 500 characters`);
   if (type === "Note" && typeof chart.text !== "string") out.push(`${where}: a Note chart needs "text"`);
   return out;
 }
@@ -58,7 +64,8 @@ function layoutProblems(item: unknown, index: number, ids: ReadonlySet<string>):
   if (!isObject(item) || typeof item.i !== "string" || item.i === "") return [`layout[${index}] needs "i" (the id of a chart)`];
   const where = `layout item "${item.i}"`;
   const out: string[] = [];
-  if (!ids.has(item.i)) out.push(`${where} names no chart ("i" must be the id of a chart)`);
+  const anyUnknown = unknownPart(item.i) || [...ids].some(unknownPart);
+  if (!ids.has(item.i) && !anyUnknown) out.push(`${where} names no chart ("i" must be the id of a chart)`);
   if (!inRange(item.w, 1, GRID_COLUMNS)) out.push(`${where}: width "w" must be from 1 to ${GRID_COLUMNS}, got ${JSON.stringify(item.w)}`);
   if (!inRange(item.x, 0, GRID_COLUMNS - 1)) out.push(`${where}: "x" must be from 0 to ${GRID_COLUMNS - 1}, got ${JSON.stringify(item.x)}`);
   if (!inRange(item.y, 0, Number.MAX_SAFE_INTEGER)) out.push(`${where}: "y" must be a number >= 0, got ${JSON.stringify(item.y)}`);
@@ -69,18 +76,19 @@ function layoutProblems(item: unknown, index: number, ids: ReadonlySet<string>):
 /** What is wrong with a document, each problem naming its chart or layout item. */
 export function documentProblems(doc: Json): string[] {
   const out: string[] = [];
-  if (!(typeof doc.name === "string" && doc.name.length >= 1 && doc.name.length <= 100)) out.push(`"name" is required: 1 to 100 characters`);
+  if (!unknownPart(doc.name) && !(typeof doc.name === "string" && doc.name.length >= 1 && doc.name.length <= 100)) out.push(`"name" is required: 1 to 100 characters`);
   if (!(typeof doc.owner === "string" && doc.owner !== "")) out.push(`"owner" is required: a user id, or "${EVERYONE}" for everyone`);
-  if (doc.description !== undefined && !(typeof doc.description === "string" && doc.description.length <= 1000)) out.push(`"description" must have at most 1000 characters`);
+  if (doc.description !== undefined && !unknownPart(doc.description) && !(typeof doc.description === "string" && doc.description.length <= 1000)) out.push(`"description" must have at most 1000 characters`);
   const ids = new Set<string>();
   if (!Array.isArray(doc.charts)) out.push(`"charts" is required: an array of charts`);
   else doc.charts.forEach((c, i) => out.push(...chartProblems(c, i, ids)));
   if (!Array.isArray(doc.layout)) out.push(`"layout" is required: an array of layout items`);
   else doc.layout.forEach((item, i) => out.push(...layoutProblems(item, i, ids)));
-  if (!REFRESH_TIMES.includes(doc.refreshTime as number)) out.push(`"refreshTime" must be 15, 60 or 300 (seconds), got ${JSON.stringify(doc.refreshTime)}`);
-  if (doc.schemaVersion !== 2) out.push(`"schemaVersion" must be 2, got ${JSON.stringify(doc.schemaVersion)}`);
+  if (!unknownPart(doc.refreshTime) && !REFRESH_TIMES.includes(doc.refreshTime as number)) out.push(`"refreshTime" must be 15, 60 or 300 (seconds), got ${JSON.stringify(doc.refreshTime)}`);
+  if (!unknownPart(doc.schemaVersion) && doc.schemaVersion !== 2) out.push(`"schemaVersion" must be 2, got ${JSON.stringify(doc.schemaVersion)}`);
   for (const key of ["timeWindowStart", "timeWindowEnd"]) {
     const v = doc[key];
+    if (unknownPart(v)) continue;
     if (!((typeof v === "string" || typeof v === "number") && TIME_WINDOW.test(String(v)))) {
       out.push(`"${key}" must be "qr-now", "qr-now-<duration>" such as "qr-now-1h", or epoch milliseconds, got ${JSON.stringify(v)}`);
     }

@@ -10,6 +10,7 @@ import type { ResourceKind, ValidationIssue, Values } from "./kind";
 import { organizationApi, wireShape, type WireObject } from "./api-binding";
 import { comparableDocument, documentProblems, documentText, EVERYONE, parseDocument } from "./dashboard-document";
 import { isReference } from "./validate";
+import { isPlaceholder, withPlaceholders } from "./placeholders";
 import { datasetsInQuery } from "./named-datasets";
 
 const UID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -31,14 +32,20 @@ function objectsNamed(text: string): EmbeddedReference[] {
   return named;
 }
 
+/**
+ * The document's problems, each naming its chart or layout item. Parts known only after
+ * apply (a monitor's id) are placeholders: the rest is checked all the same.
+ */
 function validateDashboard(values: Values): ValidationIssue[] {
   const text = values.dashboard;
-  if (typeof text !== "string" || isReference(text)) return [];
-  const { doc, error } = parseDocument(text);
-  if (!doc) return [{ path: ["dashboard"], message: error! }];
+  if (typeof text !== "string") return [];
+  const checked = withPlaceholders(text, true);
+  const { doc, error } = parseDocument(checked);
+  // Text that is JSON only once its expressions are known (a whole `${jsonencode(...)}`) is checked then.
+  if (!doc) return checked === text ? [{ path: ["dashboard"], message: error! }] : [];
   const issues = documentProblems(doc).map((message) => ({ path: ["dashboard"], message }));
   const uid = values.uid;
-  if (typeof doc.uid === "string" && typeof uid === "string" && !isReference(uid) && doc.uid !== uid) {
+  if (typeof doc.uid === "string" && !isPlaceholder(doc.uid) && typeof uid === "string" && !isReference(uid) && doc.uid !== uid) {
     issues.push({ path: ["dashboard"], message: `the document's "uid" ${JSON.stringify(doc.uid)} differs from the resource's uid ${JSON.stringify(uid)}` });
   }
   return issues;
@@ -85,6 +92,7 @@ export const dashboard: ResourceKind = {
     dashboard: str("The dashboard document as JSON text, as the UI shows it (or as DashboardBuilder writes it).", {
       required: true,
       normalize: comparableDocument,
+      document: true,
       referencesInText: objectsNamed,
     }),
     overwrite: bool("Replace the dashboard even when someone changed it since this configuration last wrote it.", {

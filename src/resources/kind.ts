@@ -199,6 +199,11 @@ export interface ResourceKind {
    * (named-datasets.ts).
    */
   datasetsNamed?: (values: Values) => string[];
+  /**
+   * Its queries (or its dataset) must name datasets that exist: a plan warns of one that is
+   * neither in the target organization nor created by the configuration (lifecycle/stray-datasets.ts).
+   */
+  warnsOfStrayDatasets?: boolean;
 }
 
 export interface DataSourceKind {

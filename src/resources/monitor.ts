@@ -10,6 +10,7 @@ import { aplStages, callsFunction } from "./apl-stages";
 import { compileQuery } from "./query-check";
 import { monitorBacktest } from "./backtest";
 import { isReference } from "./validate";
+import { isPlaceholder, withPlaceholders } from "./placeholders";
 
 export const MONITOR_TYPES = ["Threshold", "MatchEvent", "AnomalyDetection"] as const;
 export const MONITOR_OPERATORS = ["Below", "BelowOrEqual", "Above", "AboveOrEqual", "AboveOrBelow"] as const;
@@ -32,7 +33,8 @@ const wholeAtLeastOne = [integer, atLeast(1)];
 
 /** The first stage of a match monitor's query that is not a filter or reshape, if any. */
 function disallowedMatchStage(apl: string): PlanCheckProblem | undefined {
-  const stage = aplStages(apl).find((s) => !(MATCH_EVENT_OPERATORS as readonly string[]).includes(s.operator));
+  // A stage that is a placeholder (known only after apply) is checked once known.
+  const stage = aplStages(apl).find((s) => !(MATCH_EVENT_OPERATORS as readonly string[]).includes(s.operator) && !isPlaceholder(s.operator));
   if (!stage) return undefined;
   return {
     attribute: "apl_query",
@@ -74,8 +76,12 @@ function monitorRules(values: Values): ValidationIssue[] {
   };
   if (type === "Threshold") requireFor(["operator", "threshold"], "Threshold");
   if (type === "AnomalyDetection") requireFor(["compare_days", "tolerance"], "AnomalyDetection");
-  const apl = typeof values.apl_query === "string" && !isReference(values.apl_query) ? values.apl_query : undefined;
-  const shape = apl !== undefined ? queryShapeProblem(type, apl) : undefined;
+  // A query with parts known only after apply is checked with placeholders for them: its
+  // literal stages are known (a match monitor's `summarize`), whether it aggregates may not be.
+  const text = values.apl_query;
+  const partlyKnown = typeof text === "string" && isReference(text);
+  const apl = typeof text === "string" ? withPlaceholders(text) : undefined;
+  const shape = apl !== undefined && !(partlyKnown && type !== "MatchEvent") ? queryShapeProblem(type, apl) : undefined;
   if (shape) issues.push(problemAsIssue(shape));
   // The service keeps each notifier once: a repeated id would read back as a change.
   const ids = Array.isArray(values.notifier_ids) ? values.notifier_ids.filter((id) => typeof id === "string" && !isReference(id)) : [];
@@ -225,6 +231,7 @@ export const monitor: ResourceKind = {
   deletion: "delete",
   validate: monitorRules,
   planCheck: monitorChecks,
+  warnsOfStrayDatasets: true,
   planInsight: monitorBacktest,
   importIdFormat: "the monitor id",
   api: {

@@ -46,3 +46,8 @@ export function namedDatasets(kind: ResourceKind, values: Values): string[] {
   for (const d of kind.datasetsNamed?.(values) ?? []) out.add(d);
   return [...out].sort();
 }
+
+/** The name of the dataset a declaration of this kind creates, if it creates one. */
+export function datasetDeclared(typeName: string, values: Values): string | undefined {
+  return typeName === "ods_dataset" && typeof values.name === "string" && !values.name.includes("${") ? values.name : undefined;
+}

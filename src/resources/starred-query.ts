@@ -89,6 +89,7 @@ export const starredQuery: ResourceKind = {
   creation: "create",
   deletion: "delete",
   planCheck: queryCompiles,
+  warnsOfStrayDatasets: true,
   importIdFormat: "the starred query id",
   api: scopedApi({
     list: (c, dataset) => c.listAllStarredQueries({ dataset, who: "all" }),

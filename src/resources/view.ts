@@ -44,6 +44,7 @@ export const view: ResourceKind = {
   creation: "create",
   deletion: "delete",
   planCheck: viewQueryCompiles,
+  warnsOfStrayDatasets: true,
   importIdFormat: "the view id",
   api: organizationApi({
     list: (c) => c.listViews(),

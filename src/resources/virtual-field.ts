@@ -44,6 +44,7 @@ export const virtualField: ResourceKind = {
   creation: "create",
   deletion: "delete",
   planCheck: expressionCompiles,
+  warnsOfStrayDatasets: true,
   importIdFormat: "the virtual field id",
   api: scopedApi({
     list: (c, dataset) => c.listVirtualFields(dataset),

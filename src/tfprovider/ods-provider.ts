@@ -40,6 +40,7 @@ import {
   runPlanInsight,
   scopeOf,
   secretOfAnswer,
+  strayDatasetWarnings,
   upgradeValues,
   wantsPlanCheck,
   type LifecycleContext,
@@ -48,6 +49,7 @@ import { errorDiagnostic, warningDiagnostic, type AttributePath, type Diagnostic
 import type { ProviderImpl, UpgradeStateRequest, UpgradeStateResult } from "./provider-impl";
 import { CreationEvidence, creationKey } from "./creation-evidence";
 import { PassedChecks, checkJournal } from "./passed-checks";
+import { declaredBlock, declaredDatasets } from "./declared-config";
 import type { ProviderSchemaJson } from "./schema-json";
 import { UNKNOWN, isUnknown, type TfObject, type TfValue } from "./values";
 
@@ -124,6 +126,22 @@ function sentence(text: string): string {
  */
 const REPLACEABLE_PRIVATE = new Uint8Array(Buffer.from(JSON.stringify({ ods: {} })));
 
+/**
+ * For a document attribute Terraform sends as unknown (a template naming an object not
+ * created yet), the text the configuration declares, so that the same checks as `ods
+ * plan`'s run on it with placeholders for the unknown parts (declared-config.ts).
+ * Undefined when no attribute needs it or the declaration is not found.
+ */
+function withDeclaredTemplates(kind: ResourceKind | DataSourceKind, values: Values): { values: Values; constructPath?: string } | undefined {
+  const wanted = Object.entries(kind.attributes).filter(([name, attr]) => attr.document === true && values[name] === MODEL_UNKNOWN);
+  if (wanted.length === 0) return undefined;
+  const block = declaredBlock(kind.typeName, values);
+  if (!block) return undefined;
+  const out: Values = { ...values };
+  for (const [name] of wanted) if (typeof block.values[name] === "string") out[name] = block.values[name];
+  return { values: out, constructPath: block.constructPath };
+}
+
 // The model is fixed for the process: every instance shares its schema.
 let providerSchema: ProviderSchemaJson | undefined;
 
@@ -161,6 +179,8 @@ export class OdsTerraformProvider implements ProviderImpl {
   private backtestDays?: number;
   /** Written down in a journal file, if any, for the command's next provider process. */
   private passedChecks?: PassedChecks;
+  /** Reads the plan-time checks share within this process (the organization's datasets). */
+  private readonly reads = new Map<string, Promise<unknown>>();
   /** One list call per kind (per dataset) per provider process serves every refresh. */
   private readonly live = new LiveIndex();
   /**
@@ -228,16 +248,18 @@ export class OdsTerraformProvider implements ProviderImpl {
     return k;
   }
 
-  private validate(kind: ResourceKind | DataSourceKind, config: TfObject): Diagnostic[] {
+  private validate(kind: ResourceKind | DataSourceKind, config: TfObject, role: "resource" | "data" = "data"): Diagnostic[] {
     const values = toModel(config) as Values;
     for (const [k, v] of Object.entries(values)) if (v === null) delete values[k];
-    return validateDeclaration(kind, values).map((issue) =>
-      errorDiagnostic(`Invalid ${kind.typeName} configuration`, `attribute "${issue.path.join(".")}" ${issue.message}`, pathOf(issue.path)),
+    const declared = role === "resource" ? withDeclaredTemplates(kind, values) : undefined;
+    const where = declared?.constructPath ? `[${declared.constructPath}] ` : "";
+    return validateDeclaration(kind, declared?.values ?? values).map((issue) =>
+      errorDiagnostic(`Invalid ${kind.typeName} configuration`, `${where}attribute "${issue.path.join(".")}" ${issue.message}`, pathOf(issue.path)),
     );
   }
 
   validateResourceConfig(typeName: string, config: TfObject): readonly Diagnostic[] {
-    return this.validate(this.kind(typeName), config);
+    return this.validate(this.kind(typeName), config, "resource");
   }
 
   validateDataSourceConfig(typeName: string, config: TfObject): readonly Diagnostic[] {
@@ -332,6 +354,7 @@ export class OdsTerraformProvider implements ProviderImpl {
       const warnings = planCheckWarnings(kind, values).map((w) =>
         warningDiagnostic(`Questionable value in ${kind.typeName}`, describeProblem(w), problemPath(w.attribute)),
       );
+      warnings.push(...(await this.strayDatasets(kind, values)));
       const insight = await this.insight(kind, values, request.priorState && !result.requiresReplace?.length ? request.priorState : null);
       const diagnostics = insight ? [...warnings, insight] : warnings;
       if (diagnostics.length > 0) return { ...result, diagnostics };
@@ -369,6 +392,19 @@ export class OdsTerraformProvider implements ProviderImpl {
       return errorDiagnostic(`Refusing to create ${kind.typeName}: ${kind.naturalKey.join(" and ")} ${key} exists as ${id}`, lifecycle.namesakeRefusal(kind, values, id, managed));
     }
     return undefined;
+  }
+
+  /**
+   * Datasets its queries name that neither exist nor are declared by the configuration
+   * Terraform runs (read from its working directory): warning diagnostics, as `ods plan`
+   * warns. Without a configuration to read, what it creates is unknown: nothing is said.
+   */
+  private async strayDatasets(kind: ResourceKind, values: Values): Promise<Diagnostic[]> {
+    if (!kind.warnsOfStrayDatasets) return [];
+    const declared = declaredDatasets();
+    if (!declared) return [];
+    const found = await strayDatasetWarnings(this.api(), kind, values, { declared, memo: this.reads });
+    return found.map((w) => warningDiagnostic(`Dataset not found for ${kind.typeName} "${String(values.name ?? "")}"`, describeProblem(w), problemPath(w.attribute)));
   }
 
   /**

@@ -4,7 +4,7 @@
 // generator draws it.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RESOURCE_KINDS } from "../../src/resources";
+import { RESOURCE_KINDS, validateDeclaration } from "../../src/resources";
 import { Coverage, SHAPES } from "./coverage";
 import { KIND_GENERATORS } from "./kinds";
 import { applyStep, renderStack, scenarioArbitrary, type StepPlan } from "./stack-model";
@@ -57,5 +57,23 @@ describe("the differential generator", () => {
         }
       }
     }
+  });
+
+  it("draws dashboards naming a monitor by reference, which its breaker makes 14 columns wide: refused though the id is unknown", () => {
+    const breaker = KIND_GENERATORS.ods_dashboard.breakers.find((b) => b.attribute === "dashboard")!;
+    const kind = RESOURCE_KINDS.find((k) => k.typeName === "ods_dashboard")!;
+    let drawn = 0;
+    for (const scenario of fc.sample(scenarioArbitrary(), { seed: 31, numRuns: 300 })) {
+      const stack = renderStack({ stack: scenario.stack }, "cov", "cov-fx") as { resource?: Record<string, Record<string, Record<string, unknown>>> };
+      for (const block of Object.values(stack.resource?.ods_dashboard ?? {})) {
+        if (!String(block.dashboard).includes("${ods_monitor.")) continue;
+        drawn++;
+        const { "//": _meta, depends_on: _deps, provider: _provider, ...values } = block;
+        const broken = breaker.break(values)!;
+        expect(String(broken.dashboard)).toMatch(/"i":"monitors","x":\d+,"y":\d+,"w":14/);
+        expect(validateDeclaration(kind, broken).map((i) => i.message)).toContainEqual(expect.stringMatching(/layout item "monitors": width "w" must be from 1 to 12, got 14/));
+      }
+    }
+    expect(drawn).toBeGreaterThan(5);
   });
 });

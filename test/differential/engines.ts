@@ -258,6 +258,7 @@ function withStoredSecrets(rows: Record<string, unknown>[], stored: Record<strin
 
 /** The form of the service's ids (`usr_` and 16 hex digits); a dataset's id is its name. */
 const SERVICE_ID = /^[a-z]{2,4}_[0-9a-f]{16}$/;
+const SERVICE_IDS_IN_TEXT = /\b[a-z]{2,4}_[0-9a-f]{16}\b/g;
 
 /**
  * Replaces every string that is the id of a listed object with that object's natural key;
@@ -265,7 +266,13 @@ const SERVICE_ID = /^[a-z]{2,4}_[0-9a-f]{16}$/;
  * owner's id), which differs between services as any id does.
  */
 export function replaceIds(v: unknown, keyOfId: ReadonlyMap<string, string>): unknown {
-  if (typeof v === "string") return keyOfId.get(v) ?? (SERVICE_ID.test(v) ? "(the id of an object deleted since)" : v);
+  if (typeof v === "string") {
+    const key = keyOfId.get(v);
+    if (key !== undefined) return key;
+    if (SERVICE_ID.test(v)) return "(the id of an object deleted since)";
+    // Ids inside text (a dashboard document listing monitors) differ between services too.
+    return v.replace(SERVICE_IDS_IN_TEXT, (id) => keyOfId.get(id) ?? id);
+  }
   if (Array.isArray(v)) return v.map((x) => replaceIds(x, keyOfId));
   if (v && typeof v === "object") {
     const o = v as Record<string, unknown>;

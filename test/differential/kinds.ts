@@ -111,6 +111,8 @@ const APL = [
   (ds: string) => `['${ds}'] | take 10`,
 ];
 const DASHBOARD_CHART_TYPES = [DashboardChartType.TIME_SERIES, DashboardChartType.TABLE, DashboardChartType.STATISTIC, DashboardChartType.NOTE, DashboardChartType.SPACER];
+/** The id of the generated monitor-list chart, so that a breaker finds its layout item. */
+const MONITOR_LIST_CHART = "monitors";
 const EXPRESSIONS = ["f0 * 2", "f0 / 1024", "strcat(f1, \"-\")", "tostring(f2)"];
 
 /** A plan-time refusal only where the other side is known at plan (a literal dataset). */
@@ -382,6 +384,8 @@ export const KIND_GENERATORS: Readonly<Record<string, KindGenerator>> = {
       refresh: fc.constantFrom(15, 60, 300),
       window: fc.constantFrom("qr-now-1h", "qr-now-6h", "qr-now-1d"),
       overwrite: maybe(fc.boolean()),
+      // A monitor list naming an earlier monitor by reference: unknown at plan when it is created too.
+      monitorList: maybe(fc.record({ pick, width: fc.integer({ min: 1, max: 12 }) })),
     }),
     (d, ctx) => {
       const charts = d.charts.map((c, i) => {
@@ -390,6 +394,8 @@ export const KIND_GENERATORS: Readonly<Record<string, KindGenerator>> = {
         if (c.type === DashboardChartType.SPACER) return DashboardChart.spacer({ width: c.width });
         return DashboardChart.query(c.type, { name, apl: APL[c.apl](ctx.datasetName(c.dataset)), width: c.width });
       });
+      const monitorId = d.monitorList ? ctx.reference("ods_monitor", "id", d.monitorList.pick) : undefined;
+      if (d.monitorList && monitorId) charts.push(DashboardChart.monitorList({ id: MONITOR_LIST_CHART, monitorIds: [monitorId], width: d.monitorList.width }));
       const dashboard = new DashboardBuilder({ name: `Dashboard ${ctx.uid}`, refreshSeconds: d.refresh, timeWindowStart: d.window, charts }).toJson();
       return defined({ uid: ctx.name("db"), dashboard, overwrite: d.overwrite });
     },
@@ -397,8 +403,11 @@ export const KIND_GENERATORS: Readonly<Record<string, KindGenerator>> = {
       {
         attribute: "dashboard",
         break: (v) => {
-          const doc = JSON.parse(String(v.dashboard)) as { layout: { w: number }[] };
-          doc.layout[0]!.w = 13;
+          const doc = JSON.parse(String(v.dashboard)) as { layout: { i: string; w: number }[] };
+          // With a monitor named by reference: the monitor list 14 wide, refused though its monitor's id is unknown.
+          const monitorList = doc.layout.find((item) => item.i === MONITOR_LIST_CHART);
+          if (monitorList) monitorList.w = 14;
+          else doc.layout[0]!.w = 13;
           return { ...v, dashboard: JSON.stringify(doc) };
         },
       },

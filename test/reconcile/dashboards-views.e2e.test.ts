@@ -1,6 +1,7 @@
 // Views and a builder-made dashboard through `ods plan/apply` against the emulator over
 // HTTP: applied, then plans clean; changed over HTTP by someone else, the plan shows the
 // drift and the apply refuses naming who changed it and when; overwrite takes it over.
+// A document is reviewed by path in plan text, markdown, the JSON plan and drift.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,6 +31,38 @@ function writeMain(dir: string, json: Record<string, unknown>): void {
 
 function ods(dir: string, ...args: string[]): ReturnType<typeof runOds> {
   return runOds([...args, ...stackFlags(dir)], { env: { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken } });
+}
+
+function document(o: { name: string; width: number; note?: string }): Record<string, unknown> {
+  return {
+    name: "Checkout",
+    owner: "X-AXIOM-EVERYONE",
+    charts: [
+      { id: "c1", type: "TimeSeries", name: o.name, query: { apl: "['dd-logs'] | summarize count() by bin(_time, 1m)" } },
+      { id: "c2", type: "Note", text: o.note ?? "runbook" },
+    ],
+    layout: [
+      { i: "c1", x: 0, y: 0, w: o.width, h: 4 },
+      { i: "c2", x: 0, y: 4, w: 12, h: 2 },
+    ],
+    refreshTime: 60,
+    schemaVersion: 2,
+    timeWindowStart: "qr-now-1h",
+    timeWindowEnd: "qr-now",
+  };
+}
+
+function writeDocumentStack(dir: string, doc: Record<string, unknown>): void {
+  writeMain(
+    dir,
+    {
+      provider: { ods: [{}] },
+      resource: {
+        ods_dataset: { logs: { name: "dd-logs", allow_destroy: true } },
+        ods_dashboard: { checkout: { uid: "dd-checkout", dashboard: JSON.stringify(doc, null, 2) } },
+      },
+    },
+  );
 }
 
 describe("ods: views and dashboards", () => {
@@ -78,5 +111,49 @@ describe("ods: views and dashboards", () => {
     const next = await ods(dir, "apply", "--auto-approve");
     expect(next.code, next.stdout + next.stderr).toBe(0);
     expect((await admin.getDashboard("dv-health")).version).toBe(4);
+  });
+});
+
+describe("a JSON document diffs by path", () => {
+  it("in plan text, markdown, the JSON plan and drift, never as an escaped string", async () => {
+    const dir = tempDir();
+    writeDocumentStack(dir, document({ name: "errors", width: 6 }));
+    const applied = await ods(dir, "apply", "--auto-approve", "--no-backtest");
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+
+    writeDocumentStack(dir, document({ name: "server errors", width: 8 }));
+    const text = await ods(dir, "plan", "--no-backtest");
+    expect(text.code, text.stdout + text.stderr).toBe(0);
+    expect(text.stdout).toContain(`~ charts[c1].name: "errors" -> "server errors"`);
+    expect(text.stdout).toContain("~ layout[c1].w: 6 -> 8");
+    expect(text.stdout).toContain("dashboard (JSON document, 2 paths)");
+    expect(text.stdout).not.toContain('\\"');
+    expect(text.stdout).not.toContain("\\n");
+
+    const markdown = await ods(dir, "plan", "--no-backtest", "--format", "markdown");
+    expect(markdown.stdout).toContain("dashboard: charts[c1].name, layout[c1].w");
+    expect(markdown.stdout).toContain(`~ layout[c1].w: 6 -> 8`);
+
+    const json = await ods(dir, "plan", "--no-backtest", "--json");
+    const plan = JSON.parse(json.stdout) as { stacks?: { resource_changes: Record<string, unknown>[] }[]; resource_changes?: Record<string, unknown>[] };
+    const changes = plan.resource_changes ?? plan.stacks!.flatMap((s) => s.resource_changes);
+    const change = changes.find((c) => c.address === "ods_dashboard.checkout")!;
+    expect(change.document_changes).toEqual({
+      dashboard: [
+        { path: "charts[c1].name", action: "update", before: "errors", after: "server errors" },
+        { path: "layout[c1].w", action: "update", before: 6, after: 8 },
+      ],
+    });
+
+    // Someone edits the note in the UI: drift says where.
+    writeDocumentStack(dir, document({ name: "errors", width: 6 }));
+    const live = await admin.getDashboard("dd-checkout");
+    const charts = (live.dashboard.charts as Record<string, unknown>[]).map((c) => (c.id === "c2" ? { ...c, text: "see the wiki" } : c));
+    await admin.updateDashboard("dd-checkout", { dashboard: { ...live.dashboard, charts }, version: live.version });
+    const drift = await ods(dir, "drift");
+    expect(drift.code, drift.stdout + drift.stderr).toBe(2);
+    expect(drift.stdout).toContain(`~ charts[c2].text: "runbook" -> "see the wiki"`);
+    expect(drift.stdout).toContain("Drift detected (1)");
+    expect(drift.stdout).not.toContain("\\n");
   });
 });

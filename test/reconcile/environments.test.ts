@@ -33,6 +33,12 @@ afterAll(async () => {
 });
 
 const meta = (p: string): { "//": { metadata: { path: string } } } => ({ "//": { metadata: { path: p } } });
+/** The data block of a cdktf cross-stack reference to the staging stack's outputs. */
+const READS_STAGING = {
+  terraform_remote_state: {
+    "cross-stack-reference-input-staging": { backend: "local", config: { path: "../terraform.staging.tfstate" }, workspace: "${terraform.workspace}" },
+  },
+};
 const writes = (o: Org): unknown[] => o.emu.requests().filter((r) => r.method !== "GET");
 
 function ods(dir: string, args: string[], env: Record<string, string | undefined> = {}): Promise<RunResult> {
@@ -177,11 +183,7 @@ describe("several stacks", () => {
       dependencies: ["staging"],
       json: {
         provider: { ods: [{ url: B.emu.url, token: B.emu.adminToken }] },
-        data: {
-          terraform_remote_state: {
-            "cross-stack-reference-input-staging": { backend: "local", config: { path: "../terraform.staging.tfstate" }, workspace: "${terraform.workspace}" },
-          },
-        },
+        data: READS_STAGING,
         resource: {
           ods_dataset: { logs: { ...meta("production/logs"), name: "prod-logs", allow_destroy: true } },
           ods_role: {
@@ -255,6 +257,51 @@ describe("several stacks", () => {
     expect(destroy.stdout.indexOf("== Stack production ==")).toBeLessThan(destroy.stdout.indexOf("== Stack staging =="));
     expect((await A.admin.listDatasets()).some((d) => d.name === "staging-logs")).toBe(false);
   }, 180_000);
+});
+
+describe("cross-stack references", () => {
+  it("refuse an id that comes from a stack of another organization, naming that stack, with zero writes", async () => {
+    const dir = tempDir();
+    writeStacks(dir, {
+      production: {
+        dependencies: ["staging"],
+        json: {
+          provider: { ods: [{ url: B.emu.url, token: B.emu.adminToken }] },
+          data: READS_STAGING,
+          resource: {
+            ods_monitor: {
+              errors: {
+                ...meta("production/errors"),
+                name: "prod-errors",
+                type: "Threshold",
+                apl_query: "['prod-logs'] | summarize count() by bin(_time, 1m)",
+                operator: "Above",
+                threshold: 1,
+                interval_minutes: 5,
+                range_minutes: 5,
+                notifier_ids: ["${data.terraform_remote_state.cross-stack-reference-input-staging.outputs.cross-stack-output-ods_notifieroncallid}"],
+              },
+            },
+          },
+        },
+      },
+      staging: {
+        json: {
+          provider: { ods: [{ url: A.emu.url, token: A.emu.adminToken }] },
+          resource: { ods_notifier: { oncall: { ...meta("staging/oncall"), name: "stg-oncall", properties: { email: { emails: ["oncall@example.com"] } } } } },
+          output: { "cross-stack-output-ods_notifieroncallid": { value: "${ods_notifier.oncall.id}", sensitive: true } },
+        },
+      },
+    });
+    expect((await ods(dir, ["apply", "--stack", "staging", "--auto-approve"])).code).toBe(0);
+    const notifier = (await A.admin.listNotifiers()).find((n) => n.name === "stg-oncall")!;
+    B.emu.resetRequests();
+    const r = await ods(dir, ["plan", "--stack", "production"]);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stderr).toContain(`[production/errors] ods_monitor.errors takes the id "${notifier.id}" of ods_notifier.oncall from stack staging, which lives in organization ODS Emulator (${A.emu.orgId}); this stack targets ODS Emulator (${B.emu.orgId})`);
+    expect(writes(B)).toEqual([]);
+    expect((await ods(dir, ["destroy", "--stack", "staging", "--auto-approve"])).code).toBe(0);
+  }, 120_000);
 });
 
 describe("variables", () => {
