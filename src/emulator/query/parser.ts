@@ -52,12 +52,27 @@ const JOIN_KIND_ALIASES: Readonly<Record<string, JoinKind>> = { anti: "leftanti"
 const SOURCE_WORDS: ReadonlySet<string> = new Set(["datatable", "print", "union", "search"]);
 
 export function parseQuery(text: string): QueryAst {
-  return new Parser(tokenize(text)).query();
+  return withinStack(() => new Parser(tokenize(text)).query());
 }
 
 /** A lone expression, as a virtual field's `expression` is written. */
 export function parseExpression(text: string): Expr {
-  return new Parser(tokenize(text)).lone();
+  return withinStack(() => new Parser(tokenize(text)).lone());
+}
+
+/**
+ * The parser descends once per level of nesting; text nested deeper than the stack
+ * allows is a query refused (400), not an internal error.
+ */
+function withinStack<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof RangeError && /call stack/i.test(err.message)) {
+      throw syntaxError({ line: 1, column: 1 }, "the query nests too deeply to parse");
+    }
+    throw err;
+  }
 }
 
 function describe(t: Token): string {

@@ -9,7 +9,7 @@
 // lookaround) is refused with the position in the pattern, never run another way.
 // bench/query-regex.ts compares it with V8's RegExp and re2-wasm (docs/performance.md).
 
-import { RE2JS, RE2JSException, RE2JSSyntaxException } from "re2js";
+import { RE2JS, RE2JSException, RE2JSSyntaxException } from "./re2-driver";
 
 /** A compiled pattern; every method runs in time linear in `text`. */
 export interface LinearRegex {

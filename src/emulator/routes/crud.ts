@@ -66,13 +66,13 @@ export function getRoute<K extends IdCollection>(spec: KindSpec<K>): Route {
  * POST of a new record. `build` validates the body; for dataset-scoped kinds it also
  * checks the grant, since the dataset is only known from the body.
  */
-export function createRoute<K extends IdCollection>(spec: KindSpec<K>, build: (ctx: RequestContext, id: string) => RecordIn<K>): Route {
+export function createRoute<K extends IdCollection>(spec: KindSpec<K>, build: (ctx: RequestContext, id: string) => RecordIn<K> | Promise<RecordIn<K>>): Route {
   return {
     method: "POST",
     pattern: spec.path,
     handle: async (ctx) => {
       if (!spec.datasetOf) requireOrgGrant(ctx.caller, spec.capability, "create");
-      const record = build(ctx, newId(spec.idPrefix));
+      const record = await build(ctx, newId(spec.idPrefix));
       await ctx.core.store.tx().put(spec.collection, record.id, record).commit();
       return ok(spec.toWire(record, ctx));
     },
@@ -83,14 +83,14 @@ export function createRoute<K extends IdCollection>(spec: KindSpec<K>, build: (c
 export function replaceRoute<K extends IdCollection>(
   spec: KindSpec<K>,
   action: string,
-  build: (ctx: RequestContext, previous: RecordIn<K>) => RecordIn<K>,
+  build: (ctx: RequestContext, previous: RecordIn<K>) => RecordIn<K> | Promise<RecordIn<K>>,
   suffix = "",
 ): Route {
   return {
     method: "PUT",
     pattern: `${spec.path}/:id${suffix}`,
     handle: async (ctx) => {
-      const record = build(ctx, authorizedRecord(ctx, spec, action));
+      const record = await build(ctx, authorizedRecord(ctx, spec, action));
       await ctx.core.store.tx().put(spec.collection, record.id, record).commit();
       return ok(spec.toWire(record, ctx));
     },

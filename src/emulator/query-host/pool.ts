@@ -1,0 +1,217 @@
+// Query execution off the request thread: a bounded pool of worker threads
+// (node:worker_threads). The request thread only builds a job (dataset metadata and
+// shared views of their events, see shared-log.ts) and waits; a query that overruns its
+// time is stopped by terminating its worker, so no query can hold up another request.
+//
+// Limits: `maxMillis` is the engine's own bound (it stops scanning and answers
+// `isPartial`); a job that has not answered `HARD_STOP_GRACE_MS` after that (waiting
+// for a thread included) is stopped, its worker terminated, and answered 408. At most
+// `QUEUE_LIMIT` jobs wait for a thread; past that a query is answered 503 (not
+// processed, safe to send again). A worker that runs out of its heap
+// (`WORKER_HEAP_MB`) takes only its own query down.
+//
+// Why not piscina or tinypool: both start their own worker entry file by path, which
+// the package's single-file bundling cannot keep, and piscina brings an optional native
+// module; the part of them this needs (a fixed set of threads, a queue, terminate on
+// time-out) is this file.
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { JobAnswer, QueryJob } from "./jobs";
+import type { JobMessage, JobReply } from "./worker";
+
+/** Time a job gets past the query's own limit before it is stopped. */
+export const HARD_STOP_GRACE_MS = 1_000;
+const QUEUE_LIMIT = 64;
+/** An idle worker ends after this long (it holds parsed events). */
+const IDLE_MS = 30_000;
+/** Heap of one worker; a query past it fails alone. */
+const WORKER_HEAP_MB = Math.max(256, Math.min(2048, Math.floor(os.totalmem() / 1024 / 1024 / 8)));
+
+/** Threads the pool keeps at most: ODS_EMULATOR_QUERY_THREADS, or the cores less one for requests, within [1, 4]. */
+function defaultThreads(): number {
+  const fromEnv = Number(process.env.ODS_EMULATOR_QUERY_THREADS);
+  if (Number.isInteger(fromEnv) && fromEnv >= 1 && fromEnv <= 64) return fromEnv;
+  return Math.max(1, Math.min(4, os.availableParallelism() - 1));
+}
+
+/** How the request thread runs jobs; a unit test of one module may substitute its own. */
+export interface QueryRunner {
+  /** Runs `job`; a job not answered within `hardLimitMs` is stopped and answered 408. */
+  run(job: QueryJob, hardLimitMs: number): Promise<JobAnswer>;
+}
+
+/** The answer to a query stopped at its limit. */
+export function timedOutAnswer(limitMs: number): JobAnswer {
+  return {
+    ok: false,
+    error: { status: 408, message: `query stopped: it ran past its time limit of ${limitMs} ms (maxMillis); narrow its time range or its datasets` },
+  };
+}
+
+const BUSY: JobAnswer = { ok: false, error: { status: 503, message: "too many queries are waiting to run; try again shortly" } };
+const OUT_OF_MEMORY: JobAnswer = {
+  ok: false,
+  error: { status: 400, message: `query stopped: it needed more than the ${WORKER_HEAP_MB} MiB a query may use; narrow its time range, its joins or its series` },
+};
+
+/**
+ * The worker's file. Built, it is worker.js beside this one. Run from the TypeScript
+ * sources (vitest), a worker thread cannot load .ts: the worker is bundled once per
+ * process with esbuild (a dev dependency) into node_modules/.cache, removed at exit.
+ */
+function workerFile(): string {
+  const built = path.join(__dirname, "worker.js");
+  if (fs.existsSync(built)) return built;
+  const source = path.join(__dirname, "worker.ts");
+  const outDir = path.resolve(__dirname, "../../../node_modules/.cache/ods-emulator-query-worker");
+  const out = path.join(outDir, `worker-${process.pid}-${createHash("sha256").update(source).digest("hex").slice(0, 8)}.js`);
+  if (fs.existsSync(out)) return out;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const esbuild = require("esbuild") as typeof import("esbuild");
+  fs.mkdirSync(outDir, { recursive: true });
+  esbuild.buildSync({ entryPoints: [source], outfile: out, bundle: true, platform: "node", format: "cjs", packages: "external", logLevel: "error" });
+  process.once("exit", () => fs.rmSync(out, { force: true }));
+  return out;
+}
+
+interface Pending {
+  id: number;
+  job: QueryJob;
+  resolve(answer: JobAnswer): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+  worker?: Slot;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Pending;
+  idleTimer?: NodeJS.Timeout;
+}
+
+export class QueryPool implements QueryRunner {
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private file: string | undefined;
+
+  constructor(private readonly threads: number = defaultThreads()) {}
+
+  /** Threads alive now (for tests and the hostile suite's report). */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  run(job: QueryJob, hardLimitMs: number): Promise<JobAnswer> {
+    if (this.queue.length >= QUEUE_LIMIT) return Promise.resolve(BUSY);
+    return new Promise<JobAnswer>((resolve, reject) => {
+      const pending: Pending = { id: this.nextId++, job, resolve, reject, timer: undefined as unknown as NodeJS.Timeout };
+      pending.timer = setTimeout(() => this.stop(pending), hardLimitMs);
+      this.queue.push(pending);
+      this.dispatch();
+    });
+  }
+
+  /** The job's time is up: out of the queue, or its worker terminated. */
+  private stop(pending: Pending): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued !== -1) this.queue.splice(queued, 1);
+    const slot = pending.worker;
+    if (slot) this.discard(slot);
+    pending.resolve(timedOutAnswer(pending.job.limits.maxMillis));
+    this.dispatch();
+  }
+
+  private discard(slot: Slot): void {
+    this.slots.delete(slot);
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.job = undefined;
+    slot.worker.removeAllListeners();
+    // An error after this (e.g. from termination) has no one left to tell.
+    slot.worker.on("error", () => undefined);
+    void slot.worker.terminate();
+  }
+
+  /** Hands queued jobs to idle workers, starting workers up to the pool's size. */
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let slot = [...this.slots].find((s) => s.job === undefined);
+      if (!slot) {
+        if (this.slots.size >= this.threads) return;
+        slot = this.spawn();
+      }
+      const pending = this.queue.shift()!;
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = undefined;
+      slot.job = pending;
+      pending.worker = slot;
+      slot.worker.ref();
+      const message: JobMessage = { id: pending.id, job: pending.job };
+      slot.worker.postMessage(message);
+    }
+  }
+
+  private spawn(): Slot {
+    this.file ??= workerFile();
+    // No environment: nothing of the emulator's (tokens, credentials) reaches a worker.
+    const worker = new Worker(this.file, { env: {}, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const slot: Slot = { worker };
+    worker.on("message", (reply: JobReply) => {
+      const pending = slot.job;
+      if (!pending || pending.id !== reply.id) return;
+      clearTimeout(pending.timer);
+      slot.job = undefined;
+      worker.unref();
+      slot.idleTimer = setTimeout(() => {
+        if (slot.job === undefined) this.discard(slot);
+      }, IDLE_MS);
+      slot.idleTimer.unref();
+      if ("answer" in reply) pending.resolve(reply.answer);
+      else pending.reject(new Error(`query worker: ${reply.internalError}`));
+      this.dispatch();
+    });
+    const lost = (err: Error): void => {
+      const pending = slot.job;
+      this.discard(slot);
+      if (pending) {
+        clearTimeout(pending.timer);
+        if ((err as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") pending.resolve(OUT_OF_MEMORY);
+        else pending.reject(new Error(`query worker failed: ${err.message}`));
+      }
+      this.dispatch();
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => {
+      if (this.slots.has(slot)) lost(new Error(`query worker exited with code ${code}`));
+    });
+    this.slots.add(slot);
+    return slot;
+  }
+
+  /** Ends every worker; jobs still queued or running are answered 503. */
+  async close(): Promise<void> {
+    for (const pending of this.queue.splice(0)) {
+      clearTimeout(pending.timer);
+      pending.resolve(BUSY);
+    }
+    for (const slot of [...this.slots]) {
+      const pending = slot.job;
+      this.discard(slot);
+      if (pending) {
+        clearTimeout(pending.timer);
+        pending.resolve(BUSY);
+      }
+    }
+  }
+}
+
+let shared: QueryPool | undefined;
+
+/** The process's pool: every emulator in a process shares it (workers key data by storage key, never by emulator). */
+export function sharedQueryPool(): QueryPool {
+  shared ??= new QueryPool();
+  return shared;
+}
