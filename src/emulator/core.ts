@@ -29,6 +29,18 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString("hex")}`;
 }
 
+/**
+ * Whether a job's query may name a dataset: a name the query text does not contain
+ * cannot be read by it (a query with a backslash may spell a name with escapes: then
+ * any). Keeps a monitor run from carrying every dataset of the organization.
+ */
+function mayBeNamed(request: JobRequest): (name: string) => boolean {
+  if (request.kind === "legacy") return (name) => name === request.dataset;
+  const text: unknown = request.kind === "apl" ? request.request.apl : request.apl;
+  if (typeof text !== "string" || text.includes("\\")) return () => true;
+  return (name) => text.includes(name);
+}
+
 export class EmulatorCore {
   constructor(
     readonly store: Store<EmulatorState>,
@@ -94,10 +106,11 @@ export class EmulatorCore {
   }
 
   /** What a job carries of the datasets `reader` may read: metadata and shared views of the events. */
-  private jobDatasets(reader: Reader): DatasetDescriptor[] {
+  private jobDatasets(reader: Reader, named: (name: string) => boolean): DatasetDescriptor[] {
     const out: DatasetDescriptor[] = [];
     for (const dataset of this.state.datasets.values()) {
       if (reader.kind === "token" && !reader.wildcard && !reader.datasets.includes(dataset.name)) continue;
+      if (!named(dataset.name)) continue;
       const q = this.queryDataset(dataset.name)!;
       out.push({ name: dataset.name, storageKey: dataset.storageKey, log: this.events.sharedView(dataset.storageKey), fields: [...q.fields], virtualFields: [...q.virtualFields] });
     }
@@ -111,7 +124,7 @@ export class EmulatorCore {
   runQuery(request: JobRequest, maxMillis?: number): Promise<JobAnswer> {
     const limits = { ...this.queryLimits, maxMillis: Math.min(this.queryLimits.maxMillis, maxMillis ?? Infinity) };
     // The access check reads no dataset: it needs only the query and the reader.
-    const datasets = request.kind === "access" ? [] : this.jobDatasets(request.reader);
+    const datasets = request.kind === "access" ? [] : this.jobDatasets(request.reader, mayBeNamed(request));
     const job = { ...request, datasets, limits } as QueryJob;
     return this.queries.run(job, limits.maxMillis + HARD_STOP_GRACE_MS);
   }

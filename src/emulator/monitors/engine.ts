@@ -364,6 +364,20 @@ export class MonitorEngine {
     return false;
   }
 
+  /** A delivery refused before any connection (deliver-to.ts): written to the monitor's history. */
+  recordRefusal(refusal: { monitorId: string; notifierId: string; reason: string; at: string }): Promise<void> {
+    return this.exclusive(async () => {
+      const m = this.core.state.monitors.get(refusal.monitorId);
+      if (!m || this.closed) return;
+      const state = JSON.parse(JSON.stringify(this.stateOf(m))) as MonitorStateRecord;
+      const batch: Batch = { history: [], outgoing: [] };
+      this.record(m, state, newId("chk"), "error", Date.parse(refusal.at), batch, `delivery to notifier ${refusal.notifierId} refused: ${refusal.reason}`);
+      const tx = this.core.store.tx().put("monitorStates", m.id, state);
+      for (const { seq, entry } of batch.history) tx.put("monitorHistory", `${m.id}/${seq}`, entry);
+      await tx.commit();
+    });
+  }
+
   /** To every notifier of the monitor that exists and is not disabled at `runAt`. */
   private dispatch(m: MonitorRecord, n: Notification, runAt: number): void {
     const at = iso(runAt);

@@ -30,11 +30,14 @@ const IDLE_MS = 30_000;
 /** Heap of one worker; a query past it fails alone. */
 const WORKER_HEAP_MB = Math.max(256, Math.min(2048, Math.floor(os.totalmem() / 1024 / 1024 / 8)));
 
-/** Threads the pool keeps at most: ODS_EMULATOR_QUERY_THREADS, or the cores less one for requests, within [1, 4]. */
+/**
+ * Threads the pool keeps at most: ODS_EMULATOR_QUERY_THREADS, or the cores less one for
+ * requests, within [2, 4] (two, so that one query at its time limit does not queue all others).
+ */
 function defaultThreads(): number {
   const fromEnv = Number(process.env.ODS_EMULATOR_QUERY_THREADS);
   if (Number.isInteger(fromEnv) && fromEnv >= 1 && fromEnv <= 64) return fromEnv;
-  return Math.max(1, Math.min(4, os.availableParallelism() - 1));
+  return Math.max(2, Math.min(4, os.availableParallelism() - 1));
 }
 
 /** How the request thread runs jobs; a unit test of one module may substitute its own. */
