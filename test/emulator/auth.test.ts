@@ -2,18 +2,8 @@
 // token holding everything except the operation's capability -> 403, a token holding
 // only that capability -> success. Capability names are docs/service-contract.md's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, tokenWith, type TestEmulator } from "./helpers";
+import { DATASET_GRANTS as DATASET, ORG_GRANTS as ORG, startTestEmulator, tokenWith, type TestEmulator } from "./helpers";
 
-const CRUD = ["create", "read", "update", "delete"];
-const ORG: Record<string, string[]> = {
-  annotations: CRUD, apiTokens: CRUD, auditLog: ["read"], billing: ["read", "update"], dashboards: CRUD, datasets: CRUD,
-  endpoints: CRUD, flows: CRUD, integrations: CRUD, monitors: CRUD, notifiers: CRUD, rbac: CRUD,
-  sharedAccessKeys: ["read", "update"], users: CRUD, views: CRUD,
-};
-const DATASET: Record<string, string[]> = {
-  ingest: ["create"], query: ["read"], starredQueries: CRUD, virtualFields: CRUD, trim: ["update"], vacuum: ["update"],
-  data: ["delete"], share: ["create", "read", "delete"],
-};
 const DS = "authz";
 
 type Need = { org: [string, string] } | { dataset: [string, string] } | { none: true };
