@@ -3,7 +3,7 @@
 import { requireDatasetGrant } from "./auth";
 import { newId } from "./core";
 import { badRequest, HttpError, notFound } from "./errors";
-import type { QueryHistoryRecord } from "./model";
+import type { MonitorType, QueryHistoryRecord } from "./model";
 import type { JobAnswer } from "./query-host/jobs";
 import type { AplRequest } from "./query/types";
 import { ok, type RequestContext, type Route } from "./routing";
@@ -47,9 +47,11 @@ export function answerOf(answer: JobAnswer): unknown {
  * 403 (naming the capability and the dataset) unless the caller may query every dataset
  * `apl` names. For what stores a query to be run later (monitors, views, starred
  * queries); it runs before anything looks at data, so a refused caller learns nothing.
+ * With `monitorType`, also the monitor's checks of syntax and shape (400 naming
+ * aplQuery). All of it runs on the query pool: no query text is parsed on this thread.
  */
-export async function requireQueryReadable(ctx: RequestContext, apl: string): Promise<void> {
-  answerOf(await ctx.core.runQuery({ kind: "access", apl, reader: ctx.core.readerOf(ctx.caller), nowMs: ctx.now }));
+export async function requireQueryReadable(ctx: RequestContext, apl: string, monitorType?: MonitorType): Promise<void> {
+  answerOf(await ctx.core.runQuery({ kind: "access", apl, reader: ctx.core.readerOf(ctx.caller), nowMs: ctx.now, ...(monitorType !== undefined ? { monitorType } : {}) }));
 }
 
 export const queryRoutes: readonly Route[] = [

@@ -6,7 +6,9 @@
 
 import { datasetGrantRefusal } from "../auth";
 import { notFound } from "../errors";
+import type { MonitorType } from "../model";
 import { extractGroups, matchedEvent, type Extracted } from "../monitors/evaluate";
+import { checkMonitorQuery } from "../monitors/query-shape";
 import type { NameRef } from "../query/ast";
 import { compileQuery } from "../query/compile-query";
 import { datasetsReadBy } from "../query/datasets-read";
@@ -45,8 +47,11 @@ export type QueryJob =
   | (JobBase & { kind: "legacy"; dataset: string; body: unknown })
   /** A monitor's query over a window: its groups, its matched events, or how many rows it matched. */
   | (JobBase & { kind: "monitor"; apl: string; window: { startMs: number; endMs: number }; want: "groups" | "matches" | "count"; columnName: string })
-  /** Only the check that the reader may read every dataset the query names. */
-  | (JobBase & { kind: "access"; apl: string });
+  /**
+   * Only the checks of a query to be stored: that the reader may read every dataset it
+   * names, and, for a monitor's, that it parses and has the shape its type needs.
+   */
+  | (JobBase & { kind: "access"; apl: string; monitorType?: MonitorType });
 
 export type MonitorAnswer =
   | { want: "groups"; extracted: Extracted }
@@ -102,12 +107,15 @@ function runMonitorJob(job: Extract<QueryJob, { kind: "monitor" }>, lookup: Data
 
 function runAccessJob(job: Extract<QueryJob, { kind: "access" }>): null {
   let refs: NameRef[];
-  try {
-    refs = datasetsReadBy(parseQuery(job.apl));
-  } catch (err) {
-    // A query that does not parse reads nothing; storing it is the caller's business.
-    if (err instanceof QueryError) return null;
-    throw err;
+  if (job.monitorType !== undefined) refs = datasetsReadBy(checkMonitorQuery(job.apl, job.monitorType));
+  else {
+    try {
+      refs = datasetsReadBy(parseQuery(job.apl));
+    } catch (err) {
+      // A view's or starred query's text that does not parse reads nothing; storing it is the caller's business.
+      if (err instanceof QueryError) return null;
+      throw err;
+    }
   }
   readCheck(job.reader)(refs);
   return null;
@@ -122,7 +130,7 @@ function errorOf(err: unknown): JobError | undefined {
   }
   // The parser and compiler recurse per level of nesting: a query nested past the stack
   // is a query the emulator will not run, not an internal error.
-  if (err instanceof RangeError && /call stack/i.test(err.message)) return { status: 400, message: "the query nests too deeply to run" };
+  if (err instanceof RangeError && /call stack/i.test(err.message)) return { status: 400, message: "the query nests too deeply to run (a chain of thousands of operators, say)" };
   return undefined;
 }
 

@@ -4,10 +4,10 @@
 // time is stopped by terminating its worker, so no query can hold up another request.
 //
 // Limits: `maxMillis` is the engine's own bound (it stops scanning and answers
-// `isPartial`); a job that has not answered `HARD_STOP_GRACE_MS` after that (waiting
-// for a thread included) is stopped, its worker terminated, and answered 408. At most
-// `QUEUE_LIMIT` jobs wait for a thread; past that a query is answered 503 (not
-// processed, safe to send again). A worker that runs out of its heap
+// `isPartial`); a job still running `HARD_STOP_GRACE_MS` after that is stopped, its
+// worker terminated, and answered 408. A job waits for a thread at most as long, and at
+// most `QUEUE_LIMIT` jobs wait; past either it is answered 503 (not processed, safe to
+// send again). A worker that runs out of its heap
 // (`WORKER_HEAP_MB`) takes only its own query down.
 //
 // Why not piscina or tinypool: both start their own worker entry file by path, which
@@ -42,7 +42,7 @@ function defaultThreads(): number {
 
 /** How the request thread runs jobs; a unit test of one module may substitute its own. */
 export interface QueryRunner {
-  /** Runs `job`; a job not answered within `hardLimitMs` is stopped and answered 408. */
+  /** Runs `job`; one still running after `hardLimitMs` is stopped (408), one still waiting for a thread that long is not run (503). */
   run(job: QueryJob, hardLimitMs: number): Promise<JobAnswer>;
 }
 
@@ -83,6 +83,7 @@ function workerFile(): string {
 interface Pending {
   id: number;
   job: QueryJob;
+  hardLimitMs: number;
   resolve(answer: JobAnswer): void;
   reject(err: Error): void;
   timer: NodeJS.Timeout;
@@ -111,17 +112,24 @@ export class QueryPool implements QueryRunner {
   run(job: QueryJob, hardLimitMs: number): Promise<JobAnswer> {
     if (this.queue.length >= QUEUE_LIMIT) return Promise.resolve(BUSY);
     return new Promise<JobAnswer>((resolve, reject) => {
-      const pending: Pending = { id: this.nextId++, job, resolve, reject, timer: undefined as unknown as NodeJS.Timeout };
-      pending.timer = setTimeout(() => this.stop(pending), hardLimitMs);
+      const pending: Pending = { id: this.nextId++, job, hardLimitMs, resolve, reject, timer: undefined as unknown as NodeJS.Timeout };
+      // Waiting for a thread is bounded too: a job still queued after its limit was not
+      // run at all, and says so (503, safe to send again).
+      pending.timer = setTimeout(() => this.giveUp(pending), hardLimitMs);
       this.queue.push(pending);
       this.dispatch();
     });
   }
 
-  /** The job's time is up: out of the queue, or its worker terminated. */
-  private stop(pending: Pending): void {
+  private giveUp(pending: Pending): void {
     const queued = this.queue.indexOf(pending);
-    if (queued !== -1) this.queue.splice(queued, 1);
+    if (queued === -1) return;
+    this.queue.splice(queued, 1);
+    pending.resolve(BUSY);
+  }
+
+  /** The running job's time is up: its worker is terminated. */
+  private stop(pending: Pending): void {
     const slot = pending.worker;
     if (slot) this.discard(slot);
     pending.resolve(timedOutAnswer(pending.job.limits.maxMillis));
@@ -147,6 +155,9 @@ export class QueryPool implements QueryRunner {
         slot = this.spawn();
       }
       const pending = this.queue.shift()!;
+      // The limit counts from here: the time the query runs.
+      clearTimeout(pending.timer);
+      pending.timer = setTimeout(() => this.stop(pending), pending.hardLimitMs);
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
       slot.idleTimer = undefined;
       slot.job = pending;

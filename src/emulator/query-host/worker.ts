@@ -1,11 +1,28 @@
 // A query worker (a thread of the pool in pool.ts): runs one job at a time. It keeps the
 // events it has parsed per dataset storage key, and on each job parses only what was
 // appended since.
+import * as fs from "node:fs";
+import * as os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { EventTimeIndex } from "../event-index";
 import type { QueryDataset, StoredEvent } from "../query/types";
 import { runJob, type DatasetDescriptor, type JobAnswer, type QueryJob } from "./jobs";
 import { readNewLines, type ReadPosition } from "./shared-log";
+
+/**
+ * Queries yield the CPU to the request thread: on Linux a thread's nice value is its own
+ * (setpriority on its thread id), so this worker runs at nice 10 and the thread that
+ * answers requests keeps its turn on a busy machine. Elsewhere, nothing changes.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, Math.max(os.getPriority(tid), 10));
+  } catch {
+    // Not Linux, or not allowed: the worker keeps the process's priority.
+  }
+}
+lowerPriority();
 
 interface Parsed {
   events: StoredEvent[];

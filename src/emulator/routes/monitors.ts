@@ -3,7 +3,6 @@
 // checked field by field so that a rejected monitor names the attribute to fix.
 import { badRequest, forbidden, HttpError } from "../errors";
 import type { MonitorOperator, MonitorRecord, MonitorType } from "../model";
-import { checkMonitorQuery } from "../monitors/query-shape";
 import { runMonitorQuery } from "../monitors/run-query";
 import { requireQueryReadable } from "../query-routes";
 import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
@@ -61,7 +60,6 @@ export function parseMonitorBody(ctx: RequestContext, raw: unknown): MonitorFiel
   const body = bodyObject(raw);
   const type = oneOf(body, "type", MONITOR_TYPES, true) as MonitorType;
   const aplQuery = requiredString(body, "aplQuery");
-  checkMonitorQuery(aplQuery, type);
   const operator = oneOf(body, "operator", MONITOR_OPERATORS, type === "Threshold");
   const threshold = optionalNumber(body, "threshold", -Number.MAX_VALUE, Number.MAX_VALUE);
   if (type === "Threshold" && threshold === undefined) throw badRequest(`"threshold" is required for a Threshold monitor`);
@@ -147,8 +145,8 @@ export const monitorRoutes: readonly Route[] = [
     const org = ctx.core.org;
     if (ctx.core.state.monitors.size >= org.license.maxMonitors) throw forbidden(`the license allows at most ${org.license.maxMonitors} monitors`);
     const fields = parseMonitorBody(ctx, ctx.json());
-    // The creator's grants first: nothing below may look at data it cannot read.
-    await requireQueryReadable(ctx, fields.aplQuery);
+    // Syntax, shape and the creator's grants first: nothing below may look at data it cannot read.
+    await requireQueryReadable(ctx, fields.aplQuery, fields.type);
     await refuseFloodingMatch(ctx, fields);
     const at = nowIso(ctx.now);
     return { id, ...fields, createdAt: at, createdBy: ctx.caller.user.id, updatedAt: at };
@@ -156,7 +154,7 @@ export const monitorRoutes: readonly Route[] = [
   replaceRoute(MONITORS, "update", async (ctx, previous) => {
     const fields = parseMonitorBody(ctx, ctx.json());
     // Whoever changes a monitor must be able to read what it reads, changed query or not.
-    await requireQueryReadable(ctx, fields.aplQuery);
+    await requireQueryReadable(ctx, fields.aplQuery, fields.type);
     if (fields.aplQuery !== previous.aplQuery || fields.type !== previous.type) await refuseFloodingMatch(ctx, fields);
     return { ...fields, id: previous.id, createdAt: previous.createdAt, createdBy: previous.createdBy, updatedAt: nowIso(ctx.now) };
   }),
