@@ -14,7 +14,6 @@
 // the package's single-file bundling cannot keep, and piscina brings an optional native
 // module; the part of them this needs (a fixed set of threads, a queue, terminate on
 // time-out) is this file.
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -60,24 +59,20 @@ const OUT_OF_MEMORY: JobAnswer = {
   error: { status: 400, message: `query stopped: it needed more than the ${WORKER_HEAP_MB} MiB a query may use; narrow its time range, its joins or its series` },
 };
 
+/** Names a bundle of worker.ts to run when this module runs from the TypeScript sources (tests). */
+export const WORKER_ENV = "ODS_EMULATOR_QUERY_WORKER";
+
 /**
- * The worker's file. Built, it is worker.js beside this one. Run from the TypeScript
- * sources (vitest), a worker thread cannot load .ts: the worker is bundled once per
- * process with esbuild (a dev dependency) into node_modules/.cache, removed at exit.
+ * The worker's file: worker.js beside this one, as the build makes it. Run from the
+ * TypeScript sources, a worker thread cannot load worker.ts: test/global-setup.ts bundles
+ * it once per test run and names the bundle in ODS_EMULATOR_QUERY_WORKER.
  */
 function workerFile(): string {
   const built = path.join(__dirname, "worker.js");
   if (fs.existsSync(built)) return built;
-  const source = path.join(__dirname, "worker.ts");
-  const outDir = path.resolve(__dirname, "../../../node_modules/.cache/ods-emulator-query-worker");
-  const out = path.join(outDir, `worker-${process.pid}-${createHash("sha256").update(source).digest("hex").slice(0, 8)}.js`);
-  if (fs.existsSync(out)) return out;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const esbuild = require("esbuild") as typeof import("esbuild");
-  fs.mkdirSync(outDir, { recursive: true });
-  esbuild.buildSync({ entryPoints: [source], outfile: out, bundle: true, platform: "node", format: "cjs", packages: "external", logLevel: "error" });
-  process.once("exit", () => fs.rmSync(out, { force: true }));
-  return out;
+  const bundled = process.env[WORKER_ENV];
+  if (bundled && fs.existsSync(bundled)) return bundled;
+  throw new Error(`the emulator's query worker is not built: run \`npm run build\` (from the TypeScript sources, set ${WORKER_ENV} to a bundle of src/emulator/query-host/worker.ts)`);
 }
 
 interface Pending {
