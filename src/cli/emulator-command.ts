@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from "commander";
-import { FaultSpecError, parseDeliverTo, parseFaultSpec, startEmulator } from "../emulator";
+import { closeQueryPool, FaultSpecError, parseDeliverTo, parseFaultSpec, startEmulator } from "../emulator";
 
 function parseWholeNumber(min: number): (value: string) => number {
   return (value) => {
@@ -69,7 +69,7 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
       process.stdout.write(`ODS_URL=${emulator.url}\nODS_TOKEN=${emulator.adminToken}\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => {
-          emulator.close().then(resolve, (err: unknown) => {
+          emulator.close().then(closeQueryPool).then(resolve, (err: unknown) => {
             process.stderr.write(`ods emulator: error while stopping: ${String(err)}\n`);
             setExitCode(1);
             resolve();

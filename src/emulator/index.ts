@@ -41,6 +41,15 @@ import { Store } from "./store";
 export type { FaultSpec } from "./faults";
 export { FaultSpecError, parseFaultSpec } from "./faults";
 export { parseDeliverTo } from "./monitors/deliver-to";
+
+/**
+ * Ends the process's query threads (every emulator of the process shares them): for a
+ * command that is done with its emulators, so that a query still running cannot keep the
+ * process alive until its time limit.
+ */
+export function closeQueryPool(): Promise<void> {
+  return sharedQueryPool().close();
+}
 export type { ConnectTarget, DeliveryOptions, DeliveryRecord, OutboxEntry, Notification } from "./monitors/delivery";
 export type { RequestRecord } from "./server";
 
