@@ -177,8 +177,11 @@ export interface Monitor extends MonitorInput {
 export interface MonitorHistoryEntry {
   checkId: string;
   name: string;
-  state: "open" | "closed";
+  /** "error" (the emulator's): a run whose query was stopped at its time limit, or a refused delivery. */
+  state: "open" | "closed" | "error";
   timestamp: string;
+  /** Why, for an "error" entry. */
+  message?: string;
 }
 
 // ---------------------------------------------------------------------------------------

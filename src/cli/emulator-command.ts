@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from "commander";
-import { FaultSpecError, parseFaultSpec, startEmulator } from "../emulator";
+import { closeQueryPool, FaultSpecError, parseDeliverTo, parseFaultSpec, startEmulator } from "../emulator";
 
 function parseWholeNumber(min: number): (value: string) => number {
   return (value) => {
@@ -16,6 +16,15 @@ function checkFaultSpec(value: string): string {
   } catch (err) {
     if (err instanceof FaultSpecError) throw new InvalidArgumentError(err.message);
     throw err;
+  }
+  return value;
+}
+
+function checkDeliverTo(value: string): string {
+  try {
+    parseDeliverTo(value);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
   }
   return value;
 }
@@ -40,7 +49,13 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
     )
     .option("--clock <mode>", "real (monitors run on the wall clock) or manual (time moves only on POST /_emulator/clock)", parseClockMode, "real")
     .option("--clock-start <time>", "where a manual clock starts (RFC 3339); default: now")
-    .action(async (opts: { port: number; dataDir: string; rateLimit?: number; faults?: string; clock: "real" | "manual"; clockStart?: string }) => {
+    .option(
+      "--deliver-to <hosts>",
+      "hosts webhooks may reach besides loopback: HOST[,HOST...] or any (link-local and cloud metadata addresses never)",
+      checkDeliverTo,
+    )
+    .option("--query-max-millis <ms>", "the longest a query may run, in ms; past it the query is stopped (408)", parseWholeNumber(1), 10_000)
+    .action(async (opts: { port: number; dataDir: string; rateLimit?: number; faults?: string; clock: "real" | "manual"; clockStart?: string; deliverTo?: string; queryMaxMillis: number }) => {
       const emulator = await startEmulator({
         port: opts.port,
         dataDir: opts.dataDir,
@@ -48,11 +63,13 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
         faults: opts.faults,
         clock: opts.clock,
         clockStart: opts.clockStart,
+        deliverTo: opts.deliverTo,
+        queryMaxMillis: opts.queryMaxMillis,
       });
       process.stdout.write(`ODS_URL=${emulator.url}\nODS_TOKEN=${emulator.adminToken}\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => {
-          emulator.close().then(resolve, (err: unknown) => {
+          emulator.close().then(closeQueryPool).then(resolve, (err: unknown) => {
             process.stderr.write(`ods emulator: error while stopping: ${String(err)}\n`);
             setExitCode(1);
             resolve();

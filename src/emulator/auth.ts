@@ -45,8 +45,11 @@ export function requireOrgGrant(caller: Caller, key: string, action: string): vo
   }
 }
 
+/** The 403 message for a missing dataset grant: it names the capability and the dataset. */
+export function datasetGrantRefusal(dataset: string, key: string, action: string): string {
+  return `token lacks capability datasetCapabilities[${JSON.stringify(dataset)}].${key}|${action}`;
+}
+
 export function requireDatasetGrant(caller: Caller, dataset: string, key: string, action: string): void {
-  if (!hasDatasetGrant(caller.token, dataset, key, action)) {
-    throw forbidden(`token lacks capability datasetCapabilities[${JSON.stringify(dataset)}].${key}|${action}`);
-  }
+  if (!hasDatasetGrant(caller.token, dataset, key, action)) throw forbidden(datasetGrantRefusal(dataset, key, action));
 }

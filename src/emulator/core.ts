@@ -12,13 +12,33 @@ import {
   type UserRecord,
   type VirtualFieldRecord,
 } from "./model";
-import type { QueryDataset } from "./query/types";
+import { DEFAULT_QUERY_LIMITS } from "./query";
+import type { QueryDataset, QueryLimits } from "./query/types";
+import type { DatasetDescriptor, JobAnswer, QueryJob, Reader } from "./query-host/jobs";
+import { HARD_STOP_GRACE_MS, sharedQueryPool, type QueryRunner } from "./query-host/pool";
 import type { Store } from "./store";
 import { RealClock, type Clock } from "./monitors/clock";
+import { hasDatasetGrant, WILDCARD } from "./capabilities";
+import type { Caller } from "./auth";
+
+/** A job as a route or the scheduler describes it: the emulator adds the datasets and limits. */
+export type JobRequest = QueryJob extends infer J ? (J extends QueryJob ? Omit<J, "datasets" | "limits"> : never) : never;
 
 /** Opaque unique ids: a kind prefix and 16 random hex digits (`ntf_3f9c...`). */
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString("hex")}`;
+}
+
+/**
+ * Whether a job's query may name a dataset: a name the query text does not contain
+ * cannot be read by it (a query with a backslash may spell a name with escapes: then
+ * any). Keeps a monitor run from carrying every dataset of the organization.
+ */
+function mayBeNamed(request: JobRequest): (name: string) => boolean {
+  if (request.kind === "legacy") return (name) => name === request.dataset;
+  const text: unknown = request.kind === "apl" ? request.request.apl : request.apl;
+  if (typeof text !== "string" || text.includes("\\")) return () => true;
+  return (name) => text.includes(name);
 }
 
 export class EmulatorCore {
@@ -27,6 +47,8 @@ export class EmulatorCore {
     readonly events: EventStore,
     readonly orgId: string,
     readonly clock: Clock = new RealClock(),
+    readonly queries: QueryRunner = sharedQueryPool(),
+    readonly queryLimits: QueryLimits = DEFAULT_QUERY_LIMITS,
   ) {}
 
   get state(): EmulatorState {
@@ -74,5 +96,36 @@ export class EmulatorCore {
       fields: this.fieldsOf(name).map(({ name: n, type, unit, description, hidden }) => ({ name: n, type, unit, description, hidden })),
       virtualFields: this.virtualFieldsOf(name).map(({ name: n, expression, type, unit, description }) => ({ name: n, expression, type, unit, description })),
     };
+  }
+
+  /** On whose behalf a caller's query reads: the datasets its token may query. */
+  readerOf(caller: Caller): Reader {
+    const caps = caller.token.datasetCapabilities;
+    if (hasDatasetGrant(caller.token, WILDCARD, "query", "read")) return { kind: "token", wildcard: true, datasets: [] };
+    return { kind: "token", wildcard: false, datasets: Object.keys(caps).filter((name) => hasDatasetGrant(caller.token, name, "query", "read")) };
+  }
+
+  /** What a job carries of the datasets `reader` may read: metadata and shared views of the events. */
+  private jobDatasets(reader: Reader, named: (name: string) => boolean): DatasetDescriptor[] {
+    const out: DatasetDescriptor[] = [];
+    for (const dataset of this.state.datasets.values()) {
+      if (reader.kind === "token" && !reader.wildcard && !reader.datasets.includes(dataset.name)) continue;
+      if (!named(dataset.name)) continue;
+      const q = this.queryDataset(dataset.name)!;
+      out.push({ name: dataset.name, storageKey: dataset.storageKey, log: this.events.sharedView(dataset.storageKey), fields: [...q.fields], virtualFields: [...q.virtualFields] });
+    }
+    return out;
+  }
+
+  /**
+   * Runs a query job on the worker pool with the emulator's limits, or a lower
+   * `maxMillis` the request asked for; stopped (408) past that limit and a grace.
+   */
+  runQuery(request: JobRequest, maxMillis?: number): Promise<JobAnswer> {
+    const limits = { ...this.queryLimits, maxMillis: Math.min(this.queryLimits.maxMillis, maxMillis ?? Infinity) };
+    // The access check reads no dataset: it needs only the query and the reader.
+    const datasets = request.kind === "access" ? [] : this.jobDatasets(request.reader, mayBeNamed(request));
+    const job = { ...request, datasets, limits } as QueryJob;
+    return this.queries.run(job, limits.maxMillis + HARD_STOP_GRACE_MS);
   }
 }

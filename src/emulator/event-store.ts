@@ -6,11 +6,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { AppendLog, readJsonLines, syncDirectory } from "./append-log";
 import { EventTimeIndex } from "./event-index";
+import { SharedEventLog, type EventLogView } from "./query-host/shared-log";
 import type { StoredEvent, TimeIndex } from "./query/types";
 
 interface DatasetEvents {
   events: StoredEvent[];
   index: EventTimeIndex;
+  /** The same events for the query workers (query-host/shared-log.ts). */
+  shared: SharedEventLog;
   /** Opened on the first append; a promise so that concurrent first appends share it. */
   log: Promise<AppendLog> | undefined;
 }
@@ -36,7 +39,9 @@ export class EventStore {
       const events = readJsonLines(path.join(store.dir, file)) as StoredEvent[];
       const index = new EventTimeIndex(events);
       index.catchUp();
-      store.byKey.set(key, { events, index, log: undefined });
+      const shared = new SharedEventLog();
+      shared.append(events.map((e) => JSON.stringify(e)));
+      store.byKey.set(key, { events, index, shared, log: undefined });
     }
     return store;
   }
@@ -45,7 +50,7 @@ export class EventStore {
     let entry = this.byKey.get(key);
     if (!entry) {
       const events: StoredEvent[] = [];
-      entry = { events, index: new EventTimeIndex(events), log: undefined };
+      entry = { events, index: new EventTimeIndex(events), shared: new SharedEventLog(), log: undefined };
       this.byKey.set(key, entry);
     }
     return entry;
@@ -53,6 +58,11 @@ export class EventStore {
 
   events(key: string): readonly StoredEvent[] {
     return this.entry(key).events;
+  }
+
+  /** What a query worker reads of `key`'s events (all of them, as of now). */
+  sharedView(key: string): EventLogView {
+    return this.entry(key).shared.view();
   }
 
   /** The events of `key` ordered by time; created (empty) when the key has none yet. */
@@ -72,6 +82,7 @@ export class EventStore {
     // Serialized before memory changes, so that an event that cannot be written is not kept.
     const lines = stored.map((e) => JSON.stringify(e));
     entry.events.push(...stored);
+    entry.shared.append(lines);
     // Now rather than at the next query: a monitor run must not pay for a large ingest.
     entry.index.catchUp();
     entry.log ??= AppendLog.open(path.join(this.dir, `${key}.ndjson`));

@@ -22,6 +22,9 @@ import { ManualClock, RealClock, clockTarget, type Clock, type ClockMode } from 
 import { normalizeTimestamp } from "./time";
 import { DeliveryQueue, type DeliveryOptions, type DeliveryRecord, type OutboxEntry } from "./monitors/delivery";
 import { MonitorEngine } from "./monitors/engine";
+import { parseDeliverTo } from "./monitors/deliver-to";
+import { DEFAULT_QUERY_LIMITS } from "./query";
+import { sharedQueryPool } from "./query-host/pool";
 import { isObject } from "./validate";
 import { roleRoutes } from "./routes/roles";
 import { starredQueryRoutes } from "./routes/starred-queries";
@@ -37,7 +40,17 @@ import { Store } from "./store";
 
 export type { FaultSpec } from "./faults";
 export { FaultSpecError, parseFaultSpec } from "./faults";
-export type { DeliveryOptions, DeliveryRecord, OutboxEntry, Notification } from "./monitors/delivery";
+export { parseDeliverTo } from "./monitors/deliver-to";
+
+/**
+ * Ends the process's query threads (every emulator of the process shares them): for a
+ * command that is done with its emulators, so that a query still running cannot keep the
+ * process alive until its time limit.
+ */
+export function closeQueryPool(): Promise<void> {
+  return sharedQueryPool().close();
+}
+export type { ConnectTarget, DeliveryOptions, DeliveryRecord, OutboxEntry, Notification } from "./monitors/delivery";
 export type { RequestRecord } from "./server";
 
 export interface EmulatorOptions {
@@ -56,8 +69,15 @@ export interface EmulatorOptions {
   clock?: ClockMode;
   /** Where a manual clock starts (RFC 3339); default: the wall clock at start. */
   clockStart?: string;
-  /** Retry policy of webhook deliveries (tests shorten it). */
+  /** Retry policy of webhook deliveries (tests shorten it), and the test hooks of delivery. */
   delivery?: DeliveryOptions;
+  /**
+   * Hosts webhooks may reach besides loopback: "HOST[,HOST...]", or "any". Link-local and
+   * metadata addresses never (monitors/deliver-to.ts).
+   */
+  deliverTo?: string;
+  /** The longest a query may run (ms; default 10,000); a request's `maxMillis` may only lower it. */
+  queryMaxMillis?: number;
 }
 
 /** How long a clock move waits for the first attempts of the deliveries it caused. */
@@ -142,6 +162,9 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
   }
   const faults = faultInjectorFor(opts.faults);
   const clock = makeClock(opts);
+  const deliverTo = parseDeliverTo(opts.deliverTo);
+  const queryMaxMillis = opts.queryMaxMillis ?? DEFAULT_QUERY_LIMITS.maxMillis;
+  if (!(Number.isInteger(queryMaxMillis) && queryMaxMillis >= 1)) throw new Error(`queryMaxMillis must be a whole number >= 1, got ${queryMaxMillis}`);
   const dataDir = path.resolve(opts.dataDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const release = lockDataDir(dataDir);
@@ -152,10 +175,14 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
     const boot = await bootstrap(store, dataDir);
     const liveKeys = new Set([...store.state.datasets.values()].map((d) => d.storageKey));
     events = EventStore.load(dataDir, liveKeys);
-    const core = new EmulatorCore(store, events, boot.orgId, clock);
+    const core = new EmulatorCore(store, events, boot.orgId, clock, sharedQueryPool(), { ...DEFAULT_QUERY_LIMITS, maxMillis: queryMaxMillis });
     const limiter = new RateLimiter(() => rateOverride ?? core.org.license.apiRateLimitPerSecond);
-    const delivery = new DeliveryQueue(opts.delivery);
+    const delivery = new DeliveryQueue({ ...opts.delivery, deliverTo });
     const engine = new MonitorEngine(core, delivery);
+    delivery.onRefused = (refusal) => {
+      opts.delivery?.onRefused?.(refusal);
+      engine.recordRefusal(refusal).catch((err: unknown) => process.stderr.write(`ods emulator: could not record a refused delivery: ${String(err)}\n`));
+    };
     const moveClock = async (body: unknown): Promise<{ mode: ClockMode; now: string; runs: number }> => {
       if (!(clock instanceof ManualClock)) throw new HttpError(409, "the clock is the real one; start the emulator with --clock manual to move it");
       const runs = await engine.advanceTo(clockTarget(body, clock.now()));

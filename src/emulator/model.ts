@@ -195,8 +195,13 @@ export interface MonitorHistoryRecord {
   monitorId: string;
   checkId: string;
   name: string;
-  state: "open" | "closed";
+  /**
+   * "open" and "closed" as the service records them; "error" (the emulator's): a run
+   * whose query was stopped at its time limit, or a delivery refused, with `message`.
+   */
+  state: "open" | "closed" | "error";
   timestamp: string;
+  message?: string;
 }
 
 /** An open alert of one group ("" when the monitor is not grouped). */
@@ -231,6 +236,10 @@ export interface MonitorStateRecord {
   suppressed: number;
   /** Why the last run could not evaluate its query ("" when it could). */
   lastError: string;
+  /** Runs in a row whose query was stopped at its time limit (absent in states written before). */
+  timeouts?: number;
+  /** Runs due before this time (ms) are skipped: the backoff after timeouts. */
+  backoffUntilMs?: number;
 }
 
 /** One query run saved with `saveAsKind` on POST /v1/datasets/_apl. */

@@ -2,13 +2,13 @@
 // history); the engine in ./query is a pure function of (request, datasets).
 import { requireDatasetGrant } from "./auth";
 import { newId } from "./core";
-import { badRequest, notFound } from "./errors";
-import type { QueryHistoryRecord } from "./model";
-import { DEFAULT_QUERY_LIMITS, runAplQuery, runLegacyQuery } from "./query";
-import type { AplRequest, DatasetLookup } from "./query/types";
+import { badRequest, HttpError, notFound } from "./errors";
+import type { MonitorType, QueryHistoryRecord } from "./model";
+import type { JobAnswer } from "./query-host/jobs";
+import type { AplRequest } from "./query/types";
 import { ok, type RequestContext, type Route } from "./routing";
 import { nowIso } from "./time";
-import { bodyObject, optionalString, requiredString } from "./validate";
+import { bodyObject, optionalIntegerIn, optionalString, requiredString, type JsonObject } from "./validate";
 
 /** Query history kept per dataset; older runs are dropped. */
 const HISTORY_PER_DATASET = 1000;
@@ -32,6 +32,28 @@ async function recordHistory(ctx: RequestContext, dataset: string, kind: string,
   await tx.commit();
 }
 
+/** The request's own time limit (`maxMillis`, ms), which may only lower the emulator's. */
+function maxMillisOf(body: JsonObject): number | undefined {
+  return optionalIntegerIn(body, "maxMillis", 1, Number.MAX_SAFE_INTEGER);
+}
+
+/** A worker's answer as the route answers it. */
+export function answerOf(answer: JobAnswer): unknown {
+  if (!answer.ok) throw new HttpError(answer.error.status, answer.error.message, answer.error.detail);
+  return answer.value;
+}
+
+/**
+ * 403 (naming the capability and the dataset) unless the caller may query every dataset
+ * `apl` names. For what stores a query to be run later (monitors, views, starred
+ * queries); it runs before anything looks at data, so a refused caller learns nothing.
+ * With `monitorType`, also the monitor's checks of syntax and shape (400 naming
+ * aplQuery). All of it runs on the query pool: no query text is parsed on this thread.
+ */
+export async function requireQueryReadable(ctx: RequestContext, apl: string, monitorType?: MonitorType): Promise<void> {
+  answerOf(await ctx.core.runQuery({ kind: "access", apl, reader: ctx.core.readerOf(ctx.caller), nowMs: ctx.now, ...(monitorType !== undefined ? { monitorType } : {}) }));
+}
+
 export const queryRoutes: readonly Route[] = [
   {
     method: "POST",
@@ -52,13 +74,9 @@ export const queryRoutes: readonly Route[] = [
         requireDatasetGrant(ctx.caller, historyDataset, "query", "read");
         ctx.core.dataset(historyDataset);
       }
-      // Every dataset the query reads needs the caller's query|read grant.
-      const lookup: DatasetLookup = (name) => {
-        const dataset = ctx.core.queryDataset(name);
-        if (dataset) requireDatasetGrant(ctx.caller, name, "query", "read");
-        return dataset;
-      };
-      const result = runAplQuery(req, format, lookup, DEFAULT_QUERY_LIMITS, ctx.now);
+      // Every dataset the query names needs the caller's query|read grant: checked in the
+      // worker after parsing, before the query is compiled against any dataset.
+      const result = answerOf(await ctx.core.runQuery({ kind: "apl", request: req, format, reader: ctx.core.readerOf(ctx.caller), nowMs: ctx.now }, maxMillisOf(body)));
       if (saveAsKind !== "") await recordHistory(ctx, historyDataset, saveAsKind, req);
       return ok(result);
     },
@@ -66,13 +84,12 @@ export const queryRoutes: readonly Route[] = [
   {
     method: "POST",
     pattern: "/v1/datasets/:name/query",
-    handle: (ctx) => {
+    handle: async (ctx) => {
       const name = ctx.params.name!;
       requireDatasetGrant(ctx.caller, name, "query", "read");
-      const dataset = ctx.core.queryDataset(name);
-      if (!dataset) throw notFound("dataset", name);
+      if (!ctx.core.state.datasets.has(name)) throw notFound("dataset", name);
       const body = bodyObject(ctx.json());
-      return ok(runLegacyQuery(dataset, body, DEFAULT_QUERY_LIMITS, ctx.now));
+      return ok(answerOf(await ctx.core.runQuery({ kind: "legacy", dataset: name, body, reader: ctx.core.readerOf(ctx.caller), nowMs: ctx.now }, maxMillisOf(body))));
     },
   },
 ];

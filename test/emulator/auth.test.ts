@@ -2,18 +2,8 @@
 // token holding everything except the operation's capability -> 403, a token holding
 // only that capability -> success. Capability names are docs/service-contract.md's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, tokenWith, type TestEmulator } from "./helpers";
+import { DATASET_GRANTS as DATASET, ORG_GRANTS as ORG, startTestEmulator, tokenWith, type TestEmulator } from "./helpers";
 
-const CRUD = ["create", "read", "update", "delete"];
-const ORG: Record<string, string[]> = {
-  annotations: CRUD, apiTokens: CRUD, auditLog: ["read"], billing: ["read", "update"], dashboards: CRUD, datasets: CRUD,
-  endpoints: CRUD, flows: CRUD, integrations: CRUD, monitors: CRUD, notifiers: CRUD, rbac: CRUD,
-  sharedAccessKeys: ["read", "update"], users: CRUD, views: CRUD,
-};
-const DATASET: Record<string, string[]> = {
-  ingest: ["create"], query: ["read"], starredQueries: CRUD, virtualFields: CRUD, trim: ["update"], vacuum: ["update"],
-  data: ["delete"], share: ["create", "read", "delete"],
-};
 const DS = "authz";
 
 type Need = { org: [string, string] } | { dataset: [string, string] } | { none: true };
@@ -21,6 +11,8 @@ type Need = { org: [string, string] } | { dataset: [string, string] } | { none: 
 interface Op {
   name: string;
   need: Need;
+  /** Also needs query|read on the dataset its stored query reads (allowed with both grants). */
+  readsQuery?: true;
   /** Builds a fresh request (objects it needs are made with the admin token). */
   setup(): Promise<{ method: string; path: string; body?: unknown }>;
 }
@@ -36,9 +28,10 @@ function allBut(need: Need): Record<string, unknown> {
   return { orgCapabilities: org, datasetCapabilities: { "*": ds, [DS]: ds } };
 }
 
-function only(need: Need): Record<string, unknown> {
-  if ("org" in need) return { orgCapabilities: { [need.org[0]]: [need.org[1]] } };
-  if ("dataset" in need) return { datasetCapabilities: { [DS]: { [need.dataset[0]]: [need.dataset[1]] } } };
+function only(need: Need, readsQuery = false): Record<string, unknown> {
+  const query = readsQuery ? { query: ["read"] } : {};
+  if ("org" in need) return { orgCapabilities: { [need.org[0]]: [need.org[1]] }, ...(readsQuery ? { datasetCapabilities: { [DS]: query } } : {}) };
+  if ("dataset" in need) return { datasetCapabilities: { [DS]: { [need.dataset[0]]: [need.dataset[1]], ...query } } };
   return {};
 }
 
@@ -86,10 +79,11 @@ const ops: Op[] = [
   { name: "delete virtual field", need: { dataset: ["virtualFields", "delete"] }, setup: async () => ({ method: "DELETE", path: `/v2/vfields/${await newVfield()}` }) },
   { name: "list starred queries", need: { dataset: ["starredQueries", "read"] }, setup: async () => ({ method: "GET", path: `/v2/apl-starred-queries?dataset=${DS}` }) },
   { name: "get starred query", need: { dataset: ["starredQueries", "read"] }, setup: async () => ({ method: "GET", path: `/v2/apl-starred-queries/${(await t.ok("POST", "/v2/apl-starred-queries", starred)).id}` }) },
-  { name: "create starred query", need: { dataset: ["starredQueries", "create"] }, setup: async () => ({ method: "POST", path: "/v2/apl-starred-queries", body: starred }) },
+  { name: "create starred query", need: { dataset: ["starredQueries", "create"] }, readsQuery: true, setup: async () => ({ method: "POST", path: "/v2/apl-starred-queries", body: starred }) },
   {
     name: "update starred query",
     need: { dataset: ["starredQueries", "update"] },
+    readsQuery: true,
     setup: async () => ({ method: "PUT", path: `/v2/apl-starred-queries/${(await t.ok("POST", "/v2/apl-starred-queries", starred)).id}`, body: starred }),
   },
   { name: "delete starred query", need: { dataset: ["starredQueries", "delete"] }, setup: async () => ({ method: "DELETE", path: `/v2/apl-starred-queries/${(await t.ok("POST", "/v2/apl-starred-queries", starred)).id}` }) },
@@ -142,7 +136,7 @@ describe("auth matrix", () => {
       const [key, action] = "org" in op.need ? op.need.org : op.need.dataset;
       expect(denied.body.message).toContain(`${key}|${action}`);
     }
-    const allowed = await send(await tokenWith(t, only(op.need)));
+    const allowed = await send(await tokenWith(t, only(op.need, op.readsQuery)));
     expect(allowed.status, JSON.stringify(allowed.body)).toBeLessThan(300);
   });
 

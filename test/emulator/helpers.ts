@@ -80,6 +80,19 @@ export async function tokenWith(t: TestEmulator, caps: Record<string, unknown>, 
   return created.token as string;
 }
 
+const CRUD = ["create", "read", "update", "delete"];
+/** Every org capability and its actions, by the contract's wire names (docs/service-contract.md, section 3). */
+export const ORG_GRANTS: Record<string, string[]> = {
+  annotations: CRUD, apiTokens: CRUD, auditLog: ["read"], billing: ["read", "update"], dashboards: CRUD, datasets: CRUD,
+  endpoints: CRUD, flows: CRUD, integrations: CRUD, monitors: CRUD, notifiers: CRUD, rbac: CRUD,
+  sharedAccessKeys: ["read", "update"], users: CRUD, views: CRUD,
+};
+/** Every dataset capability and its actions. */
+export const DATASET_GRANTS: Record<string, string[]> = {
+  ingest: ["create"], query: ["read"], starredQueries: CRUD, virtualFields: CRUD, trim: ["update"], vacuum: ["update"],
+  data: ["delete"], share: ["create", "read", "delete"],
+};
+
 export const sampleNotifier = {
   name: "on-call",
   properties: { webhook: { url: "https://hooks.example.com/alert" } },

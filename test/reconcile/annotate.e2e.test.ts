@@ -101,7 +101,12 @@ describe("ods apply --annotate", () => {
     delete spec.resource!.ods_dashboard;
     delete spec.resource!.ods_virtual_field;
     writeStack(dir, spec);
-    const limited = await admin.createToken({ name: "no-annotations", orgCapabilities: { datasets: ["read"], views: ["create", "read", "update", "delete"] } });
+    // A view may only be written by a token that may query what it reads (the emulator's rule since issue 48).
+    const limited = await admin.createToken({
+      name: "no-annotations",
+      orgCapabilities: { datasets: ["read"], views: ["create", "read", "update", "delete"] },
+      datasetCapabilities: { "an-quiet": { query: ["read"] } },
+    });
     const before = (await admin.listAnnotations()).length;
     const r = await runOds(["apply", "--auto-approve", "--annotate", "--no-check-queries", ...stackFlags(dir)], { env: { ODS_URL: emu.url, ODS_TOKEN: limited.token } });
     expect(r.code, r.stdout + r.stderr).toBe(0);

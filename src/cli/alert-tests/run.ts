@@ -100,7 +100,7 @@ function alertsFromHistory(history: MonitorHistoryEntry[], startMs: number): Act
   for (const h of [...history].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp))) {
     const at = Date.parse(h.timestamp) - startMs;
     if (h.state === "open") alerts.push((current = { opensMs: at }));
-    else if (current && current.closesMs === undefined) current.closesMs = at;
+    else if (h.state === "closed" && current && current.closesMs === undefined) current.closesMs = at;
   }
   return alerts;
 }

@@ -4,11 +4,14 @@
 // their own queue, never inside an API request, and a target that fails is retried
 // with bounded backoff and then recorded as failed: an unreachable receiver can
 // neither crash the emulator nor slow its API.
+import type * as dns from "node:dns";
 import * as http from "node:http";
 import * as https from "node:https";
+import type * as net from "node:net";
 import type { ChannelRecord, NotifierRecord } from "../model";
 import { CHANNELS } from "../routes/notifiers";
 import { own } from "../validate";
+import { checkTarget, type DeliverTo, type Resolve } from "./deliver-to";
 import { renderTemplate, TemplateError } from "./template";
 
 /** What one alert says; the custom webhook's template sees it with capitalized names. */
@@ -27,7 +30,8 @@ export interface Notification {
   groupValues: string[];
 }
 
-export type DeliveryStatus = "pending" | "delivered" | "failed" | "skipped";
+/** "refused": the target is not an allowed delivery host (deliver-to.ts); nothing was sent. */
+export type DeliveryStatus = "pending" | "delivered" | "failed" | "skipped" | "refused";
 
 /** One notification to one notifier channel, as GET /_emulator/deliveries shows it. */
 export interface DeliveryRecord {
@@ -60,6 +64,15 @@ export interface OutboxEntry {
   notification: Notification;
   /** For a webhook captured instead of sent: the body it would POST and its headers (secret ones "(sensitive)"). */
   request?: { body: string; headers: Record<string, string> };
+  /** For a webhook refused before any connection: why (deliver-to.ts). */
+  refused?: string;
+}
+
+/** Where a connection is about to be opened (the test hook sees every one, before it opens). */
+export interface ConnectTarget {
+  host: string;
+  address: string;
+  port: number;
 }
 
 export interface DeliveryOptions {
@@ -76,6 +89,14 @@ export interface DeliveryOptions {
   maxDelayMs?: number;
   /** Per attempt (default 5 s). */
   timeoutMs?: number;
+  /** Which hosts webhooks may reach (default: loopback only). */
+  deliverTo?: DeliverTo;
+  /** Resolves host names (tests give their own: no test resolves a name off the machine). */
+  resolve?: Resolve;
+  /** Test hook: called right before each connection is opened. */
+  beforeConnect?: (target: ConnectTarget) => void;
+  /** Told of each refused delivery (the scheduler writes it to the monitor's history). */
+  onRefused?: (refusal: { monitorId: string; notifierId: string; reason: string; at: string }) => void;
 }
 
 export const SENSITIVE = "(sensitive)";
@@ -88,6 +109,10 @@ interface Job {
   url: string;
   headers: Record<string, string>;
   payload: string;
+  /** The address the target was checked at and is connected to (set before the first attempt). */
+  address?: { address: string; family: 4 | 6 };
+  /** What the outbox shows of a refused delivery. */
+  refusedEntry: Omit<OutboxEntry, "id" | "refused">;
 }
 
 /** The webhook's JSON: an action and the event it is about (the service's default envelope). */
@@ -155,8 +180,16 @@ export class DeliveryQueue {
   private readonly maxDelayMs: number;
   private readonly timeoutMs: number;
   private readonly captureWebhooks: boolean;
+  private readonly deliverTo: DeliverTo;
+  private readonly resolve: Resolve | undefined;
+  private readonly beforeConnect: DeliveryOptions["beforeConnect"];
+  onRefused: DeliveryOptions["onRefused"];
 
   constructor(opts: DeliveryOptions = {}) {
+    this.deliverTo = opts.deliverTo ?? { kind: "loopback" };
+    this.resolve = opts.resolve;
+    this.beforeConnect = opts.beforeConnect;
+    this.onRefused = opts.onRefused;
     this.captureWebhooks = opts.captureWebhooks === true;
     this.maxAttempts = Math.max(1, Math.floor(opts.maxAttempts ?? 5));
     this.baseDelayMs = Math.max(0, opts.baseDelayMs ?? 1000);
@@ -260,7 +293,7 @@ export class DeliveryQueue {
       record.finishedAt = at;
       return;
     }
-    const job: Job = { record, url, headers, payload };
+    const job: Job = { record, url, headers, payload, refusedEntry: { at, monitorId: n.monitorId, notifierId: notifier.id, notifierName: notifier.name, channel, to: redactedChannel(channel, fields), notification: n } };
     const lane = this.lanes.get(url) ?? Promise.resolve();
     const first = lane.then(() => this.attempt(job, nowIso));
     const settled = first.then(
@@ -288,8 +321,31 @@ export class DeliveryQueue {
       record.finishedAt = nowIso();
       return;
     }
+    if (!job.address) {
+      // Checked before the first attempt, before any socket: a refusal is final.
+      let target: URL;
+      try {
+        target = new URL(job.url);
+      } catch {
+        record.status = "failed";
+        record.lastError = "the url is not valid";
+        record.finishedAt = nowIso();
+        return;
+      }
+      const check = await checkTarget(target, this.deliverTo, this.resolve);
+      if (!check.ok) {
+        record.status = "refused";
+        record.lastError = check.reason;
+        record.finishedAt = nowIso();
+        this.outbox.push({ id: this.nextId("out"), ...job.refusedEntry, refused: check.reason });
+        keepLast(this.outbox);
+        this.onRefused?.({ monitorId: record.monitorId, notifierId: record.notifierId, reason: check.reason, at: job.refusedEntry.at });
+        return;
+      }
+      job.address = { address: check.address, family: check.family };
+    }
     record.attempts++;
-    const outcome = await postOnce(job, this.timeoutMs);
+    const outcome = await postOnce(job, this.timeoutMs, this.beforeConnect);
     record.lastStatus = outcome.status;
     record.lastError = outcome.error;
     if (outcome.status >= 200 && outcome.status < 300) {
@@ -351,7 +407,7 @@ async function settleWithin(promises: Promise<void>[], timeoutMs: number): Promi
 }
 
 /** One POST; answers the status (0 when there was none) and an error text without secrets. */
-function postOnce(job: Job, timeoutMs: number): Promise<{ status: number; error: string }> {
+function postOnce(job: Job, timeoutMs: number, beforeConnect: DeliveryOptions["beforeConnect"]): Promise<{ status: number; error: string }> {
   return new Promise((resolve) => {
     let url: URL;
     try {
@@ -368,9 +424,17 @@ function postOnce(job: Job, timeoutMs: number): Promise<{ status: number; error:
       done = true;
       resolve({ status, error });
     };
+    const pinned = job.address!;
+    // The connection goes to the address that was checked, never to a second resolution.
+    const lookup: net.LookupFunction = (_host, options, callback) => {
+      if ((options as dns.LookupAllOptions).all) (callback as (err: null, all: dns.LookupAddress[]) => void)(null, [{ address: pinned.address, family: pinned.family }]);
+      else callback(null, pinned.address, pinned.family);
+    };
     let req: http.ClientRequest;
     try {
-      req = lib.request(url, { method: "POST", headers: { ...job.headers, "Content-Length": String(body.length) }, timeout: timeoutMs, agent: false }, onResponse);
+      const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+      beforeConnect?.({ host: url.hostname, address: pinned.address, port });
+      req = lib.request(url, { method: "POST", headers: { ...job.headers, "Content-Length": String(body.length) }, timeout: timeoutMs, agent: false, lookup }, onResponse);
     } catch (err) {
       // A header the notifier holds that HTTP cannot carry (a name with a space, a newline in a value).
       finish(0, `the request could not be made (${(err as NodeJS.ErrnoException).code ?? "invalid request"})`);

@@ -13,8 +13,8 @@ import type { MonitorHistoryRecord, MonitorRecord, MonitorStateRecord, OpenAlert
 import { nowIso } from "../time";
 import { ManualClock } from "./clock";
 import type { DeliveryQueue, Notification } from "./delivery";
-import { anomalyVerdicts, extractGroups, matchedEvent, thresholdVerdicts, type GroupNumbers, type Verdict } from "./evaluate";
-import { runMonitorQuery, type Window } from "./run-query";
+import { anomalyVerdicts, thresholdVerdicts, type GroupNumbers, type Verdict } from "./evaluate";
+import { runMonitorQuery, type QueryRun, type Window } from "./run-query";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -168,23 +168,26 @@ export class MonitorEngine {
    * monitors must not stall requests. A monitor deleted meanwhile leaves no trace.
    */
   async runBatch(runAt: number, monitors: readonly MonitorRecord[]): Promise<void> {
-    const results: { m: MonitorRecord; state: MonitorStateRecord; run: Batch }[] = [];
-    for (const m of monitors) {
-      if (results.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      // A copy: the stored state changes only when the batch commits. JSON is its journal form anyway.
-      const state = JSON.parse(JSON.stringify(this.stateOf(m))) as MonitorStateRecord;
-      state.lastRunMs = runAt;
-      const run: Batch = { history: [], outgoing: [] };
-      if (!(m.disabledUntil !== "" && Date.parse(m.disabledUntil) > runAt)) {
-        try {
-          this.runOne(m, state, runAt, run);
-        } catch (err) {
-          // One monitor's failure must not stop the others, nor the emulator.
-          state.lastError = `internal error: ${err instanceof Error ? err.message : String(err)}`;
+    // The monitors' queries run at once on the query pool: one whose query is stuck until
+    // its time limit holds up no other (each works on its own copy of its state).
+    const results = await Promise.all(
+      monitors.map(async (m) => {
+        // A copy: the stored state changes only when the batch commits. JSON is its journal form anyway.
+        const state = JSON.parse(JSON.stringify(this.stateOf(m))) as MonitorStateRecord;
+        state.lastRunMs = runAt;
+        const run: Batch = { history: [], outgoing: [] };
+        const disabled = m.disabledUntil !== "" && Date.parse(m.disabledUntil) > runAt;
+        if (!disabled && !((state.backoffUntilMs ?? 0) > runAt)) {
+          try {
+            await this.runOne(m, state, runAt, run);
+          } catch (err) {
+            // One monitor's failure must not stop the others, nor the emulator.
+            state.lastError = `internal error: ${err instanceof Error ? err.message : String(err)}`;
+          }
         }
-      }
-      results.push({ m, state, run });
-    }
+        return { m, state, run };
+      }),
+    );
     const tx = this.core.store.tx();
     const kept = results.filter(({ m }) => this.core.state.monitors.has(m.id));
     for (const { m, state, run } of kept) {
@@ -199,21 +202,21 @@ export class MonitorEngine {
     for (const { run } of kept) for (const { monitor, notification } of run.outgoing) this.dispatch(monitor, notification, runAt);
   }
 
-  private runOne(m: MonitorRecord, state: MonitorStateRecord, runAt: number, batch: Batch): void {
+  private async runOne(m: MonitorRecord, state: MonitorStateRecord, runAt: number, batch: Batch): Promise<void> {
     const end = runAt - m.secondDelay * 1000;
     const window: Window = { startMs: end - m.rangeMinutes * MINUTE_MS, endMs: end };
     switch (m.type) {
       case "Threshold": {
-        const groups = this.groupsOver(m, state, window, runAt);
+        const groups = await this.groupsOver(m, state, window, runAt, batch);
         const verdicts = groups ? thresholdVerdicts(m, groups) : new Map<string, Verdict>();
         this.applyVerdicts(m, state, runAt, window, verdicts, !groups || groups.size === 0, batch);
         break;
       }
       case "AnomalyDetection": {
-        const groups = this.groupsOver(m, state, window, runAt);
+        const groups = await this.groupsOver(m, state, window, runAt, batch);
         const earlier: Map<string, GroupNumbers>[] = [];
         for (let d = 1; groups && d <= m.compareDays; d++) {
-          const past = this.groupsOver(m, state, { startMs: window.startMs - d * DAY_MS, endMs: window.endMs - d * DAY_MS }, runAt);
+          const past = await this.groupsOver(m, state, { startMs: window.startMs - d * DAY_MS, endMs: window.endMs - d * DAY_MS }, runAt, batch);
           if (past) earlier.push(past);
         }
         const verdicts = groups ? anomalyVerdicts(m, groups, earlier) : new Map<string, Verdict>();
@@ -221,19 +224,16 @@ export class MonitorEngine {
         break;
       }
       case "MatchEvent":
-        this.runMatch(m, state, runAt, window, batch);
+        await this.runMatch(m, state, runAt, window, batch);
         break;
     }
   }
 
   /** The query's groups over `window`, or undefined (and the reason in the state) when it could not run. */
-  private groupsOver(m: MonitorRecord, state: MonitorStateRecord, window: Window, runAt: number): Map<string, GroupNumbers> | undefined {
-    const run = runMonitorQuery(this.core, m.aplQuery, window, runAt);
-    if (!run.ok) {
-      state.lastError = run.error;
-      return undefined;
-    }
-    const extracted = extractGroups(run.plan, run.outcome, m.columnName);
+  private async groupsOver(m: MonitorRecord, state: MonitorStateRecord, window: Window, runAt: number, batch: Batch): Promise<Map<string, GroupNumbers> | undefined> {
+    const run = await runMonitorQuery(this.core, m.aplQuery, window, runAt, "groups", m.columnName);
+    if (!this.noteOutcome(m, state, run, runAt, batch) || !run.ok || run.answer.want !== "groups") return undefined;
+    const extracted = run.answer.extracted;
     if (!extracted.ok) {
       state.lastError = extracted.error;
       return undefined;
@@ -292,16 +292,13 @@ export class MonitorEngine {
     }
   }
 
-  private runMatch(m: MonitorRecord, state: MonitorStateRecord, runAt: number, window: Window, batch: Batch): void {
+  private async runMatch(m: MonitorRecord, state: MonitorStateRecord, runAt: number, window: Window, batch: Batch): Promise<void> {
     // Events already looked at by an earlier run are not matched twice.
     const from = Math.max(window.startMs, state.matchedUntilMs);
     state.matchedUntilMs = Math.max(state.matchedUntilMs, window.endMs);
     if (from >= window.endMs) return;
-    const run = runMonitorQuery(this.core, m.aplQuery, { startMs: from, endMs: window.endMs }, runAt);
-    if (!run.ok) {
-      state.lastError = run.error;
-      return;
-    }
+    const run = await runMonitorQuery(this.core, m.aplQuery, { startMs: from, endMs: window.endMs }, runAt, "matches");
+    if (!this.noteOutcome(m, state, run, runAt, batch) || !run.ok || run.answer.want !== "matches") return;
     state.lastError = "";
     const minuteKey = Math.floor(runAt / MINUTE_MS);
     const dayKey = Math.floor(runAt / DAY_MS);
@@ -309,15 +306,14 @@ export class MonitorEngine {
     if (state.day.key !== dayKey) state.day = { key: dayKey, count: 0 };
     const checkId = newId("chk");
     // The scan answers newest first; alerts go out in the order the events happened.
-    const rows = run.outcome.rows.slice().reverse();
-    for (const row of rows) {
+    const events = run.answer.events.slice().reverse();
+    for (const event of events) {
       if (state.minute.count >= MATCH_PER_MINUTE || state.day.count >= MATCH_PER_DAY) {
         state.suppressed++;
         continue;
       }
       state.minute.count++;
       state.day.count++;
-      const event = matchedEvent(run.plan, row);
       this.record(m, state, checkId, "open", runAt, batch);
       batch.outgoing.push({
         monitor: m,
@@ -339,10 +335,47 @@ export class MonitorEngine {
     }
   }
 
-  private record(m: MonitorRecord, state: MonitorStateRecord, checkId: string, change: "open" | "closed", runAt: number, batch: Batch): void {
+  private record(m: MonitorRecord, state: MonitorStateRecord, checkId: string, change: MonitorHistoryRecord["state"], runAt: number, batch: Batch, message?: string): void {
     state.historySeq++;
-    const entry: MonitorHistoryRecord = { monitorId: m.id, checkId, name: m.name, state: change, timestamp: iso(runAt) };
+    const entry: MonitorHistoryRecord = { monitorId: m.id, checkId, name: m.name, state: change, timestamp: iso(runAt), ...(message !== undefined ? { message } : {}) };
     batch.history.push({ seq: state.historySeq, entry });
+  }
+
+  /**
+   * Keeps the outcome of a run's query in the state; false when it did not answer. A
+   * query stopped at its time limit is written to the history, and the monitor skips
+   * its runs for twice as long after each stop in a row (from one interval up to a day),
+   * so that a query that cannot finish costs the pool less and less.
+   */
+  private noteOutcome(m: MonitorRecord, state: MonitorStateRecord, run: QueryRun, runAt: number, batch: Batch): boolean {
+    if (run.ok) {
+      state.timeouts = 0;
+      state.backoffUntilMs = 0;
+      return true;
+    }
+    state.lastError = run.error;
+    if (run.timedOut) {
+      const stops = (state.timeouts ?? 0) + 1;
+      state.timeouts = stops;
+      const pause = Math.min(DAY_MS, intervalMs(m) * 2 ** Math.min(stops - 1, 20));
+      state.backoffUntilMs = runAt + pause;
+      this.record(m, state, newId("chk"), "error", runAt, batch, `${run.error}; runs skipped until ${iso(runAt + pause)} (${stops} stop(s) in a row)`);
+    }
+    return false;
+  }
+
+  /** A delivery refused before any connection (deliver-to.ts): written to the monitor's history. */
+  recordRefusal(refusal: { monitorId: string; notifierId: string; reason: string; at: string }): Promise<void> {
+    return this.exclusive(async () => {
+      const m = this.core.state.monitors.get(refusal.monitorId);
+      if (!m || this.closed) return;
+      const state = JSON.parse(JSON.stringify(this.stateOf(m))) as MonitorStateRecord;
+      const batch: Batch = { history: [], outgoing: [] };
+      this.record(m, state, newId("chk"), "error", Date.parse(refusal.at), batch, `delivery to notifier ${refusal.notifierId} refused: ${refusal.reason}`);
+      const tx = this.core.store.tx().put("monitorStates", m.id, state);
+      for (const { seq, entry } of batch.history) tx.put("monitorHistory", `${m.id}/${seq}`, entry);
+      await tx.commit();
+    });
   }
 
   /** To every notifier of the monitor that exists and is not disabled at `runAt`. */

@@ -1,35 +1,33 @@
-// Runs a monitor's query over one window, as the monitor's organization (no caller's
-// grants apply: the service runs monitors on the organization's behalf).
-import { performance } from "node:perf_hooks";
+// Runs a monitor's query over one window on the query pool, as the monitor's
+// organization: the creator's grants were checked when the monitor was written (see
+// docs/guides/monitors-emulator.md, "Who a monitor reads as").
 import type { EmulatorCore } from "../core";
-import { DEFAULT_QUERY_LIMITS } from "../query";
-import { compileQuery } from "../query/compile-query";
-import { execute, type Outcome } from "../query/execute";
-import { parseQuery } from "../query/parser";
-import type { Plan } from "../query/plan";
-import { QueryError } from "../query/types";
+import type { MonitorAnswer, Reader } from "../query-host/jobs";
 
 export interface Window {
   startMs: number;
   endMs: number;
 }
 
-export type QueryRun = { ok: true; plan: Plan; outcome: Outcome } | { ok: false; error: string };
+export type QueryRun = { ok: true; answer: MonitorAnswer } | { ok: false; error: string; timedOut: boolean };
+
+const ORGANIZATION: Reader = { kind: "organization" };
 
 /**
  * The query's result over [startMs, endMs), or why it could not run. A query that names
  * a dataset or field no event has brought yet cannot compile; to a monitor that is "no
- * data", not a failure of the emulator.
+ * data", not a failure of the emulator. A query stopped at its time limit says so.
  */
-export function runMonitorQuery(core: EmulatorCore, apl: string, window: Window, nowMs: number): QueryRun {
-  const startedAt = performance.now();
-  try {
-    const ctx = { nowMs, autoBinMs: 0 };
-    const plan = compileQuery(parseQuery(apl), (name) => core.queryDataset(name), ctx);
-    const outcome = execute(plan, { startMs: window.startMs, endMs: window.endMs, limits: DEFAULT_QUERY_LIMITS, ctx, startedAt });
-    return { ok: true, plan, outcome };
-  } catch (err) {
-    if (err instanceof QueryError) return { ok: false, error: err.message };
-    throw err;
-  }
+export async function runMonitorQuery(
+  core: EmulatorCore,
+  apl: string,
+  window: Window,
+  nowMs: number,
+  want: MonitorAnswer["want"],
+  columnName = "",
+  reader: Reader = ORGANIZATION,
+): Promise<QueryRun> {
+  const answer = await core.runQuery({ kind: "monitor", apl, window, want, columnName, reader, nowMs });
+  if (!answer.ok) return { ok: false, error: answer.error.message, timedOut: answer.error.status === 408 };
+  return { ok: true, answer: answer.value as MonitorAnswer };
 }

@@ -1,7 +1,9 @@
 // POST /v1/datasets/_apl: parse, resolve the dataset, compile, run, lay out.
 
 import { performance } from "node:perf_hooks";
+import type { NameRef } from "./ast";
 import { compileQuery } from "./compile-query";
+import { datasetsReadBy } from "./datasets-read";
 import { badRequest } from "./errors";
 import { execute } from "./execute";
 import { aplLegacyLayout } from "./layout-legacy";
@@ -35,13 +37,23 @@ export function requestRange(startTime: unknown, endTime: unknown, nowMs: number
   return { startMs, endMs };
 }
 
-/** `nowMs` is the caller's clock (the emulator's may be a manual one); default the wall clock. */
-export function runAplQuery(req: AplRequest, format: AplFormat, lookup: DatasetLookup, limits: QueryLimits, nowMs: number = Date.now()): unknown {
+/**
+ * Checks the datasets a query names before it is compiled against any of them (throws
+ * to refuse): a refused caller learns nothing from field errors or results.
+ */
+export type ReadCheck = (datasets: readonly NameRef[]) => void;
+
+/**
+ * `nowMs` is the caller's clock (the emulator's may be a manual one); default the wall
+ * clock. `checkReads` sees every dataset the query names before anything reads one.
+ */
+export function runAplQuery(req: AplRequest, format: AplFormat, lookup: DatasetLookup, limits: QueryLimits, nowMs: number = Date.now(), checkReads?: ReadCheck): unknown {
   const startedAt = performance.now();
   if (typeof req.apl !== "string" || req.apl.trim() === "") throw badRequest("apl must be a non-empty string");
   const ctx: QueryContext = { nowMs, autoBinMs: 0 };
   const range = requestRange(req.startTime, req.endTime, ctx.nowMs);
   const ast = parseQuery(req.apl);
+  checkReads?.(datasetsReadBy(ast));
   const plan = compileQuery(ast, lookup, ctx);
   const out = execute(plan, { ...range, limits, ctx, startedAt });
   return format === "tabular" ? tabularLayout(plan, out) : aplLegacyLayout(plan, out);

@@ -8,7 +8,8 @@
 import { isAggregationName } from "./aggregations";
 import type { Expr, Literal } from "./ast";
 import { COMPILE_ERROR, semanticError, type Pos } from "./errors";
-import { binValue, cachedRegex, SCALAR_FUNCTIONS } from "./functions";
+import { binValue, SCALAR_FUNCTIONS } from "./functions";
+import { cachedLinearRegex, RegexRefusal } from "./regex";
 import type { ColumnSpec, CompiledExpr, QueryContext, Row } from "./table";
 import {
   compareOperands,
@@ -202,6 +203,8 @@ function compileCall(name: string, argExprs: Expr[], pos: Pos, scope: Scope): Co
     throw semanticError(pos, `function "${name}" expects ${want} argument(s), got ${argExprs.length}`, COMPILE_ERROR.invalidArgument);
   }
   const args = argExprs.map((a) => compileExpr(a, scope));
+  const regexAt = fn.regexArg?.(args.length);
+  if (regexAt !== undefined) refuseConstantRegex(args[regexAt], exprPosOf(argExprs[regexAt]) ?? pos);
   const ctx = scope.ctx;
   const compiled: CompiledExpr = {
     type: fn.returns(args.map((a) => a.type)),
@@ -455,20 +458,31 @@ function comparison(op: string): ((a: Value, b: Value) => boolean | null) | unde
   }
 }
 
+/**
+ * A pattern that is the same for every row is checked once, here, so that RE2's refusal
+ * (backreferences, lookaround) is a compile error naming where it is; a pattern computed
+ * per row that RE2 refuses makes that row's value null.
+ */
+function refuseConstantRegex(r: CompiledExpr, pos: Pos): void {
+  if (r.column !== undefined || r.type !== "string") return;
+  const probe = r.evaluate({ values: new Map(), origin: null });
+  if (typeof probe !== "string") return;
+  const re = cachedLinearRegex(probe);
+  if (re instanceof RegexRefusal) throw semanticError(pos, re.message, COMPILE_ERROR.invalidArgument);
+}
+
+function exprPosOf(e: Expr | undefined): Pos | undefined {
+  return e && "pos" in e ? e.pos : undefined;
+}
+
 function compileRegexMatch(l: CompiledExpr, r: CompiledExpr, pos: Pos, negated: boolean): CompiledExpr {
-  const regexFor = cachedRegex;
-  if (r.column === undefined && r.type === "string") {
-    const probe = r.evaluate({ values: new Map(), origin: null });
-    if (typeof probe === "string" && regexFor(probe) === null) {
-      throw semanticError(pos, `invalid regular expression "${probe}"`, COMPILE_ERROR.invalidArgument);
-    }
-  }
+  refuseConstantRegex(r, pos);
   return boolean((row) => {
     const a = l.evaluate(row);
     const b = r.evaluate(row);
     if (a === null || b === null) return null;
-    const re = regexFor(toText(b));
-    if (re === null) return null;
+    const re = cachedLinearRegex(toText(b));
+    if (re instanceof RegexRefusal) return null;
     return re.test(toText(a)) !== negated;
   });
 }

@@ -6,12 +6,15 @@ import type { QueryContext } from "./table";
 import { parseIsoTime } from "./time";
 import { datetimeAdd, datetimeDiff, datetimePart, dayOfWeek, formatDatetime, periodFunction, asDate } from "./functions-datetime";
 import { DateTimeValue, TimespanValue, isBag, toText, type Value, type ValueType } from "./values";
+import { cachedLinearRegex, RegexRefusal, type LinearRegex } from "./regex";
 
 export interface ScalarFunction {
   minArgs: number;
   maxArgs: number;
   returns: (argTypes: ValueType[]) => ValueType;
   call: (args: Value[], ctx: QueryContext) => Value;
+  /** Which argument (for this many arguments) is a regular expression, checked at compile time when constant. */
+  regexArg?: (argCount: number) => number | undefined;
 }
 
 const fixed =
@@ -141,31 +144,55 @@ function indexOf(args: Value[]): Value {
   return found;
 }
 
-const regexCache = new Map<string, RegExp | null>();
-
-/** A compiled regular expression per pattern (null for an invalid one), kept across rows. */
-export function cachedRegex(pattern: string): RegExp | null {
-  if (!regexCache.has(pattern)) {
-    let re: RegExp | null = null;
-    try {
-      re = new RegExp(pattern);
-    } catch {
-      re = null;
-    }
-    if (regexCache.size > 1000) regexCache.clear();
-    regexCache.set(pattern, re);
-  }
-  return regexCache.get(pattern) ?? null;
+/** The pattern of a per-row argument, or null when RE2 refuses it (the row's value is then null). */
+function rowRegex(pattern: Value): LinearRegex | null {
+  const re = cachedLinearRegex(toText(pattern));
+  return re instanceof RegexRefusal ? null : re;
 }
 
 /** `extract(regex, group, source)`: the group's text of the first match, or null. */
 function extract(args: Value[]): Value {
   if (args[0] === null || args[2] === null) return null;
-  const re = cachedRegex(toText(args[0]));
+  const re = rowRegex(args[0]);
   const group = toInteger(args[1]);
   if (!re || group === null || group < 0) return null;
   const m = re.exec(toText(args[2]));
   return m?.[group] ?? null;
+}
+
+/**
+ * `extract_all(regex, [groups,] source)`: every match's groups: with one capturing group,
+ * an array of its texts; with several (or the groups asked for), an array of arrays.
+ */
+function extractAll(args: Value[]): Value {
+  const source = args[args.length - 1];
+  if (args[0] === null || source === null) return null;
+  const re = rowRegex(args[0]);
+  if (!re || re.groupCount === 0) return null;
+  let groups: number[] = Array.from({ length: re.groupCount }, (_, i) => i + 1);
+  if (args.length === 3) {
+    if (!Array.isArray(args[1])) return null;
+    groups = [];
+    for (const g of args[1]) {
+      const n = toInteger(g);
+      if (n === null || n < 0 || n > re.groupCount) return null;
+      groups.push(n);
+    }
+  }
+  const out: Value[] = [];
+  for (const m of re.matches(toText(source))) {
+    const picked = groups.map((g) => m[g] ?? "");
+    out.push(groups.length === 1 ? picked[0] : picked);
+  }
+  return out.length === 0 ? null : out;
+}
+
+/** `replace_regex(source, regex, rewrite)`: every match replaced; `\1` in rewrite is group 1. */
+function replaceRegex(args: Value[]): Value {
+  const [source, pattern, rewrite] = args;
+  if (source === null || pattern === null) return null;
+  const re = rowRegex(pattern);
+  return re ? re.replaceAll(toText(source), rewrite === null ? "" : toText(rewrite)) : null;
 }
 
 function split(args: Value[]): Value {
@@ -204,10 +231,11 @@ function trim(args: Value[]): Value {
   if (args.length === 1) return args[0] === null ? null : toText(args[0]).trim();
   if (args[1] === null) return null;
   const pattern = toText(args[0]);
-  const start = cachedRegex(`^(?:${pattern})+`);
-  const end = cachedRegex(`(?:${pattern})+$`);
-  if (!start || !end || pattern === "") return pattern === "" ? toText(args[1]) : null;
-  return toText(args[1]).replace(start, "").replace(end, "");
+  if (pattern === "") return toText(args[1]);
+  const start = rowRegex(`^(?:${pattern})+`);
+  const end = rowRegex(`(?:${pattern})+$`);
+  if (!start || !end) return null;
+  return end.replaceAll(start.replaceAll(toText(args[1]), ""), "");
 }
 
 /** Sort order of array elements: numbers, then strings, then the rest by their text; nulls last unless asked first. */
@@ -252,11 +280,13 @@ export const SCALAR_FUNCTIONS: ReadonlyMap<string, ScalarFunction> = new Map<str
   ["strlen", { minArgs: 1, maxArgs: 1, returns: fixed("integer"), call: stringFn((s) => [...s].length) }],
   ["tolower", { minArgs: 1, maxArgs: 1, returns: fixed("string"), call: stringFn((s) => s.toLowerCase()) }],
   ["toupper", { minArgs: 1, maxArgs: 1, returns: fixed("string"), call: stringFn((s) => s.toUpperCase()) }],
-  ["trim", { minArgs: 1, maxArgs: 2, returns: fixed("string"), call: trim }],
+  ["trim", { minArgs: 1, maxArgs: 2, returns: fixed("string"), call: trim, regexArg: (n) => (n === 2 ? 0 : undefined) }],
   ["strcat", { minArgs: 1, maxArgs: 64, returns: fixed("string"), call: (args) => args.map(toText).join("") }],
   ["substring", { minArgs: 2, maxArgs: 3, returns: fixed("string"), call: substring }],
   ["indexof", { minArgs: 2, maxArgs: 5, returns: fixed("integer"), call: indexOf }],
-  ["extract", { minArgs: 3, maxArgs: 3, returns: fixed("string"), call: extract }],
+  ["extract", { minArgs: 3, maxArgs: 3, returns: fixed("string"), call: extract, regexArg: () => 0 }],
+  ["extract_all", { minArgs: 2, maxArgs: 3, returns: fixed("dynamic"), call: extractAll, regexArg: () => 0 }],
+  ["replace_regex", { minArgs: 3, maxArgs: 3, returns: fixed("string"), call: replaceRegex, regexArg: () => 1 }],
   [
     "replace_string",
     {

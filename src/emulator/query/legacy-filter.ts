@@ -7,13 +7,14 @@
 //   exists, not-exists                (field has a non-null value, or not)
 //   contains, not-contains            (substring; for an array field: has an equal element)
 //   starts-with, not-starts-with, ends-with, not-ends-with
-//   regexp, not-regexp                (JavaScript regular expression)
+//   regexp, not-regexp                (RE2 regular expression: linear time, no backreferences or lookaround)
 // String tests are case-sensitive unless `caseInsensitive` is true. A missing filter,
 // `{}` or an `and` without children matches every row. Logic here is two-valued (a
 // missing field makes `!=` and the `not-` operators true), unlike the query language.
 
 import { compileExpr, type Scope } from "./compile-expr";
 import { badRequest } from "./errors";
+import { compileLinearRegex, RegexRefusal, type LinearRegex } from "./regex";
 import type { CompiledExpr, Row } from "./table";
 import { QueryError } from "./types";
 import { compareOperands, toText, valuesEqual, type Value } from "./values";
@@ -122,11 +123,12 @@ function compileComparison(op: string, base: string, field: CompiledExpr, value:
     };
   }
   if (base === "regexp") {
-    let re: RegExp;
+    let re: LinearRegex;
     try {
-      re = new RegExp(toText(value), caseInsensitive ? "i" : "");
-    } catch {
-      throw badRequest(`${path}.value is not a valid regular expression`);
+      re = compileLinearRegex(toText(value), { caseInsensitive });
+    } catch (err) {
+      if (err instanceof RegexRefusal) throw badRequest(`${path}.value: ${err.message}`);
+      throw err;
     }
     return (row) => {
       const v = get(row);

@@ -12,7 +12,8 @@ import { COMPILE_ERROR, semanticError } from "./errors";
 import type { PlanBuilder } from "./plan";
 import { typeOfName } from "./sources";
 import { setColumn } from "./table";
-import { escapeRegex, typedValue } from "./stages";
+import { compileLinearRegex, escapeRegex, RegexRefusal, type LinearRegex } from "./regex";
+import { typedValue } from "./stages";
 import { DateTimeValue, isBag, toText, TimespanValue, type Value, type ValueType } from "./values";
 
 /** Opening and closing character of each quote option ("\"" or "()"). */
@@ -67,18 +68,18 @@ function withDelimiters(pair: string, kv: string, pairs: readonly [string, strin
 }
 
 function withRegex(stage: ParseKvStage, pattern: string): Extractor {
-  let re: RegExp;
-  let groups: number;
+  let re: LinearRegex;
   try {
-    re = new RegExp(pattern, "g");
-    groups = new RegExp(`${pattern}|`).exec("")!.length - 1;
-  } catch {
-    throw semanticError(stage.pos, `invalid parse-kv regex "${pattern}"`, COMPILE_ERROR.invalidArgument);
+    re = compileLinearRegex(pattern);
+  } catch (err) {
+    if (err instanceof RegexRefusal) throw semanticError(stage.pos, `invalid parse-kv regex: ${err.message}`, COMPILE_ERROR.invalidArgument);
+    throw err;
   }
+  const groups = re.groupCount;
   if (groups !== 2) throw semanticError(stage.pos, `parse-kv's regex needs exactly two capturing groups (key, value); "${pattern}" has ${groups}`, COMPILE_ERROR.invalidArgument);
   return (text) => {
     const found = new Map<string, string>();
-    for (const m of text.matchAll(re)) {
+    for (const m of re.matches(text)) {
       if (m[0] === "") break;
       const key = (m[1] ?? "").trim();
       if (!found.has(key)) found.set(key, (m[2] ?? "").trim());
@@ -91,7 +92,11 @@ function withRegex(stage: ParseKvStage, pattern: string): Extractor {
 function withoutDelimiters(keys: readonly string[], pairs: readonly [string, string][]): Extractor {
   const quoted = pairs.map(([open, close]) => `${escapeRegex(open)}([^${escapeRegex(close)}]*)${escapeRegex(close)}`);
   const value = [...quoted, "([^\\s,;|&]+)"].join("|");
-  const patterns = keys.map((k) => new RegExp(`(?<![A-Za-z0-9_])${escapeRegex(k)}(?![A-Za-z0-9_])[^A-Za-z0-9_${pairs.map(([o]) => escapeRegex(o)).join("")}]+(?:${value})`));
+  // The key as a whole word: after the start or a non-word character (consumed, since RE2
+  // has no lookbehind; the leftmost match starts at the same key), and followed by at
+  // least one separator, which is not a word character either.
+  const separators = `[^A-Za-z0-9_${pairs.map(([o]) => escapeRegex(o)).join("")}]+`;
+  const patterns = keys.map((k) => compileLinearRegex(`(?:^|[^A-Za-z0-9_])${escapeRegex(k)}${separators}(?:${value})`));
   return (text) => {
     const found = new Map<string, string>();
     keys.forEach((k, i) => {

@@ -52,12 +52,27 @@ const JOIN_KIND_ALIASES: Readonly<Record<string, JoinKind>> = { anti: "leftanti"
 const SOURCE_WORDS: ReadonlySet<string> = new Set(["datatable", "print", "union", "search"]);
 
 export function parseQuery(text: string): QueryAst {
-  return new Parser(tokenize(text)).query();
+  return withinStack(() => new Parser(tokenize(text)).query());
 }
 
 /** A lone expression, as a virtual field's `expression` is written. */
 export function parseExpression(text: string): Expr {
-  return new Parser(tokenize(text)).lone();
+  return withinStack(() => new Parser(tokenize(text)).lone());
+}
+
+/**
+ * The parser descends once per level of nesting; text nested deeper than the stack
+ * allows is a query refused (400), not an internal error.
+ */
+function withinStack<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof RangeError && /call stack/i.test(err.message)) {
+      throw syntaxError({ line: 1, column: 1 }, `the query nests deeper than ${MAX_NESTING} levels`);
+    }
+    throw err;
+  }
 }
 
 function describe(t: Token): string {
@@ -66,8 +81,27 @@ function describe(t: Token): string {
   return `'${t.raw}'`;
 }
 
+/**
+ * Deepest nesting of expressions, sub-queries and dynamic literals a query may have:
+ * far beyond any real query, and shallow enough that the parser, the compiler and the
+ * evaluation never come near the stack's end, so deep text is refused at once.
+ */
+export const MAX_NESTING = 256;
+
 class Parser {
   private i = 0;
+  private depth = 0;
+
+  /** Runs `parse` one level deeper; refuses text nested past MAX_NESTING where it goes past. */
+  private nested<T>(parse: () => T): T {
+    if (this.depth >= MAX_NESTING) throw syntaxError(this.tok, `the query nests deeper than ${MAX_NESTING} levels`);
+    this.depth++;
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -146,6 +180,10 @@ class Parser {
 
   /** `source | stage | stage ...` */
   private tabular(): TabularExpr {
+    return this.nested(() => this.tabularBody());
+  }
+
+  private tabularBody(): TabularExpr {
     const source = this.tabularSource();
     const stages: Stage[] = [];
     while (this.isOp("|")) {
@@ -673,7 +711,7 @@ class Parser {
   }
 
   private expr(): Expr {
-    return this.or();
+    return this.nested(() => this.or());
   }
 
   /** One left-associative level: `next (op next)*` for the operators `isOperator` accepts. */
@@ -758,7 +796,7 @@ class Parser {
   private unary(): Expr {
     if (this.isOp("-") || this.isOp("+")) {
       const t = this.next();
-      return { kind: "unary", pos: t, op: t.text === "-" ? "-" : "+", operand: this.unary() };
+      return { kind: "unary", pos: t, op: t.text === "-" ? "-" : "+", operand: this.nested(() => this.unary()) };
     }
     return this.postfix(this.primary());
   }
@@ -852,6 +890,10 @@ class Parser {
 
   /** The inside of `dynamic(...)`: JSON-like, with the language's own literals. */
   private dynamicValue(): Value {
+    return this.nested(() => this.dynamicValueHere());
+  }
+
+  private dynamicValueHere(): Value {
     const t = this.tok;
     if (t.kind === "name") {
       this.next();

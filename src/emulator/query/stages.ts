@@ -10,6 +10,7 @@ import { COMPILE_ERROR, semanticError } from "./errors";
 import { runPlan } from "./execute";
 import type { Plan, PlanBuilder } from "./plan";
 import { datasetsOf, mergedColumns, typeOfName } from "./sources";
+import { compileLinearRegex, escapeRegex, RegexRefusal, type LinearRegex } from "./regex";
 import { setColumn, type ColumnSpec, type Row } from "./table";
 import { parseIsoTime } from "./time";
 import { DateTimeValue, isBag, toText, valueKey, type Value, type ValueType } from "./values";
@@ -182,7 +183,6 @@ export function mvExpandStage(stage: StageOf<"mv-expand">, b: PlanBuilder): void
   });
 }
 
-export const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 function captureFor(type: ValueType, last: boolean): string {
   if (type === "integer") return "(-?\\d+)";
@@ -229,11 +229,12 @@ export function parseStage(stage: StageOf<"parse">, b: PlanBuilder): void {
       pattern += captureFor(type, i === stage.parts.length - 1);
     }
   });
-  let re: RegExp;
+  let re: LinearRegex;
   try {
-    re = new RegExp(stage.regex ? pattern : `^${pattern}$`, "s");
-  } catch {
-    throw semanticError(stage.pos, `invalid parse pattern "${pattern}"`, COMPILE_ERROR.invalidArgument);
+    re = compileLinearRegex(stage.regex ? pattern : `^${pattern}$`, { dotAll: true });
+  } catch (err) {
+    if (err instanceof RegexRefusal) throw semanticError(stage.pos, `invalid parse pattern: ${err.message}`, COMPILE_ERROR.invalidArgument);
+    throw err;
   }
   const columns = b.currentColumns().slice();
   for (const c of captures) setColumn(columns, { name: c.name, type: c.type });
@@ -270,8 +271,8 @@ export function projectRenameStage(stage: StageOf<"project-rename">, b: PlanBuil
   b.rowStage(renamed, (row) => ({ values: copyRow(row, before, rename), origin: row.origin }));
 }
 
-function patternRegex(p: NamePattern): RegExp {
-  return new RegExp(`^${p.pattern.split("*").map(escapeRegex).join(".*")}$`);
+function patternRegex(p: NamePattern): LinearRegex {
+  return compileLinearRegex(`^${p.pattern.split("*").map(escapeRegex).join(".*")}$`, { dotAll: true });
 }
 
 /** The columns one pattern names; a plain name that is not a column is an error. */

@@ -1,10 +1,11 @@
 // The lifecycle most kinds share: list, get, create, replace (PUT), delete, answered
 // with the kind's wire shape. A kind is either organization-scoped (one org capability,
 // checked before the lookup, so that a caller without it learns nothing about ids) or
-// dataset-scoped (the grant depends on the record's dataset, so it is checked after).
-import { requireDatasetGrant, requireOrgGrant } from "../auth";
+// dataset-scoped (the grant depends on the record's dataset: see authorizedRecord).
+import { requireOrgGrant } from "../auth";
+import { hasAnyDatasetGrant, hasDatasetGrant } from "../capabilities";
 import { newId } from "../core";
-import { notFound } from "../errors";
+import { forbidden, notFound } from "../errors";
 import type { EmulatorState } from "../model";
 import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
 import type { RecordOf } from "../store";
@@ -31,13 +32,21 @@ export interface KindSpec<K extends IdCollection> {
   toWire(record: RecordIn<K>, ctx: RequestContext): JsonObject;
 }
 
-/** The record named by `:id`, after checking that the caller may `action` it. */
+/**
+ * The record named by `:id`, after checking that the caller may `action` it. No answer
+ * tells a caller that may not act on a record whether its id exists: an org-scoped
+ * kind checks the capability before the lookup; a dataset-scoped one answers 403 when
+ * the caller holds the capability on no dataset at all, and 404 (as for an unknown id)
+ * when it holds it, but not on the record's dataset.
+ */
 export function authorizedRecord<K extends IdCollection>(ctx: RequestContext, spec: KindSpec<K>, action: string): RecordIn<K> {
   if (!spec.datasetOf) requireOrgGrant(ctx.caller, spec.capability, action);
+  else if (!hasAnyDatasetGrant(ctx.caller.token, spec.capability, action)) {
+    throw forbidden(`token lacks capability datasetCapabilities[<any dataset>].${spec.capability}|${action}`);
+  }
   const id = ctx.params.id!;
   const record = ctx.core.state[spec.collection].get(id) as RecordIn<K> | undefined;
-  if (!record) throw notFound(spec.kind, id);
-  if (spec.datasetOf) requireDatasetGrant(ctx.caller, spec.datasetOf(record), spec.capability, action);
+  if (!record || (spec.datasetOf && !hasDatasetGrant(ctx.caller.token, spec.datasetOf(record), spec.capability, action))) throw notFound(spec.kind, id);
   return record;
 }
 
@@ -66,13 +75,13 @@ export function getRoute<K extends IdCollection>(spec: KindSpec<K>): Route {
  * POST of a new record. `build` validates the body; for dataset-scoped kinds it also
  * checks the grant, since the dataset is only known from the body.
  */
-export function createRoute<K extends IdCollection>(spec: KindSpec<K>, build: (ctx: RequestContext, id: string) => RecordIn<K>): Route {
+export function createRoute<K extends IdCollection>(spec: KindSpec<K>, build: (ctx: RequestContext, id: string) => RecordIn<K> | Promise<RecordIn<K>>): Route {
   return {
     method: "POST",
     pattern: spec.path,
     handle: async (ctx) => {
       if (!spec.datasetOf) requireOrgGrant(ctx.caller, spec.capability, "create");
-      const record = build(ctx, newId(spec.idPrefix));
+      const record = await build(ctx, newId(spec.idPrefix));
       await ctx.core.store.tx().put(spec.collection, record.id, record).commit();
       return ok(spec.toWire(record, ctx));
     },
@@ -83,14 +92,14 @@ export function createRoute<K extends IdCollection>(spec: KindSpec<K>, build: (c
 export function replaceRoute<K extends IdCollection>(
   spec: KindSpec<K>,
   action: string,
-  build: (ctx: RequestContext, previous: RecordIn<K>) => RecordIn<K>,
+  build: (ctx: RequestContext, previous: RecordIn<K>) => RecordIn<K> | Promise<RecordIn<K>>,
   suffix = "",
 ): Route {
   return {
     method: "PUT",
     pattern: `${spec.path}/:id${suffix}`,
     handle: async (ctx) => {
-      const record = build(ctx, authorizedRecord(ctx, spec, action));
+      const record = await build(ctx, authorizedRecord(ctx, spec, action));
       await ctx.core.store.tx().put(spec.collection, record.id, record).commit();
       return ok(spec.toWire(record, ctx));
     },

@@ -3,8 +3,8 @@
 // checked field by field so that a rejected monitor names the attribute to fix.
 import { badRequest, forbidden, HttpError } from "../errors";
 import type { MonitorOperator, MonitorRecord, MonitorType } from "../model";
-import { checkMonitorQuery } from "../monitors/query-shape";
 import { runMonitorQuery } from "../monitors/run-query";
+import { requireQueryReadable } from "../query-routes";
 import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
 import { nowIso, timestampMillis } from "../time";
 import {
@@ -60,7 +60,6 @@ export function parseMonitorBody(ctx: RequestContext, raw: unknown): MonitorFiel
   const body = bodyObject(raw);
   const type = oneOf(body, "type", MONITOR_TYPES, true) as MonitorType;
   const aplQuery = requiredString(body, "aplQuery");
-  checkMonitorQuery(aplQuery, type);
   const operator = oneOf(body, "operator", MONITOR_OPERATORS, type === "Threshold");
   const threshold = optionalNumber(body, "threshold", -Number.MAX_VALUE, Number.MAX_VALUE);
   if (type === "Threshold" && threshold === undefined) throw badRequest(`"threshold" is required for a Threshold monitor`);
@@ -110,12 +109,12 @@ export function parseMonitorBody(ctx: RequestContext, raw: unknown): MonitorFiel
  * A match monitor that would have matched more than MATCH_CREATE_LIMIT events in the
  * last day is refused: at 500 notifications a day it would drop most of them.
  */
-function refuseFloodingMatch(ctx: RequestContext, fields: MonitorFields): void {
+async function refuseFloodingMatch(ctx: RequestContext, fields: MonitorFields): Promise<void> {
   if (fields.type !== "MatchEvent") return;
   const now = ctx.now;
-  const run = runMonitorQuery(ctx.core, fields.aplQuery, { startMs: now - DAY_MS, endMs: now + 1 }, now);
+  const run = await runMonitorQuery(ctx.core, fields.aplQuery, { startMs: now - DAY_MS, endMs: now + 1 }, now, "count", "", ctx.core.readerOf(ctx.caller));
   // A query that cannot compile yet (no event has its dataset or fields) matched nothing.
-  const matched = run.ok ? run.outcome.rowsBeforeCut : 0;
+  const matched = run.ok && run.answer.want === "count" ? run.answer.rowsBeforeCut : 0;
   if (matched > MATCH_CREATE_LIMIT) {
     throw badRequest(`"aplQuery" matched ${matched} events in the last 24 hours; a MatchEvent monitor may match at most ${MATCH_CREATE_LIMIT} (narrow the query)`);
   }
@@ -144,17 +143,21 @@ function requiredQueryTime(ctx: RequestContext, name: string): number {
 export const monitorRoutes: readonly Route[] = [
   listRoute(MONITORS),
   getRoute(MONITORS),
-  createRoute(MONITORS, (ctx, id) => {
+  createRoute(MONITORS, async (ctx, id) => {
     const org = ctx.core.org;
     if (ctx.core.state.monitors.size >= org.license.maxMonitors) throw forbidden(`the license allows at most ${org.license.maxMonitors} monitors`);
     const fields = parseMonitorBody(ctx, ctx.json());
-    refuseFloodingMatch(ctx, fields);
+    // Syntax, shape and the creator's grants first: nothing below may look at data it cannot read.
+    await requireQueryReadable(ctx, fields.aplQuery, fields.type);
+    await refuseFloodingMatch(ctx, fields);
     const at = nowIso(ctx.now);
     return { id, ...fields, createdAt: at, createdBy: ctx.caller.user.id, updatedAt: at };
   }),
-  replaceRoute(MONITORS, "update", (ctx, previous) => {
+  replaceRoute(MONITORS, "update", async (ctx, previous) => {
     const fields = parseMonitorBody(ctx, ctx.json());
-    if (fields.aplQuery !== previous.aplQuery || fields.type !== previous.type) refuseFloodingMatch(ctx, fields);
+    // Whoever changes a monitor must be able to read what it reads, changed query or not.
+    await requireQueryReadable(ctx, fields.aplQuery, fields.type);
+    if (fields.aplQuery !== previous.aplQuery || fields.type !== previous.type) await refuseFloodingMatch(ctx, fields);
     return { ...fields, id: previous.id, createdAt: previous.createdAt, createdBy: previous.createdBy, updatedAt: nowIso(ctx.now) };
   }),
   {
@@ -183,7 +186,7 @@ export const monitorRoutes: readonly Route[] = [
           const at = timestampMillis(h.timestamp);
           return at >= start && at <= end;
         })
-        .map(({ checkId, name, state, timestamp }) => ({ checkId, name, state, timestamp }));
+        .map(({ checkId, name, state, timestamp, message }) => ({ checkId, name, state, timestamp, ...(message !== undefined ? { message } : {}) }));
       return ok(entries);
     },
   },

@@ -5,6 +5,7 @@ import { requireDatasetGrant, type Caller } from "../auth";
 import { hasAnyDatasetGrant, hasDatasetGrant, WILDCARD } from "../capabilities";
 import { badRequest, forbidden } from "../errors";
 import type { StarredQueryRecord } from "../model";
+import { requireQueryReadable } from "../query-routes";
 import { ok, type RequestContext, type Route } from "../routing";
 import {
   bodyObject,
@@ -105,6 +106,13 @@ function parseStarredQuery(ctx: RequestContext, id: string, action: string): Sta
   };
 }
 
+/** A valid body whose query the caller may run: it names no dataset the caller may not query. */
+async function readableStarredQuery(ctx: RequestContext, id: string, action: string): Promise<StarredQueryRecord> {
+  const record = parseStarredQuery(ctx, id, action);
+  await requireQueryReadable(ctx, String(record.query.apl));
+  return record;
+}
+
 function visibleTo(caller: Caller, q: StarredQueryRecord): boolean {
   return hasDatasetGrant(caller.token, scopeOf(q.dataset), CAP, "read");
 }
@@ -136,7 +144,7 @@ export const starredQueryRoutes: readonly Route[] = [
     },
   },
   getRoute(STARRED),
-  createRoute(STARRED, (ctx, id) => parseStarredQuery(ctx, id, "create")),
-  replaceRoute(STARRED, "update", (ctx, previous) => parseStarredQuery(ctx, previous.id, "update")),
+  createRoute(STARRED, (ctx, id) => readableStarredQuery(ctx, id, "create")),
+  replaceRoute(STARRED, "update", (ctx, previous) => readableStarredQuery(ctx, previous.id, "update")),
   deleteRoute(STARRED),
 ];

@@ -6,6 +6,7 @@ import { hasOrgGrant, WILDCARD } from "../capabilities";
 import { newId } from "../core";
 import { conflict, forbidden, notFound } from "../errors";
 import type { ViewRecord } from "../model";
+import { requireQueryReadable } from "../query-routes";
 import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
 import { bodyObject, optionalString, optionalStringArray, own, requiredString, type JsonObject } from "../validate";
 
@@ -63,9 +64,10 @@ export const viewRoutes: readonly Route[] = [
     pattern: `${PATH}/:id`,
     handle: (ctx) => {
       const view = ctx.core.state.views.get(ctx.params.id!);
-      // A caller who may read no view learns nothing about ids.
+      // A caller who may not read a view gets the same answer whether its id exists or
+      // not: the org capability it lacks (an existing view it may read by name is shown).
       if (!view || !mayRead(ctx.caller, view)) {
-        if (!hasOrgGrant(ctx.caller.token, "views", "read") && view) throw forbidden("token lacks capability orgCapabilities.views|read");
+        if (!hasOrgGrant(ctx.caller.token, "views", "read")) throw forbidden("token lacks capability orgCapabilities.views|read");
         throw notFound("view", ctx.params.id!);
       }
       return ok(toWire(view, ctx));
@@ -77,6 +79,7 @@ export const viewRoutes: readonly Route[] = [
     handle: async (ctx) => {
       requireOrgGrant(ctx.caller, "views", "create");
       const view = parseView(ctx, newId("view"));
+      await requireQueryReadable(ctx, view.aplQuery);
       await ctx.core.store.tx().put("views", view.id, view).commit();
       return ok(toWire(view, ctx));
     },
@@ -88,6 +91,7 @@ export const viewRoutes: readonly Route[] = [
       requireOrgGrant(ctx.caller, "views", "update");
       const previous = viewOf(ctx);
       const view = parseView(ctx, previous.id, previous.id);
+      await requireQueryReadable(ctx, view.aplQuery);
       await ctx.core.store.tx().put("views", view.id, view).commit();
       return ok(toWire(view, ctx));
     },
