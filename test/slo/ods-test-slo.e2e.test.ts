@@ -39,8 +39,10 @@ describe("ods test with SLO expectations", () => {
     const unknown = path.join(tempDir(), "unknown.alerts.yaml");
     fs.writeFileSync(unknown, fs.readFileSync(TESTS, "utf8").replace("- slo: availability\n        severity: page", "- slo: latency\n        severity: page"));
     const r = await runOds(["test", unknown, "--no-synth", "--out-dir", outDir]);
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain("latency is not an slo.Slo of stack checkout-slo (SLOs: availability)");
+    // Like a monitor the stack lacks: a mistake in the file, refused before any test runs.
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown\.alerts\.yaml:\d+: tests\.0\.expect\.\d+\.slo: latency is not an slo\.Slo of stack checkout-slo \(SLOs: availability\)/);
+    expect(r.stdout).not.toContain("(stack checkout-slo)");
 
     const bad = path.join(tempDir(), "bad.alerts.yaml");
     fs.writeFileSync(bad, fs.readFileSync(TESTS, "utf8").replace("severity: ticket", "severity: warning"));
