@@ -15,6 +15,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { allowedEnvCasePattern } from "../api/allowed-env";
 import { DEFERRED_CA_ENV } from "../api/deferred-ca";
 import { zipArchive } from "./zip";
 
@@ -154,13 +155,27 @@ function h1Hash(files: ReadonlyMap<string, Uint8Array>): string {
  * start (~50 ms of CPU here for the system bundle), and of the three starts of a Terraform
  * command only one calls the service; its HTTPS client loads the file then
  * (src/api/deferred-ca.ts).
+ *
+ * Node is started through `env -i` with the allowlisted variables alone
+ * (src/api/allowed-env.ts): deleting from process.env inside Node would not change the
+ * environment the kernel keeps for the process (/proc/PID/environ), which would still
+ * hold the shell's cloud credentials and CI tokens. Names are read from `env`'s output:
+ * a line of a multi-line value that looks like an assignment is only taken when that
+ * variable is really set (`${NAME+x}`). Variables whose names sh cannot hold (`A.B`) are
+ * never on the allowlist, and `env -i` drops them. Arguments stay after the program's.
  */
-function launcherScript(head: readonly string[], command: string): string {
+function launcherScript(head: readonly string[], program: string): string {
   return [
     "#!/bin/sh",
     ...head,
     `if [ -n "\${NODE_EXTRA_CA_CERTS:-}" ]; then ${DEFERRED_CA_ENV}=$NODE_EXTRA_CA_CERTS; export ${DEFERRED_CA_ENV}; unset NODE_EXTRA_CA_CERTS; fi`,
-    `exec ${command} "$@"`,
+    "n=$#",
+    "for name in $(env | sed -n 's/^\\([A-Za-z_][A-Za-z0-9_]*\\)=.*/\\1/p'); do",
+    `  case $name in ${allowedEnvCasePattern()}) eval "[ -z \\"\\\${$name+x}\\" ] || set -- \\"\\$@\\" \\"$name=\\\${$name}\\"" ;; esac`,
+    "done",
+    `set -- "$@" ${program}`,
+    'while [ "$n" -gt 0 ]; do set -- "$@" "$1"; shift; n=$((n - 1)); done',
+    'exec env -i "$@"',
     "",
   ].join("\n");
 }
