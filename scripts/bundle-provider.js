@@ -39,6 +39,9 @@ const COMMON = {
 async function bundleWithCodeCache({ contents, resolveDir, outfile, sourcefile }) {
   const program = await esbuild.build({ stdin: { contents, resolveDir, sourcefile, loader: "js" }, ...COMMON, write: false });
   const source = program.outputFiles[0].text;
+  // vm.Script runs the program without a dynamic import() callback: a bundle that needs one
+  // would fail at run time, so it fails here.
+  if (/\bimport\s*\(/.test(source)) throw new Error(`${outfile}: the program calls import(), which the code-cache loader cannot serve`);
   const id = crypto.createHash("sha256").update(source).digest("hex").slice(0, 32);
   await esbuild.build({
     stdin: {
