@@ -12,7 +12,7 @@
 import type { ProviderImpl } from "../lib/tfprovider/provider-impl";
 import type { ProviderSchemaJson } from "../lib/tfprovider/schema-json";
 
-/** Handlers that answer from what Terraform sent; only a no-change plan is meaningful through them. */
+/** Handlers that answer from what Terraform sent: plans, refreshes and applies that touch nothing. */
 export function nullProvider(schema: ProviderSchemaJson): ProviderImpl {
   return {
     schema: () => schema,
@@ -22,8 +22,8 @@ export function nullProvider(schema: ProviderSchemaJson): ProviderImpl {
     upgradeResourceState: (request) => ({ upgradedState: { ...(request.rawState as Record<string, never>) } }),
     readResource: (request) => ({ newState: request.currentState }),
     planResourceChange: (request) => ({ plannedState: request.proposedNewState }),
-    applyResourceChange: () => {
-      throw new Error("the bench's null provider makes no changes; only plans run through it");
-    },
+    // What was planned is what is stored: its plans hold no unknown values (a create's
+    // computed attributes stay null as Terraform proposed them).
+    applyResourceChange: (request) => ({ newState: request.plannedState }),
   };
 }

@@ -10,11 +10,14 @@
 // BENCH_TF_BACKEND=http|local (the state backend of the Terraform side, provider and floor
 // alike; default http, served on 127.0.0.1 by the bench; see terraformBackendSetting)
 // BENCH_REPEATS=2 (rounds of paired provider/floor plans and applies after the first; 0: none)
+// BENCH_PAIRED_SIZES=1000,5000 BENCH_PAIRED_ROUNDS=3 (paired.ts: apply creates and plan, ours /
+// null provider / floor, each round on a fresh emulator); BENCH_ONLY=paired runs that alone
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, synthesizeStack, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
 import { latencyMarkdown, latencySection, type LatencySize } from "./latency";
+import { pairedMarkdown, pairedSection, type PairedSize } from "./paired";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
 import { datasetImports, installProvider, readProviderStats, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
 
@@ -47,6 +50,10 @@ const LATENCY_MS = LATENCY === "skip" ? 0 : Number(/^(\d+)ms$/.exec(LATENCY)?.[1
 if (LATENCY !== "skip" && !(LATENCY_MS > 0)) throw new Error(`BENCH_LATENCY must look like 50ms, or be skip; got "${LATENCY}"`);
 const LATENCY_SIZES = envNumbers("BENCH_LATENCY_SIZES", [1000, 5000]);
 const ONLY_LATENCY = process.env.BENCH_ONLY === "latency";
+/** BENCH_PAIRED_SIZES=1000,5000 (those of BENCH_SIZES; with BENCH_ONLY=paired, these alone); BENCH_PAIRED_ROUNDS=3; BENCH_ONLY=paired runs that section alone. */
+const PAIRED_SIZES = envNumbers("BENCH_PAIRED_SIZES", [1000, 5000]);
+const [PAIRED_ROUNDS] = envNumbers("BENCH_PAIRED_ROUNDS", [3]);
+const ONLY_PAIRED = process.env.BENCH_ONLY === "paired";
 
 const log = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -536,6 +543,21 @@ async function main(): Promise<void> {
     LATENCY === "skip"
       ? Promise.resolve([])
       : latencySection(root, { sizes: LATENCY_SIZES, latencyMs: LATENCY_MS, cliConfig, backend: TF_BACKEND, log, ...(ONLY_LATENCY ? { onSize: writeLatency } : {}) });
+  const pairedRun = (sizes: readonly number[]): Promise<PairedSize[]> =>
+    cliConfig && sizes.length > 0 ? pairedSection(root, { sizes, rounds: PAIRED_ROUNDS, cliConfig, backend: TF_BACKEND, log }) : Promise.resolve([]);
+  if (ONLY_PAIRED) {
+    try {
+      const paired = await pairedRun(PAIRED_SIZES);
+      const md = [`# Benchmark results: paired rounds`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.terraform}. Run at ${m.date}.`, ...pairedMarkdown(paired, DEFAULT_RATE), ""].join("\n");
+      fs.mkdirSync(RESULTS, { recursive: true });
+      fs.writeFileSync(path.join(RESULTS, "paired.md"), md);
+      fs.writeFileSync(path.join(RESULTS, "paired.json"), `${JSON.stringify({ machine: m, sizes: paired }, null, 2)}\n`);
+      log(`\n${md}\nwritten: bench/results/paired.md, bench/results/paired.json`);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+    return;
+  }
   if (ONLY_LATENCY) {
     try {
       const md = writeLatency(await latencyRun());
@@ -609,13 +631,14 @@ async function main(): Promise<void> {
         await emu.stop();
       }
     }
+    const paired = tfSkipReason ? [] : await pairedRun(PAIRED_SIZES.filter((n) => SIZES.includes(n)));
     const rate = await rateLimited(root);
     const latency = await latencyRun();
     fs.mkdirSync(RESULTS, { recursive: true });
     results.sort((a, b) => a.n - b.n);
-    const md = [markdown(results, rate, m), ...latencyMarkdown(latency, LATENCY_MS), ""].join("\n");
+    const md = [markdown(results, rate, m), ...pairedMarkdown(paired, DEFAULT_RATE), ...latencyMarkdown(latency, LATENCY_MS), ""].join("\n");
     fs.writeFileSync(path.join(RESULTS, "latest.md"), md);
-    fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, rateLimited: rate, latency: { latencyMs: LATENCY_MS, sizes: latency } }, null, 2)}\n`);
+    fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, paired, rateLimited: rate, latency: { latencyMs: LATENCY_MS, sizes: latency } }, null, 2)}\n`);
     log(`\n${md}`);
     log(`written: bench/results/latest.md, bench/results/latest.json`);
   } finally {

@@ -152,13 +152,13 @@ export function nullProviderLauncher(dir: string): string {
   const entry = [
     '"use strict";',
     'const { serveProvider } = require("./lib/tfprovider/provider-server.js");',
-    'const { OdsTerraformProvider } = require("./lib/tfprovider/ods-provider.js");',
     'const { nullProvider } = require("./bench/dist/null-provider.js");',
-    "serveProvider(async () => nullProvider(new OdsTerraformProvider().schema()));",
+    // The model loads after the handshake line, as the real provider's does (main.ts).
+    'serveProvider(async () => nullProvider(new (require("./lib/tfprovider/ods-provider.js").OdsTerraformProvider)().schema()));',
   ].join("\n");
-  // esbuild is a build-time dependency of the package (scripts/bundle-provider.js); run
-  // as a child so the bench's own process never loads it.
-  const script = `require("esbuild").buildSync({ stdin: { contents: ${JSON.stringify(entry)}, resolveDir: ${JSON.stringify(ROOT)}, loader: "js" }, bundle: true, platform: "node", target: "node20", format: "cjs", minify: true, outfile: ${JSON.stringify(bundle)}, logLevel: "warning", external: ["esbuild"] });`;
+  // Bundled as the provider is (scripts/bundle-provider.js: the same loader and code
+  // cache), in a child so the bench's own process never loads esbuild.
+  const script = `require("./scripts/bundle-provider.js").bundleWithCodeCache({ contents: ${JSON.stringify(entry)}, resolveDir: ${JSON.stringify(ROOT)}, outfile: ${JSON.stringify(bundle)}, sourcefile: "null-provider-entry.js" }).catch((err) => { console.error(err); process.exit(1); });`;
   const built = spawnSync(process.execPath, ["-e", script], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
   if (built.status !== 0) throw new Error(`bundling the null provider failed: ${built.stderr}`);
   const launcher = path.join(dir, "null-provider.sh");

@@ -8,6 +8,7 @@
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
+const crypto = require("node:crypto");
 const esbuild = require("esbuild");
 
 const ROOT = path.resolve(__dirname, "..");
@@ -29,25 +30,50 @@ const COMMON = {
   logLevel: "warning",
 };
 
-async function bundle() {
+/**
+ * One CommonJS program as the provider ships it: `contents` (an entry module's text,
+ * resolved from `resolveDir`) bundled, then held as a string by a small loader that
+ * compiles it with V8's code cache (src/tfprovider/code-cache.ts). The loader names the
+ * build by a digest of the program, so a cache never serves another build.
+ */
+async function bundleWithCodeCache({ contents, resolveDir, outfile, sourcefile }) {
+  const program = await esbuild.build({ stdin: { contents, resolveDir, sourcefile, loader: "js" }, ...COMMON, write: false });
+  const source = program.outputFiles[0].text;
+  // vm.Script runs the program without a dynamic import() callback: a bundle that needs one
+  // would fail at run time, so it fails here.
+  if (/\bimport\s*\(/.test(source)) throw new Error(`${outfile}: the program calls import(), which the code-cache loader cannot serve`);
+  const id = crypto.createHash("sha256").update(source).digest("hex").slice(0, 32);
   await esbuild.build({
     stdin: {
-      // Terraform's plugin protocol owns stdout: nothing but the handshake line may go there.
       contents: [
         '"use strict";',
-        'require("./lib/tfprovider/main.js").main().catch((err) => {',
-        '  process.stderr.write(`terraform-provider-ods: ${err && err.message ? err.message : String(err)}\\n`);',
-        "  process.exit(1);",
-        "});",
+        'require("./lib/tfprovider/code-cache.js").runCached({ source: __ODS_PROGRAM_SOURCE__, id: __ODS_PROGRAM_ID__ }, { require, module, filename: __filename, dirname: __dirname });',
       ].join("\n"),
       resolveDir: ROOT,
-      sourcefile: "terraform-provider-ods-entry.js",
+      sourcefile: "terraform-provider-ods-loader.js",
       loader: "js",
     },
-    outfile: OUT,
+    define: { __ODS_PROGRAM_SOURCE__: JSON.stringify(source), __ODS_PROGRAM_ID__: JSON.stringify(id) },
+    outfile,
     ...COMMON,
   });
-  return OUT;
+  return outfile;
+}
+
+async function bundle() {
+  return bundleWithCodeCache({
+    // Terraform's plugin protocol owns stdout: nothing but the handshake line may go there.
+    contents: [
+      '"use strict";',
+      'require("./lib/tfprovider/main.js").main().catch((err) => {',
+      '  process.stderr.write(`terraform-provider-ods: ${err && err.message ? err.message : String(err)}\\n`);',
+      "  process.exit(1);",
+      "});",
+    ].join("\n"),
+    resolveDir: ROOT,
+    sourcefile: "terraform-provider-ods-entry.js",
+    outfile: OUT,
+  });
 }
 
 /**
@@ -96,7 +122,7 @@ async function bundleAll() {
   return [...drivers, await bundle()];
 }
 
-module.exports = { bundle, BUNDLE_PATH: OUT, BUNDLE_DIR: OUT_DIR };
+module.exports = { bundle, bundleWithCodeCache, BUNDLE_PATH: OUT, BUNDLE_DIR: OUT_DIR };
 
 if (require.main === module) {
   // `drivers`: only the drivers, after `jsii` has compiled lib/ again over them.

@@ -67,7 +67,20 @@ export function allowedEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS
   return kept;
 }
 
-/** Drops from `env` (this process's own, in place) every variable not allowed. */
+/**
+ * The allowlist as a POSIX sh `case` pattern (`NAME|NAME|PREFIX*`), for the provider's
+ * launcher script (src/tfprovider/install.ts), which starts Node with these variables alone.
+ */
+export function allowedEnvCasePattern(): string {
+  return [...KEPT_NAMES, ...KEPT_PREFIXES.map((prefix) => `${prefix}*`)].join("|");
+}
+
+/**
+ * Drops from `env` (this process's own, in place) every variable not allowed. It changes
+ * what this process and the processes it starts see, not what the kernel keeps of the
+ * environment it was started with (/proc/PID/environ): the provider's launcher starts it
+ * with the allowed part only.
+ */
 export function keepAllowedEnvironment(env: NodeJS.ProcessEnv = process.env): void {
   for (const name of Object.keys(env)) if (!isAllowedEnvName(name)) delete env[name];
 }

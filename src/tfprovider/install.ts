@@ -15,6 +15,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { allowedEnvCasePattern } from "../api/allowed-env";
 import { DEFERRED_CA_ENV } from "../api/deferred-ca";
 import { zipArchive } from "./zip";
 
@@ -104,7 +105,7 @@ export function installProviderMirror(options: InstallMirrorOptions): InstalledM
   const packageDir = path.join(mirrorDir, host, namespace, type, options.version, terraformPlatform());
   fs.mkdirSync(packageDir, { recursive: true });
   const binaryPath = path.join(packageDir, `terraform-provider-${type}_v${options.version}`);
-  const script = launcherScript([`# Terraform provider ${source} ${options.version}, served by Node.`], `${shellQuote(options.nodePath ?? process.execPath)} ${shellQuote(launcher)}`);
+  const script = launcherScript([`# Terraform provider ${source} ${options.version}, served by Node.`], `${shellQuote(options.nodePath ?? process.execPath)} ${shellQuote(launcher)}`, false);
   fs.writeFileSync(binaryPath, script, { mode: 0o755 });
   fs.chmodSync(binaryPath, 0o755);
 
@@ -154,13 +155,34 @@ function h1Hash(files: ReadonlyMap<string, Uint8Array>): string {
  * start (~50 ms of CPU here for the system bundle), and of the three starts of a Terraform
  * command only one calls the service; its HTTPS client loads the file then
  * (src/api/deferred-ca.ts).
+ *
+ * The package's script (`allowedEnvOnly`) starts Node through `env -i` with the
+ * allowlisted variables alone (src/api/allowed-env.ts): deleting from process.env inside
+ * Node would not change the environment the kernel keeps for the process
+ * (/proc/PID/environ), which would still hold the shell's cloud credentials and CI
+ * tokens. Names are read from `env`'s output: a line of a multi-line value that looks
+ * like an assignment is only taken when that variable is really set (`${NAME+x}`).
+ * Variables whose names sh cannot hold (`A.B`) are never on the allowlist, and `env -i`
+ * drops them. Arguments stay after the program's. A development mirror's script runs a
+ * launcher of any provider, whose environment is its own business: it passes all.
  */
-function launcherScript(head: readonly string[], command: string): string {
+function launcherScript(head: readonly string[], program: string, allowedEnvOnly: boolean): string {
+  const start = allowedEnvOnly
+    ? [
+        "n=$#",
+        "for name in $(env | sed -n 's/^\\([A-Za-z_][A-Za-z0-9_]*\\)=.*/\\1/p'); do",
+        `  case $name in ${allowedEnvCasePattern()}) eval "[ -z \\"\\\${$name+x}\\" ] || set -- \\"\\$@\\" \\"$name=\\\${$name}\\"" ;; esac`,
+        "done",
+        `set -- "$@" ${program}`,
+        'while [ "$n" -gt 0 ]; do set -- "$@" "$1"; shift; n=$((n - 1)); done',
+        'exec env -i "$@"',
+      ]
+    : [`exec ${program} "$@"`];
   return [
     "#!/bin/sh",
     ...head,
     `if [ -n "\${NODE_EXTRA_CA_CERTS:-}" ]; then ${DEFERRED_CA_ENV}=$NODE_EXTRA_CA_CERTS; export ${DEFERRED_CA_ENV}; unset NODE_EXTRA_CA_CERTS; fi`,
-    `exec ${command} "$@"`,
+    ...start,
     "",
   ].join("\n");
 }
@@ -172,6 +194,7 @@ function shim(source: string, version: string, bundleName: string): string {
   return launcherScript(
     [`# Terraform provider ${source} ${version}, served by Node (>= 20.18.1).`, 'case $0 in */*) here=${0%/*} ;; *) here=. ;; esac'],
     `"\${ODS_PROVIDER_NODE:-node}" "$here/${bundleName}"`,
+    true,
   );
 }
 

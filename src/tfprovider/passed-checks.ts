@@ -13,8 +13,8 @@
 // unknown fields and datasets are not errors), not those that read the organization's
 // objects (does the role exist?); a pass is still kept only for a while.
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
+import { providerCacheDir } from "./provider-cache-dir";
 
 /** Long enough for the plan and apply walks of one command at N=5000 (about 2 minutes). */
 const PASSED_CHECK_TTL_MS = 5 * 60_000;
@@ -97,18 +97,7 @@ const JOURNAL_LINE = /^(\d{1,15}) ([0-9a-f]{16,128})$/;
  * directory is not this user's alone. Other users must not be able to plant passes.
  */
 export function checkJournalDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const chosen = env.ODS_PROVIDER_CACHE_DIR;
-  if (chosen === "off") return undefined;
-  const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
-  const dir = chosen ? path.resolve(chosen) : path.join(os.tmpdir(), `ods-provider-${uid ?? os.userInfo().username}`);
-  try {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const st = fs.lstatSync(dir);
-    if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || (st.mode & 0o077) !== 0) return undefined;
-    return dir;
-  } catch {
-    return undefined;
-  }
+  return providerCacheDir(env);
 }
 
 /**

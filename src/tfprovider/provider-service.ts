@@ -436,6 +436,8 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
   // Every handler answers; nothing escapes as a gRPC error (Terraform would report
   // those as a crashed plugin instead of showing the message).
   const guarded: Record<string, RpcHandler> = {};
+  // Thousands of calls per plan: the line of each is built only when it is written.
+  const debugging = log.isEnabled?.("debug") ?? true;
   for (const [rpc, handler] of Object.entries(handlers)) {
     guarded[rpc] = async (req) => {
       const started = performance.now();
@@ -446,7 +448,7 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
       } finally {
         const ms = performance.now() - started;
         observe?.(rpc, ms);
-        log.debug(`${rpc}${req.type_name ? ` ${String(req.type_name)}` : ""} took ${ms.toFixed(1)} ms`);
+        if (debugging) log.debug(`${rpc}${req.type_name ? ` ${String(req.type_name)}` : ""} took ${ms.toFixed(1)} ms`);
       }
     };
   }

@@ -2,10 +2,13 @@
 // `terraform apply` and `terraform plan`, and after `terraform plan | head -2`, where
 // terraform dies of SIGPIPE mid-command without stopping its providers, no process of
 // ours is left 2 s later. The provider reaches the service through HTTP_PROXY, as `ods`
-// does (test/api/proxy.test.ts): the proxy sees its requests.
+// does (test/api/proxy.test.ts): the proxy sees its requests. The provider processes
+// terraform starts hold only the allowlisted part of its environment, as the kernel keeps
+// it (/proc/PID/environ): the shell's CI token and cloud secret are not there.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAllowedEnvName } from "../../src/api/allowed-env";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { startHttpProxy, type HttpProxy } from "../helpers/forward-proxy";
 import { removeTempDirs, tempDir } from "../helpers/ods-cli";
@@ -51,7 +54,8 @@ const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve,
 
 describe.skipIf(!hasTerraform || process.platform !== "linux")("no provider process outlives its terraform command", () => {
   it("after apply and plan, and after `terraform plan | head -2`", { timeout: 240_000 }, async () => {
-    const tf = new TerraformWorkspace(cliConfig, { url: emu.url, token: emu.adminToken }, undefined, { HTTP_PROXY: proxy.url, NO_PROXY: undefined, no_proxy: undefined });
+    const secrets = { GITHUB_TOKEN: "ghp_no_process_left_secret", AWS_SECRET_ACCESS_KEY: "aws-no-process-left-secret" };
+    const tf = new TerraformWorkspace(cliConfig, { url: emu.url, token: emu.adminToken }, undefined, { HTTP_PROXY: proxy.url, NO_PROXY: undefined, no_proxy: undefined, ...secrets });
     tf.writeConfig(
       odsConfig({
         resource: Object.fromEntries([["ods_role", Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`r${i}`, { name: `left-${i}`, description: "no process left" }]))]]),
@@ -72,12 +76,21 @@ describe.skipIf(!hasTerraform || process.platform !== "linux")("no provider proc
     tf.writeConfig(odsConfig({ resource: { ods_role: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`r${i}`, { name: `left-${i}`, description: "changed" }])) } }));
     // While it runs, its providers are found the same way: the scan sees them.
     let seenRunning: string[] = [];
+    const environs: string[][] = [];
     const piped = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
       const child = spawn("sh", ["-c", "terraform plan -no-color -input=false | head -2"], { cwd: tf.dir, env: tf.environment, stdio: ["ignore", "pipe", "pipe"] });
       let out = "";
       child.stdout.on("data", (d: Buffer) => {
         out += d.toString();
-        if (seenRunning.length === 0) seenRunning = processesIn(tf.dir).filter((p) => p.includes("provider-bundle.js"));
+        if (seenRunning.length > 0) return;
+        seenRunning = processesIn(tf.dir).filter((p) => p.includes("provider-bundle.js"));
+        for (const p of seenRunning) {
+          try {
+            environs.push(fs.readFileSync(`/proc/${p.split(":")[0]}/environ`, "utf8").split("\0").filter(Boolean));
+          } catch {
+            // ended meanwhile
+          }
+        }
       });
       child.stderr.on("data", (d: Buffer) => (out += d.toString()));
       const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
@@ -89,6 +102,13 @@ describe.skipIf(!hasTerraform || process.platform !== "linux")("no provider proc
     });
     expect(piped.out.split("\n").filter(Boolean).length).toBeLessThanOrEqual(2);
     expect(seenRunning.length).toBeGreaterThan(0);
+    expect(environs.length).toBeGreaterThan(0);
+    for (const environ of environs) {
+      const names = environ.map((entry) => entry.slice(0, entry.indexOf("=")));
+      expect(names).toContain("ODS_TOKEN");
+      expect(names.filter((name) => !isAllowedEnvName(name))).toEqual([]);
+      for (const secret of Object.values(secrets)) expect(environ.join("\n")).not.toContain(secret);
+    }
     await settle();
     expect(processesIn(tf.dir)).toEqual([]);
   });

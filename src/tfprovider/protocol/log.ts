@@ -12,6 +12,8 @@ export interface Logger {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
+  /** Whether messages of this level are written: a caller skips building one that would not be. */
+  isEnabled?(level: LogLevel): boolean;
 }
 
 /** The threshold from TF_LOG_PROVIDER, else TF_LOG; warnings and errors when unset. */
@@ -26,5 +28,5 @@ export function createLogger(level: LogLevel, write: (line: string) => void = (l
   const at = (l: LogLevel) => (message: string) => {
     if (ORDER.indexOf(l) >= min) write(`[${l.toUpperCase()}] provider.ods: ${message.replace(/\n/g, "\n    ")}\n`);
   };
-  return { trace: at("trace"), debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+  return { trace: at("trace"), debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error"), isEnabled: (l) => ORDER.indexOf(l) >= min };
 }

@@ -1,8 +1,19 @@
 // Where and how the plugin serves: gRPC (@grpc/grpc-js) on a unix socket in a private temp
 // dir (127.0.0.1 on Windows), with mutual TLS when Terraform sent a client certificate.
+//
+// The listening socket and its TLS are ours (node:tls), and each connection whose client
+// presented Terraform's certificate is handed to grpc-js's server through its connection
+// injector. grpc-js's own TLS would trust Terraform's certificate by adding it as a CA,
+// and adding any CA makes Node parse its whole bundled root store (about 140
+// certificates) first: 30-100 ms of every start, to check one certificate. Here the
+// context has no CA at all, and the check is that the client's certificate is exactly
+// the one Terraform sent us (go-plugin's client presents that one).
+import { X509Certificate } from "node:crypto";
 import * as fs from "node:fs";
+import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
+import * as tls from "node:tls";
 import { type sendUnaryData, Server, ServerCredentials, type ServerUnaryCall, type ServerWritableStream, type ServiceDefinition, status, type UntypedHandleCall } from "@grpc/grpc-js";
 import { createSelfSignedCertificate } from "./certificate";
 import type { PreEncoded, ProtoMessage } from "./codec";
@@ -54,26 +65,50 @@ export interface BoundServer {
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 
 /**
- * Mutual TLS as go-plugin sets it up: Terraform's certificate (self-signed, a CA) is the
- * only one a client may present; ours goes into the handshake line, where Terraform pins it.
+ * The listener of the plugin's connections: with Terraform's certificate, TLS that requires
+ * the client to present exactly that certificate (go-plugin's mutual TLS: Terraform
+ * pins ours, which goes into the handshake line); without, plain connections.
+ * `accept` receives each connection once it may be served.
  */
-function credentials(clientCertPem: string | null): { credentials: ServerCredentials; certDer: Buffer | null; certPem: string | null } {
-  if (clientCertPem === null) return { credentials: ServerCredentials.createInsecure(), certDer: null, certPem: null };
+function listener(clientCertPem: string | null, accept: (socket: net.Socket) => void): { server: net.Server; certDer: Buffer | null; certPem: string | null } {
+  if (clientCertPem === null) return { server: net.createServer(accept), certDer: null, certPem: null };
+  const expected = new X509Certificate(clientCertPem).raw;
   const cert = createSelfSignedCertificate({ dnsNames: ["localhost"] });
-  return {
-    credentials: ServerCredentials.createSsl(Buffer.from(clientCertPem), [{ private_key: Buffer.from(cert.keyPem), cert_chain: Buffer.from(cert.certPem) }], true),
-    certDer: cert.certDer,
-    certPem: cert.certPem,
-  };
+  const server = tls.createServer({
+    key: cert.keyPem,
+    cert: cert.certPem,
+    // No CA: the client's certificate is compared with Terraform's below, not verified
+    // against a store (an empty list keeps Node from loading its root certificates).
+    ca: [],
+    requestCert: true,
+    rejectUnauthorized: false,
+    ALPNProtocols: ["h2"],
+    minVersion: "TLSv1.2",
+  });
+  server.on("secureConnection", (socket: tls.TLSSocket) => {
+    const peer = socket.getPeerCertificate();
+    if (!peer?.raw || !expected.equals(peer.raw)) socket.destroy();
+    else accept(socket);
+  });
+  // A failed handshake is the client's problem, never the server's.
+  server.on("tlsClientError", (_err, socket) => socket.destroy());
+  return { server, certDer: cert.certDer, certPem: cert.certPem };
 }
 
-function bind(server: Server, target: string, creds: ServerCredentials): Promise<number> {
-  return new Promise((resolve, reject) => server.bindAsync(target, creds, (err, port) => (err ? reject(err) : resolve(port))));
+function listen(server: net.Server, target: string | { host: string; port: number }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    const done = (): void => {
+      server.off("error", reject);
+      resolve();
+    };
+    if (typeof target === "string") server.listen(target, done);
+    else server.listen(target.port, target.host, done);
+  });
 }
 
 /** Serves the services and returns the address for the handshake line. */
 export async function bindPluginServer(services: readonly MountedService[], options: TransportOptions): Promise<BoundServer> {
-  const { credentials: creds, certDer, certPem } = credentials(options.clientCertPem);
   const server = new Server({
     "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
     "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
@@ -113,18 +148,28 @@ export async function bindPluginServer(services: readonly MountedService[], opti
     server.addService(definition, implementation);
   }
 
+  // The connections arrive already secured (or plain, without TLS): grpc-js serves them as they are.
+  const injector = server.createConnectionInjector(ServerCredentials.createInsecure());
+  const sockets = new Set<net.Socket>();
+  const { server: listening, certDer, certPem } = listener(options.clientCertPem, (socket) => {
+    if (draining) return void socket.destroy();
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    injector.injectConnection(socket);
+  });
+
   let dir: string | undefined;
   let address: ListenAddress;
   const network = options.network ?? (process.platform === "win32" ? "tcp" : "unix");
   if (network === "tcp") {
-    const port = await bind(server, "127.0.0.1:0", creds);
-    address = { network, address: `127.0.0.1:${port}` };
+    await listen(listening, { host: "127.0.0.1", port: 0 });
+    address = { network, address: `127.0.0.1:${(listening.address() as net.AddressInfo).port}` };
   } else {
     // A private directory (mode 0700) so no other user can reach or replace the socket.
     dir = fs.mkdtempSync(path.join(options.socketDir ?? os.tmpdir(), "tfp-ods-"));
     const socket = path.join(dir, "plugin.sock");
     try {
-      await bind(server, `unix:${socket}`, creds);
+      await listen(listening, socket);
     } catch (err) {
       fs.rmSync(dir, { recursive: true, force: true });
       throw err;
@@ -134,7 +179,9 @@ export async function bindPluginServer(services: readonly MountedService[], opti
 
   const close = (): void => {
     draining = true;
+    listening.close();
     server.forceShutdown();
+    for (const socket of sockets) socket.destroy();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };
 
@@ -146,6 +193,7 @@ export async function bindPluginServer(services: readonly MountedService[], opti
     shutdown: (graceMs) =>
       new Promise<void>((resolve) => {
         draining = true;
+        listening.close();
         // Open streams would hold tryShutdown forever: they end first.
         for (const stream of [...streams]) stream.end();
         let settled = false;
