@@ -12,6 +12,7 @@ import type { QueryContext, Row } from "./table";
 import { autoBinMs, parseIsoTime } from "./time";
 import type { IndexedEvent, QueryDataset, QueryLimits, StoredEvent } from "./types";
 import { DateTimeValue, fromStored, type Value, type ValueType } from "./values";
+import { runVectorized } from "./vectorized";
 
 export interface QueryMessage {
   priority: string;
@@ -228,6 +229,8 @@ function scanDataset(dataset: QueryDataset, types: ReadonlyMap<string, ValueType
 /** Runs one plan (source and stages) within the run's bounds; the caller cuts the result. */
 export function runPlan(plan: Plan, env: RunEnv): TableData {
   const stages = plan.stages;
+  const vectorized = runVectorized(plan, env);
+  if (vectorized) return runTableStages(vectorized.data, stages.slice(vectorized.next), env);
   let firstTable = 0;
   while (firstTable < stages.length && stages[firstTable].rowWise) firstTable++;
   const leading = stages.slice(0, firstTable);
@@ -251,8 +254,13 @@ export function runPlan(plan: Plan, env: RunEnv): TableData {
       accept(row);
     }
   }
-  let data: TableData = sink ? sink.finish() : { rows: collected, totals: null, numGroups: 0 };
-  for (const s of stages.slice(sink ? firstTable + 1 : firstTable)) {
+  const data: TableData = sink ? sink.finish() : { rows: collected, totals: null, numGroups: 0 };
+  return runTableStages(data, stages.slice(sink ? firstTable + 1 : firstTable), env);
+}
+
+/** The stages after the scan (and its sink), over the whole table. */
+function runTableStages(data: TableData, stages: readonly Stage[], env: RunEnv): TableData {
+  for (const s of stages) {
     if (s.table) data = s.table(data, env);
     else if (s.rowWise) {
       const mapped: Row[] = [];

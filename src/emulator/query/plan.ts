@@ -44,7 +44,13 @@ export interface Stage {
   rowWise?: (row: Row) => Row | null;
   table?: (data: TableData, env: RunEnv) => TableData;
   sink?: (env: RunEnv) => Sink;
+  /** What the vectorized path (vectorized.ts) needs to run this stage over columns. */
+  vector?: StageVector;
 }
+
+export type StageVector =
+  | { kind: "where"; predicate: CompiledExpr }
+  | { kind: "summarize"; keys: GroupKeySpec[]; aggs: AggregationSpec[]; make: () => Summarizer; finish: (s: Summarizer) => TableData };
 
 /** Where a plan's rows come from: a dataset scanned over the request's range, or rows made at run time. */
 export type PlanSource = { kind: "dataset"; dataset: QueryDataset } | { kind: "rows"; produce: (env: RunEnv) => Iterable<Row> };
@@ -172,7 +178,7 @@ export class PlanBuilder {
   }
 
   where(predicate: CompiledExpr): void {
-    this.stages.push({ rowWise: (row) => (predicate.evaluate(row) === true ? row : null) });
+    this.stages.push({ rowWise: (row) => (predicate.evaluate(row) === true ? row : null), vector: { kind: "where", predicate } });
   }
 
   extend(name: string, expr: CompiledExpr): void {
@@ -245,6 +251,7 @@ export class PlanBuilder {
       return { rows: out.rows, totals: out.totals, numGroups: (out.totals ?? out.rows).length };
     };
     this.stages.push({
+      vector: { kind: "summarize", keys, aggs, make, finish },
       sink: () => {
         const s = make();
         return { push: (row) => s.add(row), finish: () => finish(s) };
