@@ -50,6 +50,8 @@ export interface Outcome extends TableData {
   rowsBeforeCut: number;
   messages: QueryMessage[];
   elapsedMicros: number;
+  /** How the run's dataset scans ran (vectorized.ts). */
+  execution: { vectorized: number; rowFallbacks: number };
 }
 
 type TimedEvent = IndexedEvent;
@@ -151,6 +153,9 @@ export class RunEnv {
   /** Start of the range the result reports: the request's, or the oldest event scanned. */
   rangeStartMs?: number;
   isPartial = false;
+  /** Dataset scans this run: summarized over columns, and those with columns that fell back to rows. */
+  vectorizedScans = 0;
+  rowFallbacks = 0;
   readonly messages: QueryMessage[] = [];
   private ticks = 0;
   private readonly deadline: number;
@@ -303,5 +308,6 @@ export function execute(plan: Plan, opts: ExecOptions): Outcome {
     rowsBeforeCut,
     messages,
     elapsedMicros: Math.max(0, Math.round((performance.now() - opts.startedAt) * 1000)),
+    execution: { vectorized: env.vectorizedScans, rowFallbacks: env.rowFallbacks },
   };
 }

@@ -22,8 +22,17 @@ import { autoBinMs } from "./time";
 import type { QueryDataset, StoredEvent, TimePositions } from "./types";
 import { DateTimeValue, type Value } from "./values";
 
-/** Queries over a dataset with columns: how many ran vectorized, how many fell back to rows. */
+/**
+ * Scans of a dataset with columns in this thread: how many ran vectorized, how many fell
+ * back to rows (each query's own counts are in its status, `emulatorExecution`).
+ */
 export const vectorStats = { vectorized: 0, fallbacks: 0 };
+
+function fellBack(env: RunEnv): undefined {
+  vectorStats.fallbacks++;
+  env.rowFallbacks++;
+  return undefined;
+}
 
 /** Thrown while compiling when an expression has no columnar form. */
 class NotVectorizable extends Error {}
@@ -343,19 +352,14 @@ export function runVectorized(plan: Plan, env: RunEnv): { data: TableData; next:
   const positions = dataset.timeIndex?.positions;
   if (!columns || !positions) return undefined;
   const shape = vectorShape(plan);
-  if (!shape) return undefined;
+  // Only a plan that aggregates counts as a fallback: a row listing belongs on the row path.
+  if (!shape) return plan.stages.some((s) => s.vector?.kind === "summarize") ? fellBack(env) : undefined;
   const { opts } = env;
-  if (opts.cursor) {
-    vectorStats.fallbacks++;
-    return undefined;
-  }
+  if (opts.cursor) return fellBack(env);
   const range: TimePositions = positions.call(dataset.timeIndex, opts.startMs, opts.endMs);
   columns.catchUp();
   const { order, orderMs, lo, hi } = range;
-  if (env.examined + (hi - lo) > env.limits.maxRowsExamined) {
-    vectorStats.fallbacks++;
-    return undefined;
-  }
+  if (env.examined + (hi - lo) > env.limits.maxRowsExamined) return fellBack(env);
   const virtual = new Set(dataset.virtualFields.map((f) => f.name));
   const plain = new Set(plan.baseColumns.filter((c) => c.metaType !== "datetime" && c.type !== "datetime" && !virtual.has(c.name)).map((c) => c.name));
   const compiler: Compiler = { columns, plain };
@@ -397,11 +401,11 @@ export function runVectorized(plan: Plan, env: RunEnv): { data: TableData; next:
   } catch (err) {
     if (!(err instanceof NotVectorizable)) throw err;
     if (firstScan) opts.ctx.autoBinMs = savedAutoBin;
-    vectorStats.fallbacks++;
-    return undefined;
+    return fellBack(env);
   }
   // The run's counters, as the row path's scan keeps them.
   vectorStats.vectorized++;
+  env.vectorizedScans++;
   if (firstScan) env.rangeStartMs = rangeStart;
   const examined = hi - lo;
   if (examined > 0) {
