@@ -42,7 +42,8 @@ export interface EmulatorProcess {
 }
 
 /** `ods emulator --port 0` in a child process; resolves once it printed its URL and token. */
-export function startEmulatorProcess(opts: { dataDir: string; rateLimit?: number; faults?: string; extraArgs?: string[] }): Promise<EmulatorProcess> {
+export function startEmulatorProcess(opts: { dataDir: string; rateLimit?: number; faults?: string; extraArgs?: string[]; startTimeoutMs?: number }): Promise<EmulatorProcess> {
+  const startTimeoutMs = opts.startTimeoutMs ?? 30_000;
   const args = [ODS_BIN, "emulator", "--port", "0", "--data-dir", opts.dataDir, ...(opts.extraArgs ?? [])];
   if (opts.rateLimit) args.push("--rate-limit", String(opts.rateLimit));
   if (opts.faults) args.push("--faults", opts.faults);
@@ -53,8 +54,8 @@ export function startEmulatorProcess(opts: { dataDir: string; rateLimit?: number
     let out = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`the emulator did not start within 30s: ${stderr}`));
-    }, 30_000);
+      reject(new Error(`the emulator did not start within ${startTimeoutMs / 1000}s: ${stderr}`));
+    }, startTimeoutMs);
     child.on("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`the emulator exited (${code}) before it started: ${stderr}`));

@@ -191,7 +191,7 @@ export async function httpShapes(): Promise<void> {
     console.log(`emulator RSS after the queries (main thread + query workers' copies): ${f(rssMiB(emu.pid), 0)} MiB`);
     await emu.stop();
     const t0 = performance.now();
-    emu = await startEmulatorProcess({ dataDir, rateLimit: 1_000_000, extraArgs: ["--query-max-millis", "300000"] });
+    emu = await startEmulatorProcess({ dataDir, rateLimit: 1_000_000, extraArgs: ["--query-max-millis", "300000"], startTimeoutMs: 300_000 });
     const started = (performance.now() - t0) / 1000;
     const first = await query(emu, SHAPES[0]!.apl);
     console.log(`restart: ${f(started, 1)} s to answer requests (events reloaded from the append-only files), first query after it ${f(first.ms, 0)} ms; RSS ${f(rssMiB(emu.pid), 0)} MiB`);

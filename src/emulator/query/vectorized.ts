@@ -190,16 +190,16 @@ function numericCoder(of: (i: number, ms: number) => number | null, valueOf: (x:
   };
 }
 
-function keyCoder(e: CompiledExpr, c: Compiler, env: RunEnv): KeyCoder {
+function keyCoder(e: CompiledExpr, c: Compiler, env: RunEnv, range: { startMs: number; endMs: number }): KeyCoder {
   const v = e.vector;
   if (v?.kind === "bin") {
     if (columnRef(v.arg, c).kind !== "time") return refuse("bin of a column other than _time");
     const width = v.width === "auto" ? env.opts.ctx.autoBinMs : v.width;
     if (!(width > 0)) return refuse("bin width");
-    return numericCoder(
-      (_i, ms) => Math.floor(ms / width),
-      (b) => new DateTimeValue(b * width),
-    );
+    // Buckets of the range are numbered from the first: code = 1 + bucket - first.
+    const first = Math.floor(range.startMs / width);
+    if ((range.endMs - range.startMs) / width > 10_000_000) return refuse("more than 10,000,000 buckets");
+    return { code: (_i, ms) => 1 + Math.floor(ms / width) - first, value: (code) => new DateTimeValue((code - 1 + first) * width) };
   }
   const col = columnRef(e, c);
   switch (col.kind) {
@@ -277,6 +277,23 @@ function accumulator(fn: string, args: CompiledExpr[], consts: readonly Value[],
       result: (g) => best[g] ?? null,
     };
   }
+  if (num && base === "percentile" && !conditional && typeof consts[0] === "number") {
+    // Nearest rank over the group's values sorted as a typed array (aggregations.ts's rule).
+    const { values, present } = num;
+    const p = Math.min(100, Math.max(0, consts[0]));
+    const collected: number[][] = [];
+    return {
+      add(g, i) {
+        if (present[i] === 1) (collected[g] ??= []).push(values[i]!);
+      },
+      result(g) {
+        const xs = collected[g];
+        if (!xs || xs.length === 0) return null;
+        const sorted = Float64Array.from(xs).sort();
+        return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+      },
+    };
+  }
   // Any other aggregation: its own aggregator per group, fed the columns' values.
   const readers: Reader[] = args.map((a, j) => {
     if (cond && j === args.length - 1) return (i: number, ms: number) => (cond(i, ms) === 1 ? true : cond(i, ms) === 0 ? false : null);
@@ -293,32 +310,32 @@ function accumulator(fn: string, args: CompiledExpr[], consts: readonly Value[],
   };
 }
 
-/** Maps tuples of key codes to dense group numbers. */
+/** Maps tuples of key codes to dense group numbers (nested arrays indexed by code: no hashing per row). */
 class Grouping {
-  private readonly ids = new Map<number, number>();
+  private readonly root: unknown[] = [];
   readonly codes: number[][] = [];
-  private readonly shift: number;
 
-  constructor(private readonly coders: KeyCoder[]) {
-    // Codes of up to 3 keys pack into one safe integer; more keys stay on the row path.
-    if (coders.length > 3) refuse("more than 3 keys");
-    this.shift = coders.length <= 1 ? 1 : 2 ** Math.floor(52 / coders.length);
-  }
+  constructor(private readonly coders: KeyCoder[]) {}
 
   group(i: number, ms: number): number {
     const coders = this.coders;
-    let id = 0;
-    for (let k = 0; k < coders.length; k++) {
-      const code = coders[k]!.code(i, ms);
-      if (code >= this.shift && coders.length > 1) throw new NotVectorizable("too many distinct keys");
-      id = id * this.shift + code;
+    const last = coders.length - 1;
+    if (last < 0) {
+      if (this.codes.length === 0) this.codes.push([]);
+      return 0;
     }
-    let g = this.ids.get(id);
+    let node = this.root;
+    for (let k = 0; k < last; k++) {
+      const code = coders[k]!.code(i, ms);
+      node = (node[code] ??= []) as unknown[];
+    }
+    const code = coders[last]!.code(i, ms);
+    let g = node[code] as number | undefined;
     if (g === undefined) {
       g = this.codes.length;
-      this.ids.set(id, g);
+      node[code] = g;
       const tuple: number[] = [];
-      for (let k = 0; k < coders.length; k++) tuple.push(coders[k]!.code(i, ms));
+      for (let k = 0; k <= last; k++) tuple.push(coders[k]!.code(i, ms));
       this.codes.push(tuple);
     }
     return g;
@@ -373,7 +390,7 @@ export function runVectorized(plan: Plan, env: RunEnv): { data: TableData; next:
   try {
     const preds = shape.wheres.map((w) => predicate(w, compiler));
     const { keys, aggs } = shape.summarize;
-    const coders = keys.map((k) => keyCoder(k.expr, compiler, env));
+    const coders = keys.map((k) => keyCoder(k.expr, compiler, env, { startMs: hi > lo ? orderMs[lo]! : rangeStart, endMs: opts.endMs }));
     const timeAt = keys.findIndex((k) => k.expr.bucket !== undefined);
     const main = new Grouping(coders);
     const totals = timeAt >= 0 ? new Grouping(coders.filter((_, k) => k !== timeAt)) : undefined;
