@@ -89,6 +89,10 @@ const VECTORIZED = [
   "['logs'] | where _time >= datetime(2024-01-01T02:00:00Z) | summarize count() by bin(_time, 15m)",
   "['logs'] | where path == 'no such path' | summarize count(), avg(duration_ms)",
   "['logs'] | summarize make_set(status), min(service) by bin(_time, 1h)",
+  "['logs'] | make-series count() default=0 on _time step 1h by service",
+  "['logs'] | where status >= 500 | make-series n = count(), avg(duration_ms), percentile(duration_ms, 90) default=-1 on _time from datetime(2024-01-01T01:00:00Z) to datetime(2024-01-01T05:00:00Z) step 20m by path, status",
+  "['logs'] | where path == 'no such path' | make-series count() on _time step 1h",
+  "['logs'] | make-series sumif(duration_ms, status == 200) on _time step 30m",
 ];
 
 const ROW_PATH = [
@@ -97,6 +101,7 @@ const ROW_PATH = [
   "['logs'] | where slow | summarize count() by service",
   "['logs'] | extend d = duration_ms * 2 | summarize avg(d) by service",
   "['logs'] | where path > 'a' | summarize count()",
+  "['logs'] | make-series count() on duration_ms step 100 by service",
 ];
 
 describe("vectorized summarize gives the row path's answers", () => {

@@ -347,12 +347,14 @@ class Grouping {
 }
 
 /** The plan's leading wheres and its summarize, when they have columnar forms. */
-function vectorShape(plan: Plan): { wheres: CompiledExpr[]; summarize: Extract<StageVector, { kind: "summarize" }>; index: number } | undefined {
+type Terminal = Extract<StageVector, { kind: "summarize" | "make-series" }>;
+
+function vectorShape(plan: Plan): { wheres: CompiledExpr[]; terminal: Terminal; index: number } | undefined {
   const wheres: CompiledExpr[] = [];
   for (let s = 0; s < plan.stages.length; s++) {
     const v = plan.stages[s]!.vector;
     if (v?.kind === "where") wheres.push(v.predicate);
-    else if (v?.kind === "summarize") return { wheres, summarize: v, index: s };
+    else if (v?.kind === "summarize" || v?.kind === "make-series") return { wheres, terminal: v, index: s };
     else return undefined;
   }
   return undefined;
@@ -370,7 +372,7 @@ export function runVectorized(plan: Plan, env: RunEnv): { data: TableData; next:
   if (!columns || !positions) return undefined;
   const shape = vectorShape(plan);
   // Only a plan that aggregates counts as a fallback: a row listing belongs on the row path.
-  if (!shape) return plan.stages.some((s) => s.vector?.kind === "summarize") ? fellBack(env) : undefined;
+  if (!shape) return plan.stages.some((s) => s.vector?.kind === "summarize" || s.vector?.kind === "make-series") ? fellBack(env) : undefined;
   const { opts } = env;
   if (opts.cursor) return fellBack(env);
   const range: TimePositions = positions.call(dataset.timeIndex, opts.startMs, opts.endMs);
@@ -389,14 +391,43 @@ export function runVectorized(plan: Plan, env: RunEnv): { data: TableData; next:
   let matched = 0;
   try {
     const preds = shape.wheres.map((w) => predicate(w, compiler));
-    const { keys, aggs } = shape.summarize;
-    const coders = keys.map((k) => keyCoder(k.expr, compiler, env, { startMs: hi > lo ? orderMs[lo]! : rangeStart, endMs: opts.endMs }));
+    const pred: Pred | undefined = preds.length === 0 ? undefined : preds.reduce((a, b) => (i, ms) => (a(i, ms) === 1 && b(i, ms) === 1 ? 1 : 0));
+    const terminal = shape.terminal;
+    if (terminal.kind === "make-series") {
+      const run = makeSeries(terminal, range, pred, compiler, env);
+      matched = run.matched;
+      data = run.data;
+    } else {
+      const summarized = summarize(terminal, range, rangeStart, pred, compiler, env);
+      matched = summarized.matched;
+      data = summarized.data;
+    }
+  } catch (err) {
+    if (!(err instanceof NotVectorizable)) throw err;
+    if (firstScan) opts.ctx.autoBinMs = savedAutoBin;
+    return fellBack(env);
+  }
+  return finishScan(dataset, range, rangeStart, firstScan, matched, env, data, shape.index + 1);
+}
+
+function summarize(
+  terminal: Extract<StageVector, { kind: "summarize" }>,
+  range: TimePositions,
+  rangeStart: number,
+  pred: Pred | undefined,
+  compiler: Compiler,
+  env: RunEnv,
+): { data: TableData; matched: number } {
+  const { order, orderMs, lo, hi } = range;
+  let matched = 0;
+  {
+    const { keys, aggs } = terminal;
+    const coders = keys.map((k) => keyCoder(k.expr, compiler, env, { startMs: hi > lo ? orderMs[lo]! : rangeStart, endMs: env.opts.endMs }));
     const timeAt = keys.findIndex((k) => k.expr.bucket !== undefined);
     const main = new Grouping(coders);
     const totals = timeAt >= 0 ? new Grouping(coders.filter((_, k) => k !== timeAt)) : undefined;
     const mainAccs = aggs.map((a) => accumulator(a.fn, a.args, a.consts ?? [], compiler));
     const totalAccs = totals ? aggs.map((a) => accumulator(a.fn, a.args, a.consts ?? [], compiler)) : [];
-    const pred: Pred | undefined = preds.length === 0 ? undefined : preds.reduce((a, b) => (i, ms) => (a(i, ms) === 1 && b(i, ms) === 1 ? 1 : 0));
     const nAggs = aggs.length;
     for (let k = hi - 1; k >= lo; k--) {
       if ((k & 4095) === 0 && !env.inTime()) break;
@@ -411,16 +442,66 @@ export function runVectorized(plan: Plan, env: RunEnv): { data: TableData; next:
         for (let a = 0; a < nAggs; a++) totalAccs[a]!.add(t, i, ms);
       }
     }
-    const s = shape.summarize.make();
+    const s = terminal.make();
     for (let g = 0; g < main.codes.length; g++) s.putGroup("main", main.keyValues(g), mainAccs.map((acc) => acc.result(g)));
     if (totals) for (let g = 0; g < totals.codes.length; g++) s.putGroup("totals", totals.keyValues(g), totalAccs.map((acc) => acc.result(g)));
-    data = shape.summarize.finish(s);
-  } catch (err) {
-    if (!(err instanceof NotVectorizable)) throw err;
-    if (firstScan) opts.ctx.autoBinMs = savedAutoBin;
-    return fellBack(env);
+    return { data: terminal.finish(s), matched };
   }
-  // The run's counters, as the row path's scan keeps them.
+}
+
+/** make-series over `_time`: the matching rows' positions first (their range sets the steps when from/to are not given), then the steps per group. */
+function makeSeries(
+  terminal: Extract<StageVector, { kind: "make-series" }>,
+  range: TimePositions,
+  pred: Pred | undefined,
+  compiler: Compiler,
+  env: RunEnv,
+): { data: TableData; matched: number } {
+  if (columnRef(terminal.axis, compiler).kind !== "time") refuse("make-series on an axis other than _time");
+  const { order, orderMs, lo, hi } = range;
+  const selected = new Int32Array(hi - lo);
+  let matched = 0;
+  for (let k = hi - 1; k >= lo; k--) {
+    if ((k & 4095) === 0 && !env.inTime()) break;
+    if (pred !== undefined && pred(order[k]!, orderMs[k]!) !== 1) continue;
+    selected[matched++] = k;
+  }
+  const { step, keys, aggs } = terminal;
+  // Scan order is newest first: the last selected is the oldest.
+  const from = terminal.fromMs ?? (matched > 0 ? orderMs[selected[matched - 1]!]! : null);
+  const to = terminal.toMs ?? (matched > 0 ? orderMs[selected[0]!]! + step : null);
+  if (from === null || to === null) return { data: terminal.empty, matched };
+  const coders = keys.map((k) => keyCoder(k.expr, compiler, env, { startMs: from, endMs: to }));
+  const data = terminal.seriesOf(from, to, env, (summarizer, start, bins) => {
+    const stepCoder: KeyCoder = { code: (_i, ms) => 1 + Math.floor((ms - start) / step), value: (code) => code - 1 };
+    const grouping = new Grouping([...coders, stepCoder]);
+    const accs = aggs.map((a) => accumulator(a.fn, a.args, a.consts ?? [], compiler));
+    const end = start + bins * step;
+    for (let j = 0; j < matched; j++) {
+      const k = selected[j]!;
+      const ms = orderMs[k]!;
+      if (ms < start || ms >= end) continue;
+      const i = order[k]!;
+      const g = grouping.group(i, ms);
+      for (let a = 0; a < accs.length; a++) accs[a]!.add(g, i, ms);
+    }
+    for (let g = 0; g < grouping.codes.length; g++) summarizer.putGroup("main", grouping.keyValues(g), accs.map((acc) => acc.result(g)));
+  });
+  return { data, matched };
+}
+
+/** The run's counters, as the row path's scan keeps them. */
+function finishScan(
+  dataset: QueryDataset,
+  range: TimePositions,
+  rangeStart: number,
+  firstScan: boolean,
+  matched: number,
+  env: RunEnv,
+  data: TableData,
+  next: number,
+): { data: TableData; next: number } {
+  const { order, orderMs, lo, hi } = range;
   vectorStats.vectorized++;
   env.vectorizedScans++;
   if (firstScan) env.rangeStartMs = rangeStart;
@@ -437,5 +518,5 @@ export function runVectorized(plan: Plan, env: RunEnv): { data: TableData; next:
   }
   env.examined += examined;
   env.matched += matched;
-  return { data, next: shape.index + 1 };
+  return { data, next };
 }
