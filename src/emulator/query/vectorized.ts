@@ -106,6 +106,24 @@ function numberTest(op: keyof typeof FLIP, k: number): (x: number) => boolean {
   }
 }
 
+/** One closure per operator, so that the per-row test is not a second call. */
+function numberColumnTest({ values, present }: { values: Float64Array; present: Uint8Array }, op: keyof typeof FLIP, k: number): Pred {
+  switch (op) {
+    case "==":
+      return (i) => (present[i] !== 1 ? -1 : values[i] === k ? 1 : 0);
+    case "!=":
+      return (i) => (present[i] !== 1 ? -1 : values[i] !== k ? 1 : 0);
+    case "<":
+      return (i) => (present[i] !== 1 ? -1 : values[i]! < k ? 1 : 0);
+    case "<=":
+      return (i) => (present[i] !== 1 ? -1 : values[i]! <= k ? 1 : 0);
+    case ">":
+      return (i) => (present[i] !== 1 ? -1 : values[i]! > k ? 1 : 0);
+    case ">=":
+      return (i) => (present[i] !== 1 ? -1 : values[i]! >= k ? 1 : 0);
+  }
+}
+
 function predicate(e: CompiledExpr, c: Compiler): Pred {
   const v = e.vector;
   if (v?.kind === "logical") {
@@ -149,9 +167,7 @@ function predicate(e: CompiledExpr, c: Compiler): Pred {
   }
   if (col.kind === "number") {
     if (typeof value !== "number") return refuse("number column against a non-number");
-    const { values, present } = col;
-    const test = numberTest(op, value);
-    return (i) => (present[i] !== 1 ? -1 : test(values[i]!) ? 1 : 0);
+    return numberColumnTest(col, op, value);
   }
   if (typeof value !== "string" || (op !== "==" && op !== "!=")) return refuse("string column: only == and != with a string");
   // The columns were caught up before compiling: a value not in the dictionary is in no event.
@@ -238,16 +254,27 @@ function accumulator(fn: string, args: CompiledExpr[], consts: readonly Value[],
   const base = conditional ? (fn === "countif" ? "count" : fn.slice(0, -2)) : fn;
   const num = args[0] && base !== "count" ? numberColumn(args[0], c) : undefined;
   if (base === "count") {
-    const n: number[] = [];
+    // Counts per group in a typed array, grown as groups appear.
+    let n = new Float64Array(64);
+    const slot = (g: number): void => {
+      if (g >= n.length) {
+        const bigger = new Float64Array(Math.max(g + 1, n.length * 2));
+        bigger.set(n);
+        n = bigger;
+      }
+    };
     return {
       add: cond
         ? (g, i, ms) => {
-            if (cond(i, ms) === 1) n[g] = (n[g] ?? 0) + 1;
+            if (cond(i, ms) !== 1) return;
+            slot(g);
+            n[g]++;
           }
         : (g) => {
-            n[g] = (n[g] ?? 0) + 1;
+            slot(g);
+            n[g]++;
           },
-      result: (g) => n[g] ?? 0,
+      result: (g) => (g < n.length ? n[g]! : 0),
     };
   }
   if (num && (base === "sum" || base === "avg")) {
