@@ -32,6 +32,8 @@ export interface RequestRecord {
 
 export interface EmulatorProcess {
   url: string;
+  /** The emulator's process id (for its RSS in /proc). */
+  pid: number | undefined;
   token: string;
   requests(): Promise<RequestRecord[]>;
   resetRequests(): Promise<void>;
@@ -40,8 +42,9 @@ export interface EmulatorProcess {
 }
 
 /** `ods emulator --port 0` in a child process; resolves once it printed its URL and token. */
-export function startEmulatorProcess(opts: { dataDir: string; rateLimit?: number; faults?: string }): Promise<EmulatorProcess> {
-  const args = [ODS_BIN, "emulator", "--port", "0", "--data-dir", opts.dataDir];
+export function startEmulatorProcess(opts: { dataDir: string; rateLimit?: number; faults?: string; extraArgs?: string[]; startTimeoutMs?: number }): Promise<EmulatorProcess> {
+  const startTimeoutMs = opts.startTimeoutMs ?? 30_000;
+  const args = [ODS_BIN, "emulator", "--port", "0", "--data-dir", opts.dataDir, ...(opts.extraArgs ?? [])];
   if (opts.rateLimit) args.push("--rate-limit", String(opts.rateLimit));
   if (opts.faults) args.push("--faults", opts.faults);
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
@@ -51,8 +54,8 @@ export function startEmulatorProcess(opts: { dataDir: string; rateLimit?: number
     let out = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`the emulator did not start within 30s: ${stderr}`));
-    }, 30_000);
+      reject(new Error(`the emulator did not start within ${startTimeoutMs / 1000}s: ${stderr}`));
+    }, startTimeoutMs);
     child.on("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`the emulator exited (${code}) before it started: ${stderr}`));
@@ -90,6 +93,7 @@ function emulatorHandle(child: ChildProcess, url: string, token: string): Emulat
   };
   return {
     url,
+    pid: child.pid,
     token,
     api,
     requests: async () => (await api("GET", "/_emulator/requests")).body as RequestRecord[],

@@ -8,6 +8,9 @@
 //   join        ['left'] | join kind=inner (['right']) on id | count           2 x 100,000 events
 //   scan both   union ['left'], ['right'] | count                               (the scans the join needs)
 //
+// Before these (engine-only, run when BENCH_QUERY_ENGINE=1), query-http.ts measures the
+// issue-45 shapes through the emulator's HTTP endpoint against a plain loop.
+//
 // Settings (environment): BENCH_QUERY_EVENTS=1000000 BENCH_QUERY_JOIN_EVENTS=100000
 // BENCH_QUERY_RUNS=3
 import { fork } from "node:child_process";
@@ -16,6 +19,7 @@ import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import type * as Engine from "../lib/emulator/query";
 import { envNumber } from "./harness";
+import { httpShapes } from "./query-http";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -120,6 +124,10 @@ function runChild(scenario: Scenario): Promise<Measured> {
 const f = (n: number, digits = 1): string => n.toFixed(digits);
 
 async function main(): Promise<void> {
+  // The issue-45 shapes through the emulator's HTTP endpoint first; the engine-only
+  // scenarios below only when asked (BENCH_QUERY_ENGINE=1): they take minutes on 1M events.
+  await httpShapes();
+  if (process.env.BENCH_QUERY_ENGINE !== "1") return;
   const cpus = os.cpus();
   console.log(`query engine bench: ${cpus.length} cores (${cpus[0]?.model ?? "?"}), ${f(os.totalmem() / 1024 ** 3, 0)} GiB, Node ${process.version}; ${RUNS} runs per scenario after one warm-up`);
   const results: Measured[] = [];

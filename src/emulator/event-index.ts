@@ -6,7 +6,7 @@
 // (or at the next query, whichever comes first): they are sorted among themselves and
 // merged into the order, which for events that arrive in time order is a plain append.
 import { parseIsoTime } from "./query/time";
-import type { IndexedEvent, StoredEvent, TimeIndex } from "./query/types";
+import type { IndexedEvent, StoredEvent, TimeIndex, TimePositions } from "./query/types";
 
 /**
  * Stored times are written by ingest as `toISOString()` text, which Date.parse reads
@@ -89,6 +89,12 @@ export class EventTimeIndex implements TimeIndex {
       else hi = mid;
     }
     return lo;
+  }
+
+  positions(startMs: number | undefined, endMs: number): TimePositions {
+    this.catchUp();
+    const lo = startMs === undefined ? 0 : this.lowerBound(startMs);
+    return { order: this.order, orderMs: this.orderMs, sysMs: this.sys, lo, hi: this.lowerBound(endMs) };
   }
 
   range(startMs: number | undefined, endMs: number): IndexedEvent[] {

@@ -50,6 +50,11 @@ export function nowIsoMillis(now: number = Date.now()): string {
  */
 export function eventTimeFromValue(value: unknown): string | undefined {
   if (typeof value === "string") {
+    // Most clients send toISOString() text already: it is its own answer when it reads back unchanged.
+    if (value.length === 24 && value.charCodeAt(23) === 90 /* Z */) {
+      const ms = Date.parse(value);
+      if (!Number.isNaN(ms) && new Date(ms).toISOString() === value) return value;
+    }
     const normalized = normalizeTimestamp(value);
     return normalized === undefined ? undefined : new Date(Date.parse(normalized)).toISOString();
   }

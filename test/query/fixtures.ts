@@ -12,6 +12,8 @@ import {
   type QueryLimits,
   type StoredEvent,
 } from "../../src/emulator/query";
+import { EventTimeIndex } from "../../src/emulator/event-index";
+import { ColumnStore } from "../../src/emulator/query/columns";
 
 export const START = "2024-01-01T00:00:00Z";
 export const END = "2024-01-01T00:05:00Z";
@@ -46,7 +48,17 @@ export const WEB_EVENTS: StoredEvent[] = [
   event(7, "2024-01-01T00:05:00Z", { status: 200, method: "GET", "req.path": "/late", duration: 2, user: "zed", ok: true }),
 ];
 
-export const WEB: QueryDataset = {
+/**
+ * With ODS_TEST_QUERY_COLUMNAR=1 (`npm run test:query-columnar`) the datasets carry a time
+ * index and columns, so every query here that can run vectorized does, against the same
+ * expected answers.
+ */
+function maybeColumnar(d: QueryDataset): QueryDataset {
+  if (process.env.ODS_TEST_QUERY_COLUMNAR !== "1") return d;
+  return { ...d, timeIndex: new EventTimeIndex(d.events), columns: new ColumnStore(d.events) };
+}
+
+export const WEB: QueryDataset = maybeColumnar({
   name: "web-logs",
   fields: WEB_FIELDS,
   events: WEB_EVENTS,
@@ -55,7 +67,7 @@ export const WEB: QueryDataset = {
     { name: "path_len", expression: "strlen(['req.path'])", type: "integer", unit: "", description: "" },
     { name: "status_class", expression: "strcat(tostring(status / 100), 'xx')", type: "", unit: "", description: "" },
   ],
-};
+});
 
 export const EMPTY: QueryDataset = { name: "empty", fields: [meta("status", "integer")], events: [], virtualFields: [] };
 
@@ -203,7 +215,7 @@ function mixedEvent(seq: number, time: string, data: Record<string, unknown>): S
 }
 
 /** Arrays, JSON text, mixed types and missing fields. */
-export const MIXED: QueryDataset = {
+export const MIXED: QueryDataset = maybeColumnar({
   name: "mixed",
   fields: [meta("seq", "integer"), meta("name", "string"), meta("tags", "array"), meta("payload", "string"), meta("v", "integer|float|string"), meta("n", "integer")],
   events: [
@@ -213,4 +225,4 @@ export const MIXED: QueryDataset = {
     mixedEvent(4, "2024-01-01T00:03:10Z", { tags: ["z"], payload: "[1, 2, 3]", n: 40 }),
   ],
   virtualFields: [],
-};
+});

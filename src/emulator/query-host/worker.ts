@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { EventTimeIndex } from "../event-index";
+import { ColumnStore } from "../query/columns";
 import type { QueryDataset, StoredEvent } from "../query/types";
 import { runJob, type DatasetDescriptor, type JobAnswer, type QueryJob } from "./jobs";
 import { readNewLines, type ReadPosition } from "./shared-log";
@@ -27,6 +28,8 @@ lowerPriority();
 interface Parsed {
   events: StoredEvent[];
   index: EventTimeIndex;
+  /** The same events as columns, for the vectorized path (query/vectorized.ts). */
+  columns: ColumnStore;
   at: ReadPosition;
 }
 
@@ -39,14 +42,15 @@ function materialize(d: DatasetDescriptor): QueryDataset {
   if (p) parsed.delete(d.storageKey);
   else {
     const events: StoredEvent[] = [];
-    p = { events, index: new EventTimeIndex(events), at: { chunk: 0, offset: 0 } };
+    p = { events, index: new EventTimeIndex(events), columns: new ColumnStore(events), at: { chunk: 0, offset: 0 } };
   }
   parsed.set(d.storageKey, p);
   if (parsed.size > KEEP_DATASETS) parsed.delete(parsed.keys().next().value!);
   const fresh = readNewLines(d.log, p.at) as StoredEvent[];
   for (const e of fresh) p.events.push(e);
   p.index.catchUp();
-  return { name: d.name, events: p.events, timeIndex: p.index, fields: d.fields, virtualFields: d.virtualFields };
+  p.columns.catchUp();
+  return { name: d.name, events: p.events, timeIndex: p.index, columns: p.columns, fields: d.fields, virtualFields: d.virtualFields };
 }
 
 /** What the pool posts, and what the worker answers. */

@@ -79,7 +79,7 @@ function boolean(evaluate: (row: Row) => boolean | null): CompiledExpr {
 }
 
 function constant(type: ValueType, value: Value): CompiledExpr {
-  return { type, evaluate: () => value };
+  return { type, evaluate: () => value, vector: { kind: "const", value } };
 }
 
 function compileLiteral(l: Literal): CompiledExpr {
@@ -220,6 +220,7 @@ function compileCall(name: string, argExprs: Expr[], pos: Pos, scope: Scope): Co
     if (size && args[0].type === "datetime" && size.kind === "literal" && size.literal.kind === "timespan") {
       if (!(size.literal.ms > 0)) throw semanticError(size.pos, "bin size must be positive", COMPILE_ERROR.invalidArgument);
       compiled.bucket = size.literal.ms;
+      if (name === "bin") compiled.vector = { kind: "bin", arg: args[0], width: size.literal.ms };
     }
   }
   return compiled;
@@ -265,6 +266,7 @@ function compileBinAuto(argExprs: Expr[], pos: Pos, scope: Scope): CompiledExpr 
     type: "datetime",
     nameHint: arg.column ?? arg.nameHint,
     bucket: "auto",
+    vector: { kind: "bin", arg, width: "auto" },
     evaluate: (row) => binValue(arg.evaluate(row), new TimespanValue(ctx.autoBinMs)),
   };
 }
@@ -488,10 +490,14 @@ function compileRegexMatch(l: CompiledExpr, r: CompiledExpr, pos: Pos, negated: 
 }
 
 function compileBinary(op: string, l: CompiledExpr, r: CompiledExpr, pos: Pos): CompiledExpr {
-  if (op === "and" || op === "or") return logical(op, l, r);
+  if (op === "and" || op === "or") return { ...logical(op, l, r), vector: { kind: "logical", op, left: l, right: r } };
   if (op === "matches regex" || op === "!matches regex") return compileRegexMatch(l, r, pos, op.startsWith("!"));
   const cmp = comparison(op) ?? stringOperator(op);
-  if (cmp) return boolean((row) => cmp(l.evaluate(row), r.evaluate(row)));
+  if (cmp) {
+    const compiled = boolean((row) => cmp(l.evaluate(row), r.evaluate(row)));
+    if (op === "==" || op === "!=" || op === "<" || op === "<=" || op === ">" || op === ">=") compiled.vector = { kind: "compare", op, left: l, right: r };
+    return compiled;
+  }
   const type = arithmeticType(op, l.type, r.type);
   if (type === undefined) {
     const hint = op === "+" && (l.type === "string" || r.type === "string") ? " (use strcat() to join strings)" : "";

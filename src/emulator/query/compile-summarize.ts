@@ -7,7 +7,8 @@ import type { Expr, NamedExpr, Stage } from "./ast";
 import { compileExpr, type Scope } from "./compile-expr";
 import { derivedName, exprPos, StageNames } from "./compile-query";
 import { COMPILE_ERROR, semanticError } from "./errors";
-import type { PlanBuilder } from "./plan";
+import type { RunEnv } from "./execute";
+import type { PlanBuilder, TableData } from "./plan";
 import { Summarizer, type AggregationSpec, type ComputedSpec, type GroupKeySpec } from "./summarize";
 import type { ColumnSpec, CompiledExpr, Row } from "./table";
 import { DateTimeValue, TimespanValue, type Value, type ValueType } from "./values";
@@ -257,26 +258,15 @@ export function compileMakeSeries(stage: MakeSeries, b: PlanBuilder): void {
     ...outputs.map((o): ColumnSpec => ({ name: o, type: "dynamic" })),
     { name: axisName, type: "dynamic" },
   ];
-  b.tableStage(columns, (data, env) => {
-    let lo = fromMs;
-    let hi = toMs;
-    if (lo === null || hi === null) {
-      for (const row of data.rows) {
-        const t = asNumber(axis.evaluate(row));
-        if (t === null) continue;
-        if (fromMs === null) lo = lo === null ? t : Math.min(lo, t);
-        if (toMs === null) hi = hi === null ? t + step : Math.max(hi, t + step);
-      }
-    }
-    if (lo === null || hi === null) return { rows: [], totals: null, numGroups: 0 };
+  /**
+   * The series over [lo, hi): `fill` feeds the summarizer (keys, then the step index) the
+   * rows in range, from rows (below) or from columns (vectorized.ts).
+   */
+  const seriesOf = (lo: number, hi: number, env: RunEnv, fill: (summarizer: Summarizer, start: number, bins: number) => void): TableData => {
     start = lo;
     const bins = Math.min(MAX_SERIES_BINS, Math.max(0, Math.ceil((hi - start) / step)));
-    const inRange = (t: number | null): t is number => t !== null && t >= start && t < start + bins * step;
     const summarizer = new Summarizer([...keys, binKey], aggs, null, computed, outputs);
-    for (const row of data.rows) {
-      if (!env.inTime()) break;
-      if (inRange(asNumber(axis.evaluate(row)))) summarizer.add(row);
-    }
+    fill(summarizer, start, bins);
     const series = new Map<string, { keys: Value[]; arrays: Value[][] }>();
     for (const r of summarizer.finish().rows) {
       const keyValues = keys.map((k) => r.values.get(k.name) ?? null);
@@ -300,5 +290,31 @@ export function compileMakeSeries(stage: MakeSeries, b: PlanBuilder): void {
       return { values, origin: null };
     });
     return { rows, totals: null, numGroups: rows.length };
-  });
+  };
+  const empty: TableData = { rows: [], totals: null, numGroups: 0 };
+  b.tableStage(
+    columns,
+    (data, env) => {
+      let lo = fromMs;
+      let hi = toMs;
+      if (lo === null || hi === null) {
+        for (const row of data.rows) {
+          const t = asNumber(axis.evaluate(row));
+          if (t === null) continue;
+          if (fromMs === null) lo = lo === null ? t : Math.min(lo, t);
+          if (toMs === null) hi = hi === null ? t + step : Math.max(hi, t + step);
+        }
+      }
+      if (lo === null || hi === null) return empty;
+      return seriesOf(lo, hi, env, (summarizer, from, bins) => {
+        for (const row of data.rows) {
+          if (!env.inTime()) break;
+          const t = asNumber(axis.evaluate(row));
+          if (t !== null && t >= from && t < from + bins * step) summarizer.add(row);
+        }
+      });
+    },
+    false,
+    { kind: "make-series", axis, step, fromMs, toMs, keys, aggs, seriesOf, empty },
+  );
 }

@@ -12,6 +12,7 @@ import type { QueryContext, Row } from "./table";
 import { autoBinMs, parseIsoTime } from "./time";
 import type { IndexedEvent, QueryDataset, QueryLimits, StoredEvent } from "./types";
 import { DateTimeValue, fromStored, type Value, type ValueType } from "./values";
+import { runVectorized } from "./vectorized";
 
 export interface QueryMessage {
   priority: string;
@@ -49,6 +50,8 @@ export interface Outcome extends TableData {
   rowsBeforeCut: number;
   messages: QueryMessage[];
   elapsedMicros: number;
+  /** How the run's dataset scans ran (vectorized.ts). */
+  execution: { vectorized: number; rowFallbacks: number };
 }
 
 type TimedEvent = IndexedEvent;
@@ -150,6 +153,9 @@ export class RunEnv {
   /** Start of the range the result reports: the request's, or the oldest event scanned. */
   rangeStartMs?: number;
   isPartial = false;
+  /** Dataset scans this run: summarized over columns, and those with columns that fell back to rows. */
+  vectorizedScans = 0;
+  rowFallbacks = 0;
   readonly messages: QueryMessage[] = [];
   private ticks = 0;
   private readonly deadline: number;
@@ -228,6 +234,8 @@ function scanDataset(dataset: QueryDataset, types: ReadonlyMap<string, ValueType
 /** Runs one plan (source and stages) within the run's bounds; the caller cuts the result. */
 export function runPlan(plan: Plan, env: RunEnv): TableData {
   const stages = plan.stages;
+  const vectorized = runVectorized(plan, env);
+  if (vectorized) return runTableStages(vectorized.data, stages.slice(vectorized.next), env);
   let firstTable = 0;
   while (firstTable < stages.length && stages[firstTable].rowWise) firstTable++;
   const leading = stages.slice(0, firstTable);
@@ -251,8 +259,13 @@ export function runPlan(plan: Plan, env: RunEnv): TableData {
       accept(row);
     }
   }
-  let data: TableData = sink ? sink.finish() : { rows: collected, totals: null, numGroups: 0 };
-  for (const s of stages.slice(sink ? firstTable + 1 : firstTable)) {
+  const data: TableData = sink ? sink.finish() : { rows: collected, totals: null, numGroups: 0 };
+  return runTableStages(data, stages.slice(sink ? firstTable + 1 : firstTable), env);
+}
+
+/** The stages after the scan (and its sink), over the whole table. */
+function runTableStages(data: TableData, stages: readonly Stage[], env: RunEnv): TableData {
+  for (const s of stages) {
     if (s.table) data = s.table(data, env);
     else if (s.rowWise) {
       const mapped: Row[] = [];
@@ -295,5 +308,6 @@ export function execute(plan: Plan, opts: ExecOptions): Outcome {
     rowsBeforeCut,
     messages,
     elapsedMicros: Math.max(0, Math.round((performance.now() - opts.startedAt) * 1000)),
+    execution: { vectorized: env.vectorizedScans, rowFallbacks: env.rowFallbacks },
   };
 }

@@ -23,6 +23,11 @@ export interface CommonStatus {
   minCursor: string;
   maxCursor: string;
   messages: QueryMessage[];
+  /**
+   * The emulator's own (the service has no such field): dataset scans this query ran
+   * over columns, and scans that fell back to rows (query/vectorized.ts).
+   */
+  emulatorExecution: { vectorized: number; rowFallbacks: number };
 }
 
 export function commonStatus(out: Outcome): CommonStatus {
@@ -39,6 +44,7 @@ export function commonStatus(out: Outcome): CommonStatus {
     minCursor: out.minCursor,
     maxCursor: out.maxCursor,
     messages: out.messages,
+    emulatorExecution: out.execution,
   };
 }
 

@@ -44,7 +44,25 @@ export interface Stage {
   rowWise?: (row: Row) => Row | null;
   table?: (data: TableData, env: RunEnv) => TableData;
   sink?: (env: RunEnv) => Sink;
+  /** What the vectorized path (vectorized.ts) needs to run this stage over columns. */
+  vector?: StageVector;
 }
+
+export type StageVector =
+  | { kind: "where"; predicate: CompiledExpr }
+  | { kind: "summarize"; keys: GroupKeySpec[]; aggs: AggregationSpec[]; make: () => Summarizer; finish: (s: Summarizer) => TableData }
+  | {
+      kind: "make-series";
+      axis: CompiledExpr;
+      step: number;
+      fromMs: number | null;
+      toMs: number | null;
+      keys: GroupKeySpec[];
+      aggs: AggregationSpec[];
+      /** Lays out the series over [lo, hi) once `fill` has fed a summarizer (keys, then the step index). */
+      seriesOf: (lo: number, hi: number, env: RunEnv, fill: (summarizer: Summarizer, start: number, bins: number) => void) => TableData;
+      empty: TableData;
+    };
 
 /** Where a plan's rows come from: a dataset scanned over the request's range, or rows made at run time. */
 export type PlanSource = { kind: "dataset"; dataset: QueryDataset } | { kind: "rows"; produce: (env: RunEnv) => Iterable<Row> };
@@ -172,7 +190,7 @@ export class PlanBuilder {
   }
 
   where(predicate: CompiledExpr): void {
-    this.stages.push({ rowWise: (row) => (predicate.evaluate(row) === true ? row : null) });
+    this.stages.push({ rowWise: (row) => (predicate.evaluate(row) === true ? row : null), vector: { kind: "where", predicate } });
   }
 
   extend(name: string, expr: CompiledExpr): void {
@@ -245,6 +263,7 @@ export class PlanBuilder {
       return { rows: out.rows, totals: out.totals, numGroups: (out.totals ?? out.rows).length };
     };
     this.stages.push({
+      vector: { kind: "summarize", keys, aggs, make, finish },
       sink: () => {
         const s = make();
         return { push: (row) => s.add(row), finish: () => finish(s) };
@@ -299,12 +318,12 @@ export class PlanBuilder {
   }
 
   /** A stage that works on the whole table and sets a new schema (join, mv-expand, ...). */
-  tableStage(columns: ColumnSpec[], table: (data: TableData, env: RunEnv) => TableData, keepOrder = false): void {
+  tableStage(columns: ColumnSpec[], table: (data: TableData, env: RunEnv) => TableData, keepOrder = false, vector?: StageVector): void {
     const order = this.order;
     this.replaceColumns(columns);
     if (keepOrder) this.order = order.filter((o) => columns.some((c) => c.name === o.field));
     else this.order = [];
-    this.stages.push({ table });
+    this.stages.push(vector ? { table, vector } : { table });
   }
 
   /** A row-wise stage that sets a new schema (project-rename, project-keep, parse, ...). */

@@ -141,6 +141,17 @@ export class Summarizer {
     if (this.totals) feed(this.totals, keyBuf, this.timeIndex, aggs, argBufs);
   }
 
+  /**
+   * A group whose aggregations the vectorized path computed: `keys` as `add` would have
+   * evaluated them (all keys for the main table, all but the time key for the totals).
+   */
+  putGroup(table: "main" | "totals", keys: Value[], results: Value[]): void {
+    const groups = table === "main" ? this.main : this.totals;
+    if (!groups) return;
+    const id = keys.map((k) => valueKey(k)).join("\u0000");
+    groups.set(id, { keys, aggregators: results.map((r) => ({ add: () => undefined, result: () => r })) });
+  }
+
   finish(): SummarizeResult {
     const { keys, aggs, timeKey, main, totals, computed } = this;
     // Without any key, aggregating nothing still answers one row (count() is 0).

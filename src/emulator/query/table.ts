@@ -49,4 +49,13 @@ export interface CompiledExpr {
   nameHint?: string;
   /** Set when the expression buckets a datetime: the bucket width, or "auto" for bin_auto. */
   bucket?: number | "auto";
+  /** How the vectorized path (vectorized.ts) can run this expression over columns; unset: rows only. */
+  vector?: VectorForm;
 }
+
+/** The expression shapes the vectorized path runs over columns (a column reference is `column`). */
+export type VectorForm =
+  | { kind: "const"; value: Value }
+  | { kind: "compare"; op: "==" | "!=" | "<" | "<=" | ">" | ">="; left: CompiledExpr; right: CompiledExpr }
+  | { kind: "logical"; op: "and" | "or"; left: CompiledExpr; right: CompiledExpr }
+  | { kind: "bin"; arg: CompiledExpr; width: number | "auto" };
