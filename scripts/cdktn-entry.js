@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, "..");
 const LIB = path.join(ROOT, "lib");
 const OUT = path.join(LIB, "cdktn");
 
-/** Files that import cdktf: the generated constructs, their index, the validation hook and the dashboard builder. */
+/** Files that import cdktf: the generated constructs, their index, the validation hook, the dashboard builder and the SLO construct. */
 function sources() {
   const out = ["index.js", "index.d.ts", "validation.js", "validation.d.ts", "dashboard-builder.js", "dashboard-builder.d.ts"];
   const walk = (rel) => {
@@ -23,6 +23,7 @@ function sources() {
     }
   };
   walk("gen");
+  walk("slo");
   return out;
 }
 
@@ -34,6 +35,7 @@ function rebind(rel, text) {
     .replace(/import\("cdktf"\)/g, 'import("cdktn")');
   // validation and the dashboard builder reach the shared model one directory further up from lib/cdktn/.
   if (rel.startsWith("validation.") || rel.startsWith("dashboard-builder.")) t = t.replace(/(require\(|from )"\.\/resources\//g, '$1"../resources/');
+  if (rel.startsWith("slo/")) t = t.replace(/(require\(|from )"\.\.\/resources\//g, '$1"../../resources/');
   if (/["']cdktf["']|cdktf\/lib/.test(t.replace(/\/\/.*$/gm, ""))) throw new Error(`cdktn-entry: lib/${rel} still refers to cdktf after rebinding`);
   return t;
 }
