@@ -181,6 +181,9 @@ export class OdsTerraformProvider implements ProviderImpl {
   private passedChecks?: PassedChecks;
   /** Reads the plan-time checks share within this process (the organization's datasets). */
   private readonly reads = new Map<string, Promise<unknown>>();
+  /** Answers the plan insights of this command share (see insight). */
+  private readonly insightAnswers = new Map<string, Promise<unknown>>();
+  private insightNowMs: number | undefined;
   /** One list call per kind (per dataset) per provider process serves every refresh. */
   private readonly live = new LiveIndex();
   /**
@@ -414,7 +417,10 @@ export class OdsTerraformProvider implements ProviderImpl {
   private async insight(kind: ResourceKind, values: Values, prior: TfObject | null): Promise<Diagnostic | undefined> {
     if (!this.backtestDays || !kind.planInsight) return undefined;
     const live = prior && typeof prior.id === "string" ? { id: prior.id, values: modelOf(prior) } : undefined;
-    const outcome = await runPlanInsight(this.api(), kind, values, live, { days: this.backtestDays, nowMs: Date.now() });
+    // One process serves one terraform command: its insights share answers and one "now", as
+    // `ods plan`'s do, so an SLO's monitors read its counts once, not once per monitor.
+    this.insightNowMs ??= Date.now();
+    const outcome = await runPlanInsight(this.api(), kind, values, live, { days: this.backtestDays, nowMs: this.insightNowMs, answers: this.insightAnswers });
     if (!outcome) return undefined;
     const summary = outcome.kind === "report" ? outcome.report.summary : outcome.reason;
     return warningDiagnostic(`${kind.typeName} "${String(values.name ?? "")}": ${summary}`, outcome.kind === "report" ? outcome.report.lines.join("\n") : undefined);

@@ -48,6 +48,8 @@ function writeStack(dir: string, prefix: string, backtestDays?: number): string 
   return stackDir;
 }
 
+const isQuery = (r: { method: string; path: string }): boolean => r.method === "POST" && r.path === "/v1/datasets/_apl";
+
 async function withDataset(name: string): Promise<void> {
   const r = await fetch(`${emu.url}/v2/datasets`, { method: "POST", headers: { authorization: `Bearer ${emu.adminToken}`, "content-type": "application/json" }, body: JSON.stringify({ name }) });
   expect(r.status).toBeLessThan(300);
@@ -81,8 +83,13 @@ describe.skipIf(!hasTerraform)("slo.Slo's objects on one state through both engi
     const tf = new TerraformWorkspace(cliConfig, { url: emu.url, token: emu.adminToken }, stackDir, {});
     expect((await tf.run("init")).status).toBe(0);
     // Terraform's plan tells the SLO story under each generated monitor, as a warning.
+    const queriesBefore = emu.requests().filter(isQuery).length;
     const plan = await tf.run("plan");
     expect(plan.status, plan.out).toBe(0);
+    // Its four monitors share one read of the SLO's counts, as in ods plan (the monitors'
+    // plan-time compile checks are not queries of data).
+    const queries = emu.requests().filter(isQuery).length - queriesBefore;
+    expect(queries, "4 compile checks, and at most 2 reads for the SLO's figures").toBeLessThanOrEqual(4 + 2);
     expect(plan.out).toMatch(/Warning: ods_monitor "SLO tffirst checkout: page 1h\/5m": SLO "tffirst checkout" 99% over 7d: 10 events, 0 bad/);
     const applied = await tf.run("apply", "-auto-approve");
     expect(applied.status, applied.out).toBe(0);
