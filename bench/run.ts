@@ -14,6 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, synthesizeStack, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
+import { growthMarkdown, growthSection, type GrowthSize } from "./growth";
 import { latencyMarkdown, latencySection, type LatencySize } from "./latency";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
 import { datasetImports, installProvider, readProviderStats, terraformBackendSetting, terraformMissing, terraformVersion, TerraformRunner, nullProviderLauncher, withStateBackend, writeFloorConfig, writeTerraformConfig } from "./terraform";
@@ -47,6 +48,10 @@ const LATENCY_MS = LATENCY === "skip" ? 0 : Number(/^(\d+)ms$/.exec(LATENCY)?.[1
 if (LATENCY !== "skip" && !(LATENCY_MS > 0)) throw new Error(`BENCH_LATENCY must look like 50ms, or be skip; got "${LATENCY}"`);
 const LATENCY_SIZES = envNumbers("BENCH_LATENCY_SIZES", [1000, 5000]);
 const ONLY_LATENCY = process.env.BENCH_ONLY === "latency";
+/** BENCH_GROWTH_SIZES=2000,10000,20000 (default), BENCH_GROWTH=skip; BENCH_ONLY=growth runs that section alone (bench/growth.ts). */
+const GROWTH_SIZES = envNumbers("BENCH_GROWTH_SIZES", [2000, 10000, 20000]);
+const SKIP_GROWTH = process.env.BENCH_GROWTH === "skip";
+const ONLY_GROWTH = process.env.BENCH_ONLY === "growth";
 
 const log = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -536,6 +541,23 @@ async function main(): Promise<void> {
     LATENCY === "skip"
       ? Promise.resolve([])
       : latencySection(root, { sizes: LATENCY_SIZES, latencyMs: LATENCY_MS, cliConfig, backend: TF_BACKEND, log, ...(ONLY_LATENCY ? { onSize: writeLatency } : {}) });
+  const growthRun = (): Promise<GrowthSize[]> =>
+    SKIP_GROWTH && !ONLY_GROWTH
+      ? Promise.resolve([])
+      : growthSection(root, { sizes: GROWTH_SIZES, log, profileAt: CPU_PROF ? Math.max(...GROWTH_SIZES) : undefined, cpuProfDir: CPU_PROF });
+  if (ONLY_GROWTH) {
+    try {
+      const growth = await growthRun();
+      const md = [`# Benchmark results: growth section`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}. Run at ${m.date}.`, ...growthMarkdown(growth), ""].join("\n");
+      fs.mkdirSync(RESULTS, { recursive: true });
+      fs.writeFileSync(path.join(RESULTS, "growth.md"), md);
+      fs.writeFileSync(path.join(RESULTS, "growth.json"), `${JSON.stringify({ machine: m, sizes: growth }, null, 2)}\n`);
+      log(`\n${md}\nwritten: bench/results/growth.md, bench/results/growth.json`);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+    return;
+  }
   if (ONLY_LATENCY) {
     try {
       const md = writeLatency(await latencyRun());
@@ -611,11 +633,12 @@ async function main(): Promise<void> {
     }
     const rate = await rateLimited(root);
     const latency = await latencyRun();
+    const growth = await growthRun();
     fs.mkdirSync(RESULTS, { recursive: true });
     results.sort((a, b) => a.n - b.n);
-    const md = [markdown(results, rate, m), ...latencyMarkdown(latency, LATENCY_MS), ""].join("\n");
+    const md = [markdown(results, rate, m), ...latencyMarkdown(latency, LATENCY_MS), ...growthMarkdown(growth), ""].join("\n");
     fs.writeFileSync(path.join(RESULTS, "latest.md"), md);
-    fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, rateLimited: rate, latency: { latencyMs: LATENCY_MS, sizes: latency } }, null, 2)}\n`);
+    fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, rateLimited: rate, latency: { latencyMs: LATENCY_MS, sizes: latency }, growth }, null, 2)}\n`);
     log(`\n${md}`);
     log(`written: bench/results/latest.md, bench/results/latest.json`);
   } finally {

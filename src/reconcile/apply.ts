@@ -54,8 +54,11 @@ export interface ApplyOptions {
   client: OdsClient;
   stack: LoadedStack;
   state: StateFile;
-  /** Saves the state (through its backend); called after every successful call. */
-  persist: (state: StateFile) => Promise<void>;
+  /**
+   * Saves the state (through its backend); called after every successful call. CHANGED
+   * names the addresses set or removed since the last save; absent, anything may have.
+   */
+  persist: (state: StateFile, changed?: ReadonlySet<string>) => Promise<void>;
   plan: Plan;
   orgId?: string;
   parallelism?: number;
@@ -88,8 +91,9 @@ class ApplyRun {
     this.ctx = {
       client: opts.client,
       live: this.live,
-      isManaged: (kind, id) => Object.values(opts.state.resources).some((r) => r.typeName === kind.typeName && r.id === id),
+      isManaged: (kind, id) => (this.managedIds.get(`${kind.typeName}\u0000${id}`) ?? 0) > 0,
     };
+    for (const r of Object.values(opts.state.resources)) this.countManaged(r, 1);
     this.declarations = new Map(opts.stack.resources.map((d) => [d.address, d]));
     this.marks = sensitiveMarks(opts.stack);
     for (const [address, r] of Object.entries(opts.state.resources)) {
@@ -110,7 +114,18 @@ class ApplyRun {
    * while a write is pending share the next one, and each caller resumes only after a
    * write that includes its result (a whole-file rewrite per call would grow with N²).
    */
+  /** How many state entries hold each (type, id): asked for every object a recovery lists. */
+  private readonly managedIds = new Map<string, number>();
+
+  private countManaged(r: ResourceState | undefined, by: 1 | -1): void {
+    if (!r) return;
+    const key = `${r.typeName}\u0000${r.id}`;
+    this.managedIds.set(key, (this.managedIds.get(key) ?? 0) + by);
+  }
+
   private record(address: string, entry: ResourceState | undefined): Promise<void> {
+    this.countManaged(this.opts.state.resources[address], -1);
+    this.countManaged(entry, 1);
     if (entry) {
       this.opts.state.resources[address] = entry;
       this.resolved.set(address, { ...entry.values, ...entry.engineValues, ...(entry.sensitive ?? {}), id: entry.id });
@@ -118,10 +133,14 @@ class ApplyRun {
       delete this.opts.state.resources[address];
       this.resolved.delete(address);
     }
+    this.changed.add(address);
     return this.flush();
   }
 
   private dirty = false;
+  /** Addresses recorded since the last save; undefined after a change of the whole state (moves). */
+  private changed: Set<string> = new Set();
+  private wholeChanged = false;
   private writing: Promise<void> | undefined;
 
   private entryFor(kind: ResourceKind, decl: ManagedDeclaration, values: Values, live: WireObject, prior?: ResourceState): ResourceState {
@@ -268,6 +287,12 @@ class ApplyRun {
     this.opts.state.outputs = outputs;
   }
 
+  /** Saves the whole state (after changes not recorded address by address). */
+  flushWhole(): Promise<void> {
+    this.wholeChanged = true;
+    return this.flush();
+  }
+
   flush(): Promise<void> {
     this.dirty = true;
     if (!this.writing) {
@@ -277,7 +302,11 @@ class ApplyRun {
             // Let results of calls finishing at the same moment join this write.
             await new Promise<void>((resolve) => setImmediate(resolve));
             this.dirty = false;
-            await this.opts.persist(this.opts.state);
+            const changed = this.changed;
+            const whole = this.wholeChanged;
+            this.changed = new Set();
+            this.wholeChanged = false;
+            await this.opts.persist(this.opts.state, whole ? undefined : changed);
           }
         } finally {
           this.writing = undefined;
@@ -296,76 +325,147 @@ export async function applyPlan(opts: ApplyOptions): Promise<ApplySummary> {
   applyMoves(opts.state, moves.filter((m) => opts.state.resources[m.from] !== undefined && opts.state.resources[m.to] === undefined));
   const run = new ApplyRun(opts);
   if (moves.length > 0) {
-    await run.flush();
+    await run.flushWhole();
     run.summary.moved = moves.length;
   }
   const parallelism = Math.max(1, opts.parallelism ?? 10);
   const tasks = opts.plan.changes;
-  const byAddress = new Map(tasks.map((c) => [c.address, c]));
-  const removal = (c: PlannedChange): boolean => c.action === "delete" || c.action === "forget";
-  // A create or update waits for what it depends on; a delete waits for the deletes of
-  // what depends on it.
-  const waitsFor = new Map<string, string[]>();
-  for (const c of tasks) {
-    if (removal(c)) {
-      waitsFor.set(c.address, tasks.filter((o) => removal(o) && o.dependsOn.includes(c.address)).map((o) => o.address));
-    } else {
-      waitsFor.set(c.address, c.dependsOn.filter((d) => byAddress.has(d) && !removal(byAddress.get(d)!)));
-    }
-  }
-  const status = new Map<string, "pending" | "running" | "done" | "failed">(tasks.map((c) => [c.address, "pending"]));
-  let running = 0;
-
-  await new Promise<void>((resolve) => {
-    const pump = (): void => {
-      for (const c of tasks) {
-        if (running >= parallelism) break;
-        if (status.get(c.address) !== "pending") continue;
-        const deps = waitsFor.get(c.address) ?? [];
-        const failedDep = deps.find((d) => status.get(d) === "failed");
-        if (failedDep) {
-          status.set(c.address, "failed");
-          run.summary.skipped++;
-          opts.onEvent?.({ address: c.address, action: c.action, phase: "skipped", message: `skipped: ${failedDep} failed` });
-          continue;
-        }
-        if (deps.some((d) => status.get(d) !== "done")) continue;
-        status.set(c.address, "running");
-        running++;
-        if (c.action !== "noop") opts.onEvent?.({ address: c.address, action: c.action, phase: "start", id: c.id });
-        run.run(c).then(
-          () => {
-            status.set(c.address, "done");
-            if (c.action === "delete" || c.action === "forget") opts.onEvent?.({ address: c.address, action: c.action, phase: "done", id: c.id });
-          },
-          (err: unknown) => {
-            status.set(c.address, "failed");
-            run.summary.failed++;
-            const message = err instanceof Error ? err.message : String(err);
-            run.summary.errors.push(`${c.address}: ${message}`);
-            opts.onEvent?.({ address: c.address, action: c.action, phase: "failed", message });
-          },
-        ).finally(() => {
-          running--;
-          pump();
-        });
-      }
-      if (running === 0 && [...status.values()].every((s) => s === "done" || s === "failed")) resolve();
-      else if (running === 0 && ![...status.values()].some((s) => s === "running")) {
-        // Nothing runnable: only possible with a dependency cycle, which loading rejects.
-        const stuck = tasks.filter((c) => status.get(c.address) === "pending").map((c) => c.address);
-        if (stuck.length > 0) {
-          for (const a of stuck) status.set(a, "failed");
-          run.summary.errors.push(`could not order: ${stuck.join(", ")}`);
-          resolve();
-        }
-      }
-    };
-    pump();
-  });
+  await runInOrder(tasks, parallelism, run, opts.onEvent);
 
   run.computeOutputs();
   await run.flush();
   if (run.summary.failed === 0) await run.checkConvergence(tasks);
   return run.summary;
+}
+
+/**
+ * Runs the changes, PARALLELISM at a time, each once what it waits for is done: a create
+ * or update waits for what it depends on; a delete waits for the deletes of what depends
+ * on it. Of the changes ready, the first in plan order goes first. A change whose
+ * dependency failed is skipped. Kept linear in the changes and their dependencies: a
+ * count of unfinished dependencies per change, and a heap of the ready ones.
+ */
+async function runInOrder(tasks: readonly PlannedChange[], parallelism: number, run: ApplyRun, onEvent: ApplyOptions["onEvent"]): Promise<void> {
+  const index = new Map(tasks.map((c, i) => [c.address, i]));
+  const removal = (c: PlannedChange): boolean => c.action === "delete" || c.action === "forget";
+  const waiting = new Array<number>(tasks.length).fill(0);
+  const dependents: number[][] = tasks.map(() => []);
+  const edge = (from: number, to: number): void => {
+    waiting[to]++;
+    dependents[from].push(to);
+  };
+  for (const [i, c] of tasks.entries()) {
+    for (const d of new Set(c.dependsOn)) {
+      const j = index.get(d);
+      if (j === undefined || j === i) continue;
+      const dep = tasks[j];
+      // A removal waits for the removals of what depends on it; the rest for their own dependencies.
+      if (removal(c) && removal(dep)) edge(i, j);
+      else if (!removal(c) && !removal(dep)) edge(j, i);
+    }
+  }
+  const status: ("pending" | "running" | "done" | "failed")[] = tasks.map(() => "pending");
+  const ready = new MinHeap();
+  for (let i = 0; i < tasks.length; i++) if (waiting[i] === 0) ready.push(i);
+  let running = 0;
+  let finished = 0;
+
+  await new Promise<void>((resolve) => {
+    /** Marks what waits on a failed change as skipped, transitively. */
+    const skipDependents = (failed: number): void => {
+      const stack = [failed];
+      while (stack.length > 0) {
+        const f = stack.pop()!;
+        for (const t of dependents[f]) {
+          if (status[t] !== "pending") continue;
+          status[t] = "failed";
+          finished++;
+          run.summary.skipped++;
+          const c = tasks[t];
+          onEvent?.({ address: c.address, action: c.action, phase: "skipped", message: `skipped: ${tasks[f].address} failed` });
+          stack.push(t);
+        }
+      }
+    };
+    const pump = (): void => {
+      while (running < parallelism && ready.size > 0) {
+        const i = ready.pop();
+        if (status[i] !== "pending") continue;
+        const c = tasks[i];
+        status[i] = "running";
+        running++;
+        if (c.action !== "noop") onEvent?.({ address: c.address, action: c.action, phase: "start", id: c.id });
+        run.run(c).then(
+          () => {
+            status[i] = "done";
+            if (c.action === "delete" || c.action === "forget") onEvent?.({ address: c.address, action: c.action, phase: "done", id: c.id });
+            for (const t of dependents[i]) if (--waiting[t] === 0 && status[t] === "pending") ready.push(t);
+          },
+          (err: unknown) => {
+            status[i] = "failed";
+            run.summary.failed++;
+            const message = err instanceof Error ? err.message : String(err);
+            run.summary.errors.push(`${c.address}: ${message}`);
+            onEvent?.({ address: c.address, action: c.action, phase: "failed", message });
+            skipDependents(i);
+          },
+        ).finally(() => {
+          running--;
+          finished++;
+          pump();
+        });
+      }
+      if (running > 0) return;
+      if (finished < tasks.length) {
+        // Nothing runnable: only possible with a dependency cycle, which loading rejects.
+        const stuck = tasks.filter((_, i) => status[i] === "pending").map((c) => c.address);
+        for (const [i] of tasks.entries()) if (status[i] === "pending") status[i] = "failed";
+        run.summary.errors.push(`could not order: ${stuck.join(", ")}`);
+      }
+      resolve();
+    };
+    pump();
+  });
+}
+
+/** Indexes of ready changes, the lowest (first in plan order) on top. */
+class MinHeap {
+  private readonly items: number[] = [];
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  push(v: number): void {
+    const a = this.items;
+    a.push(v);
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (a[p] <= a[i]) break;
+      [a[p], a[i]] = [a[i], a[p]];
+      i = p;
+    }
+  }
+
+  pop(): number {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop()!;
+    if (a.length > 0) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && a[l] < a[m]) m = l;
+        if (r < a.length && a[r] < a[m]) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i], a[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
 }
