@@ -19,6 +19,7 @@ import {
   type LifecycleContext,
 } from "../lifecycle";
 import { evaluate, valueAt, type Reference } from "./expressions";
+import { runInOrder } from "./apply-order";
 import { applyMoves } from "./moves";
 import { listsOfPlan } from "./world";
 import type { Plan, PlannedChange } from "./plan";
@@ -330,142 +331,28 @@ export async function applyPlan(opts: ApplyOptions): Promise<ApplySummary> {
   }
   const parallelism = Math.max(1, opts.parallelism ?? 10);
   const tasks = opts.plan.changes;
-  await runInOrder(tasks, parallelism, run, opts.onEvent);
+  await runInOrder(tasks, parallelism, {
+    run: (c) => run.run(c),
+    started: (c) => {
+      if (c.action !== "noop") opts.onEvent?.({ address: c.address, action: c.action, phase: "start", id: c.id });
+    },
+    done: (c) => {
+      if (c.action === "delete" || c.action === "forget") opts.onEvent?.({ address: c.address, action: c.action, phase: "done", id: c.id });
+    },
+    failed: (c, message) => {
+      run.summary.failed++;
+      run.summary.errors.push(`${c.address}: ${message}`);
+      opts.onEvent?.({ address: c.address, action: c.action, phase: "failed", message });
+    },
+    skipped: (c, cause) => {
+      run.summary.skipped++;
+      opts.onEvent?.({ address: c.address, action: c.action, phase: "skipped", message: `skipped: ${cause} failed` });
+    },
+    unordered: (stuck) => run.summary.errors.push(`could not order: ${stuck.join(", ")}`),
+  });
 
   run.computeOutputs();
   await run.flush();
   if (run.summary.failed === 0) await run.checkConvergence(tasks);
   return run.summary;
-}
-
-/**
- * Runs the changes, PARALLELISM at a time, each once what it waits for is done: a create
- * or update waits for what it depends on; a delete waits for the deletes of what depends
- * on it. Of the changes ready, the first in plan order goes first. A change whose
- * dependency failed is skipped. Kept linear in the changes and their dependencies: a
- * count of unfinished dependencies per change, and a heap of the ready ones.
- */
-async function runInOrder(tasks: readonly PlannedChange[], parallelism: number, run: ApplyRun, onEvent: ApplyOptions["onEvent"]): Promise<void> {
-  const index = new Map(tasks.map((c, i) => [c.address, i]));
-  const removal = (c: PlannedChange): boolean => c.action === "delete" || c.action === "forget";
-  const waiting = new Array<number>(tasks.length).fill(0);
-  const dependents: number[][] = tasks.map(() => []);
-  const edge = (from: number, to: number): void => {
-    waiting[to]++;
-    dependents[from].push(to);
-  };
-  for (const [i, c] of tasks.entries()) {
-    for (const d of new Set(c.dependsOn)) {
-      const j = index.get(d);
-      if (j === undefined || j === i) continue;
-      const dep = tasks[j];
-      // A removal waits for the removals of what depends on it; the rest for their own dependencies.
-      if (removal(c) && removal(dep)) edge(i, j);
-      else if (!removal(c) && !removal(dep)) edge(j, i);
-    }
-  }
-  const status: ("pending" | "running" | "done" | "failed")[] = tasks.map(() => "pending");
-  const ready = new MinHeap();
-  for (let i = 0; i < tasks.length; i++) if (waiting[i] === 0) ready.push(i);
-  let running = 0;
-  let finished = 0;
-
-  await new Promise<void>((resolve) => {
-    /** Marks what waits on a failed change as skipped, transitively. */
-    const skipDependents = (failed: number): void => {
-      const stack = [failed];
-      while (stack.length > 0) {
-        const f = stack.pop()!;
-        for (const t of dependents[f]) {
-          if (status[t] !== "pending") continue;
-          status[t] = "failed";
-          finished++;
-          run.summary.skipped++;
-          const c = tasks[t];
-          onEvent?.({ address: c.address, action: c.action, phase: "skipped", message: `skipped: ${tasks[f].address} failed` });
-          stack.push(t);
-        }
-      }
-    };
-    const pump = (): void => {
-      while (running < parallelism && ready.size > 0) {
-        const i = ready.pop();
-        if (status[i] !== "pending") continue;
-        const c = tasks[i];
-        status[i] = "running";
-        running++;
-        if (c.action !== "noop") onEvent?.({ address: c.address, action: c.action, phase: "start", id: c.id });
-        run.run(c).then(
-          () => {
-            status[i] = "done";
-            if (c.action === "delete" || c.action === "forget") onEvent?.({ address: c.address, action: c.action, phase: "done", id: c.id });
-            for (const t of dependents[i]) if (--waiting[t] === 0 && status[t] === "pending") ready.push(t);
-          },
-          (err: unknown) => {
-            status[i] = "failed";
-            run.summary.failed++;
-            const message = err instanceof Error ? err.message : String(err);
-            run.summary.errors.push(`${c.address}: ${message}`);
-            onEvent?.({ address: c.address, action: c.action, phase: "failed", message });
-            skipDependents(i);
-          },
-        ).finally(() => {
-          running--;
-          finished++;
-          pump();
-        });
-      }
-      if (running > 0) return;
-      if (finished < tasks.length) {
-        // Nothing runnable: only possible with a dependency cycle, which loading rejects.
-        const stuck = tasks.filter((_, i) => status[i] === "pending").map((c) => c.address);
-        for (const [i] of tasks.entries()) if (status[i] === "pending") status[i] = "failed";
-        run.summary.errors.push(`could not order: ${stuck.join(", ")}`);
-      }
-      resolve();
-    };
-    pump();
-  });
-}
-
-/** Indexes of ready changes, the lowest (first in plan order) on top. */
-class MinHeap {
-  private readonly items: number[] = [];
-
-  get size(): number {
-    return this.items.length;
-  }
-
-  push(v: number): void {
-    const a = this.items;
-    a.push(v);
-    let i = a.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (a[p] <= a[i]) break;
-      [a[p], a[i]] = [a[i], a[p]];
-      i = p;
-    }
-  }
-
-  pop(): number {
-    const a = this.items;
-    const top = a[0];
-    const last = a.pop()!;
-    if (a.length > 0) {
-      a[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && a[l] < a[m]) m = l;
-        if (r < a.length && a[r] < a[m]) m = r;
-        if (m === i) break;
-        [a[m], a[i]] = [a[i], a[m]];
-        i = m;
-      }
-    }
-    return top;
-  }
 }
