@@ -16,6 +16,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, synthesizeStack, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
+import { growthMarkdown, growthSection, type GrowthSize } from "./growth";
 import { latencyMarkdown, latencySection, type LatencySize } from "./latency";
 import { pairedMarkdown, pairedSection, type PairedSize } from "./paired";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
@@ -54,6 +55,10 @@ const ONLY_LATENCY = process.env.BENCH_ONLY === "latency";
 const PAIRED_SIZES = envNumbers("BENCH_PAIRED_SIZES", [1000, 5000]);
 const [PAIRED_ROUNDS] = envNumbers("BENCH_PAIRED_ROUNDS", [3]);
 const ONLY_PAIRED = process.env.BENCH_ONLY === "paired";
+/** BENCH_GROWTH_SIZES=2000,10000,20000 (default), BENCH_GROWTH=skip; BENCH_ONLY=growth runs that section alone (bench/growth.ts). */
+const GROWTH_SIZES = envNumbers("BENCH_GROWTH_SIZES", [2000, 10000, 20000]);
+const SKIP_GROWTH = process.env.BENCH_GROWTH === "skip";
+const ONLY_GROWTH = process.env.BENCH_ONLY === "growth";
 
 const log = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -558,6 +563,23 @@ async function main(): Promise<void> {
     }
     return;
   }
+  const growthRun = (): Promise<GrowthSize[]> =>
+    SKIP_GROWTH && !ONLY_GROWTH
+      ? Promise.resolve([])
+      : growthSection(root, { sizes: GROWTH_SIZES, log, profileAt: CPU_PROF ? Math.max(...GROWTH_SIZES) : undefined, cpuProfDir: CPU_PROF });
+  if (ONLY_GROWTH) {
+    try {
+      const growth = await growthRun();
+      const md = [`# Benchmark results: growth section`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}. Run at ${m.date}.`, ...growthMarkdown(growth), ""].join("\n");
+      fs.mkdirSync(RESULTS, { recursive: true });
+      fs.writeFileSync(path.join(RESULTS, "growth.md"), md);
+      fs.writeFileSync(path.join(RESULTS, "growth.json"), `${JSON.stringify({ machine: m, sizes: growth }, null, 2)}\n`);
+      log(`\n${md}\nwritten: bench/results/growth.md, bench/results/growth.json`);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+    return;
+  }
   if (ONLY_LATENCY) {
     try {
       const md = writeLatency(await latencyRun());
@@ -634,11 +656,12 @@ async function main(): Promise<void> {
     const paired = tfSkipReason ? [] : await pairedRun(PAIRED_SIZES.filter((n) => SIZES.includes(n)));
     const rate = await rateLimited(root);
     const latency = await latencyRun();
+    const growth = await growthRun();
     fs.mkdirSync(RESULTS, { recursive: true });
     results.sort((a, b) => a.n - b.n);
-    const md = [markdown(results, rate, m), ...pairedMarkdown(paired, DEFAULT_RATE), ...latencyMarkdown(latency, LATENCY_MS), ""].join("\n");
+    const md = [markdown(results, rate, m), ...pairedMarkdown(paired, DEFAULT_RATE), ...latencyMarkdown(latency, LATENCY_MS), ...growthMarkdown(growth), ""].join("\n");
     fs.writeFileSync(path.join(RESULTS, "latest.md"), md);
-    fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, paired, rateLimited: rate, latency: { latencyMs: LATENCY_MS, sizes: latency } }, null, 2)}\n`);
+    fs.writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify({ machine: m, sizes: results, paired, rateLimited: rate, latency: { latencyMs: LATENCY_MS, sizes: latency }, growth }, null, 2)}\n`);
     log(`\n${md}`);
     log(`written: bench/results/latest.md, bench/results/latest.json`);
   } finally {

@@ -605,7 +605,7 @@ function registerStateTransferCommands(state: Command): void {
     .action(async (o: CommonOpts) => {
       const store = storeOnly(o);
       const text = await withState(store, undefined, async () => {
-        const stored = await store.backend.read();
+        const stored = await store.readText(); // with the journal of a run that stopped early
         if (stored !== undefined) return stored;
         const s = await store.read(); // the previous ods format, converted on the fly
         return Object.keys(s.resources).length > 0 ? serializeState(s) : "";
@@ -632,7 +632,7 @@ function registerStateTransferCommands(state: Command): void {
           delete pushed.convertedFrom;
           await store.write(pushed);
         } else {
-          await store.backend.write(text);
+          await store.writeText(text);
         }
         out(`Pushed ${file} to the ${store.description}.`);
       });

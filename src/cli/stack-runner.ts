@@ -13,7 +13,7 @@ import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { secretForms } from "../reconcile/redact";
 import { sensitiveMarks, unmarkedSensitiveOutputs } from "../reconcile/sensitivity";
 import { StackError, dependencyOrder, loadStack, type LoadedStack, type ManagedDeclaration, type ProviderConfiguration } from "../reconcile/stack";
-import { setStateOrganization, stateOrganization, type StateFile, type StateOrganization, type StateStore } from "../reconcile/state";
+import { setStateOrganization, stateOrganization, type ResourceState, type StateFile, type StateOrganization, type StateStore } from "../reconcile/state";
 import type { VariableInputs } from "../reconcile/variables";
 import { addSecrets } from "./redact-output";
 import type { SelectedStack } from "./stack-selection";
@@ -186,16 +186,39 @@ export function mergeView(full: StateFile, view: StateFile, provider: string, st
   for (const [address, r] of Object.entries(full.resources)) {
     if (stateOwner(whole, address, r.provider) === provider && !(address in view.resources)) delete full.resources[address];
   }
-  for (const [address, r] of Object.entries(view.resources)) {
-    if (provider === "ods") delete r.provider;
-    else r.provider = providerAddress(provider);
-    const hidden = declared.get(address)?.sensitiveAttributes ?? r.sensitiveAttributes ?? [];
-    if (hidden.length > 0) r.sensitiveAttributes = hidden;
-    else delete r.sensitiveAttributes;
-    const paths = declared.get(address)?.sensitivePaths ?? r.sensitivePaths ?? [];
-    if (paths.length > 0) r.sensitivePaths = paths;
-    else delete r.sensitivePaths;
-    full.resources[address] = r;
+  for (const [address, r] of Object.entries(view.resources)) mergeEntry(full, address, r, provider, declared.get(address));
+  if (org) setStateOrganization(full, provider, org);
+  return full;
+}
+
+/** One entry of a provider configuration's view, as the whole state keeps it. */
+function mergeEntry(full: StateFile, address: string, r: ResourceState, provider: string, declared: ManagedDeclaration | undefined): void {
+  if (provider === "ods") delete r.provider;
+  else r.provider = providerAddress(provider);
+  const hidden = declared?.sensitiveAttributes ?? r.sensitiveAttributes ?? [];
+  if (hidden.length > 0) r.sensitiveAttributes = hidden;
+  else delete r.sensitiveAttributes;
+  const paths = declared?.sensitivePaths ?? r.sensitivePaths ?? [];
+  if (paths.length > 0) r.sensitivePaths = paths;
+  else delete r.sensitivePaths;
+  full.resources[address] = r;
+}
+
+/** Declarations by address, built once per stack (an apply merges entries thousands of times). */
+const declarationIndex = new WeakMap<LoadedStack, Map<string, ManagedDeclaration>>();
+
+/**
+ * mergeView for the addresses CHANGED only (set or removed in the view since the last
+ * merge): what an apply's saves need, in time proportional to what changed.
+ */
+export function mergeViewEntries(full: StateFile, view: StateFile, changed: ReadonlySet<string>, provider: string, stack: LoadedStack, org: StateOrganization | undefined): StateFile {
+  let declared = declarationIndex.get(stack);
+  if (!declared) declarationIndex.set(stack, (declared = new Map(stack.resources.map((d) => [d.address, d]))));
+  if (!full.lineage) full.lineage = view.lineage;
+  for (const address of changed) {
+    const r = view.resources[address];
+    if (r) mergeEntry(full, address, r, provider, declared.get(address));
+    else delete full.resources[address];
   }
   if (org) setStateOrganization(full, provider, org);
   return full;
@@ -421,9 +444,12 @@ export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promis
       stack: applied,
       state: part.view,
       // Each write puts this part back into the whole state, which the store writes.
-      persist: async (view) => {
-        const full = mergeView(sp.state, view, part.provider, part.stack, part.target.organization, stack);
-        await sp.unit.store.write(full);
+      persist: async (view, changed) => {
+        const full = changed
+          ? mergeViewEntries(sp.state, view, changed, part.provider, part.stack, part.target.organization)
+          : mergeView(sp.state, view, part.provider, part.stack, part.target.organization, stack);
+        if (changed) await sp.unit.store.writeChanges(full, changed);
+        else await sp.unit.store.write(full);
         view.lineage = full.lineage;
         view.serial = full.serial;
       },

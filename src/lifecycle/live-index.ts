@@ -2,7 +2,8 @@
 // the service lists per parent), shared by every read, adoption and recovery of a run.
 import type { OdsClient } from "../api";
 import { OdsApiError } from "../api";
-import type { ResourceKind, WireObject } from "../resources";
+import type { ResourceKind, Values, WireObject } from "../resources";
+import { liveValues, matchesNaturalKey, naturalKeyText } from "./values";
 
 /** Live objects of one kind, listed with as few calls as the service allows. */
 export class LiveIndex {
@@ -75,6 +76,39 @@ export class LiveIndex {
   private forget(key: string): void {
     this.objects.delete(key);
     this.byId.delete(key);
+    this.byNaturalKey.delete(key);
+  }
+
+  /** Per listed key, its objects by natural key (as read without declared values), built on the first lookup. */
+  private readonly byNaturalKey = new Map<string, Map<string, WireObject[]>>();
+
+  /**
+   * The listed objects of a kind with the natural key of VALUES, in list order: what
+   * `listed(kind).filter((o) => matchesNaturalKey(kind, o, values))` answers, without a
+   * scan of every listed object per declaration (a plan of N new objects asked N times).
+   * Kinds' normalizeLive never changes natural-key attributes, so the index read without
+   * declared values finds every candidate; each is checked with the declared values.
+   */
+  withNaturalKey(kind: ResourceKind, values: Values): WireObject[] {
+    const key = naturalKeyText(kind, values);
+    if (key === undefined) return [];
+    return this.keysOf(kind).flatMap((listKey) => (this.naturalKeysOf(kind, listKey).get(key) ?? []).filter((o) => matchesNaturalKey(kind, o, values)));
+  }
+
+  private naturalKeysOf(kind: ResourceKind, listKey: string): Map<string, WireObject[]> {
+    let index = this.byNaturalKey.get(listKey);
+    if (!index) {
+      index = new Map();
+      for (const o of this.objects.get(listKey) ?? []) {
+        const k = naturalKeyText(kind, liveValues(kind, o, undefined));
+        if (k === undefined) continue;
+        const same = index.get(k);
+        if (same) same.push(o);
+        else index.set(k, [o]);
+      }
+      this.byNaturalKey.set(listKey, index);
+    }
+    return index;
   }
 
   /** The object with this id among those of a kind (under one parent, for scoped kinds), listing them first if needed. */
@@ -110,6 +144,7 @@ export class LiveIndex {
     const at = list.findIndex((o) => kind.api.idOf(o) === id);
     this.objects.set(key, at < 0 ? [...list, object] : list.map((o, i) => (i === at ? object : o)));
     this.byId.delete(key);
+    this.byNaturalKey.delete(key);
   }
 
   /** Forgets cached lists (of one kind, or of a scoped kind under one parent) so that the next load asks the service again. */
@@ -117,6 +152,7 @@ export class LiveIndex {
     if (!kind) {
       this.objects.clear();
       this.byId.clear();
+      this.byNaturalKey.clear();
     } else if (scope !== undefined && kind.scope) this.forget(this.key(kind, scope));
     else for (const key of this.keysOf(kind)) this.forget(key);
   }

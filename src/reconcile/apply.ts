@@ -19,6 +19,7 @@ import {
   type LifecycleContext,
 } from "../lifecycle";
 import { evaluate, valueAt, type Reference } from "./expressions";
+import { runInOrder } from "./apply-order";
 import { applyMoves } from "./moves";
 import { listsOfPlan } from "./world";
 import type { Plan, PlannedChange } from "./plan";
@@ -54,8 +55,11 @@ export interface ApplyOptions {
   client: OdsClient;
   stack: LoadedStack;
   state: StateFile;
-  /** Saves the state (through its backend); called after every successful call. */
-  persist: (state: StateFile) => Promise<void>;
+  /**
+   * Saves the state (through its backend); called after every successful call. CHANGED
+   * names the addresses set or removed since the last save; absent, anything may have.
+   */
+  persist: (state: StateFile, changed?: ReadonlySet<string>) => Promise<void>;
   plan: Plan;
   orgId?: string;
   parallelism?: number;
@@ -88,8 +92,9 @@ class ApplyRun {
     this.ctx = {
       client: opts.client,
       live: this.live,
-      isManaged: (kind, id) => Object.values(opts.state.resources).some((r) => r.typeName === kind.typeName && r.id === id),
+      isManaged: (kind, id) => (this.managedIds.get(`${kind.typeName}\u0000${id}`) ?? 0) > 0,
     };
+    for (const r of Object.values(opts.state.resources)) this.countManaged(r, 1);
     this.declarations = new Map(opts.stack.resources.map((d) => [d.address, d]));
     this.marks = sensitiveMarks(opts.stack);
     for (const [address, r] of Object.entries(opts.state.resources)) {
@@ -110,7 +115,18 @@ class ApplyRun {
    * while a write is pending share the next one, and each caller resumes only after a
    * write that includes its result (a whole-file rewrite per call would grow with N²).
    */
+  /** How many state entries hold each (type, id): asked for every object a recovery lists. */
+  private readonly managedIds = new Map<string, number>();
+
+  private countManaged(r: ResourceState | undefined, by: 1 | -1): void {
+    if (!r) return;
+    const key = `${r.typeName}\u0000${r.id}`;
+    this.managedIds.set(key, (this.managedIds.get(key) ?? 0) + by);
+  }
+
   private record(address: string, entry: ResourceState | undefined): Promise<void> {
+    this.countManaged(this.opts.state.resources[address], -1);
+    this.countManaged(entry, 1);
     if (entry) {
       this.opts.state.resources[address] = entry;
       this.resolved.set(address, { ...entry.values, ...entry.engineValues, ...(entry.sensitive ?? {}), id: entry.id });
@@ -118,10 +134,14 @@ class ApplyRun {
       delete this.opts.state.resources[address];
       this.resolved.delete(address);
     }
+    this.changed.add(address);
     return this.flush();
   }
 
   private dirty = false;
+  /** Addresses recorded since the last save; undefined after a change of the whole state (moves). */
+  private changed: Set<string> = new Set();
+  private wholeChanged = false;
   private writing: Promise<void> | undefined;
 
   private entryFor(kind: ResourceKind, decl: ManagedDeclaration, values: Values, live: WireObject, prior?: ResourceState): ResourceState {
@@ -268,6 +288,12 @@ class ApplyRun {
     this.opts.state.outputs = outputs;
   }
 
+  /** Saves the whole state (after changes not recorded address by address). */
+  flushWhole(): Promise<void> {
+    this.wholeChanged = true;
+    return this.flush();
+  }
+
   flush(): Promise<void> {
     this.dirty = true;
     if (!this.writing) {
@@ -277,7 +303,11 @@ class ApplyRun {
             // Let results of calls finishing at the same moment join this write.
             await new Promise<void>((resolve) => setImmediate(resolve));
             this.dirty = false;
-            await this.opts.persist(this.opts.state);
+            const changed = this.changed;
+            const whole = this.wholeChanged;
+            this.changed = new Set();
+            this.wholeChanged = false;
+            await this.opts.persist(this.opts.state, whole ? undefined : changed);
           }
         } finally {
           this.writing = undefined;
@@ -296,72 +326,29 @@ export async function applyPlan(opts: ApplyOptions): Promise<ApplySummary> {
   applyMoves(opts.state, moves.filter((m) => opts.state.resources[m.from] !== undefined && opts.state.resources[m.to] === undefined));
   const run = new ApplyRun(opts);
   if (moves.length > 0) {
-    await run.flush();
+    await run.flushWhole();
     run.summary.moved = moves.length;
   }
   const parallelism = Math.max(1, opts.parallelism ?? 10);
   const tasks = opts.plan.changes;
-  const byAddress = new Map(tasks.map((c) => [c.address, c]));
-  const removal = (c: PlannedChange): boolean => c.action === "delete" || c.action === "forget";
-  // A create or update waits for what it depends on; a delete waits for the deletes of
-  // what depends on it.
-  const waitsFor = new Map<string, string[]>();
-  for (const c of tasks) {
-    if (removal(c)) {
-      waitsFor.set(c.address, tasks.filter((o) => removal(o) && o.dependsOn.includes(c.address)).map((o) => o.address));
-    } else {
-      waitsFor.set(c.address, c.dependsOn.filter((d) => byAddress.has(d) && !removal(byAddress.get(d)!)));
-    }
-  }
-  const status = new Map<string, "pending" | "running" | "done" | "failed">(tasks.map((c) => [c.address, "pending"]));
-  let running = 0;
-
-  await new Promise<void>((resolve) => {
-    const pump = (): void => {
-      for (const c of tasks) {
-        if (running >= parallelism) break;
-        if (status.get(c.address) !== "pending") continue;
-        const deps = waitsFor.get(c.address) ?? [];
-        const failedDep = deps.find((d) => status.get(d) === "failed");
-        if (failedDep) {
-          status.set(c.address, "failed");
-          run.summary.skipped++;
-          opts.onEvent?.({ address: c.address, action: c.action, phase: "skipped", message: `skipped: ${failedDep} failed` });
-          continue;
-        }
-        if (deps.some((d) => status.get(d) !== "done")) continue;
-        status.set(c.address, "running");
-        running++;
-        if (c.action !== "noop") opts.onEvent?.({ address: c.address, action: c.action, phase: "start", id: c.id });
-        run.run(c).then(
-          () => {
-            status.set(c.address, "done");
-            if (c.action === "delete" || c.action === "forget") opts.onEvent?.({ address: c.address, action: c.action, phase: "done", id: c.id });
-          },
-          (err: unknown) => {
-            status.set(c.address, "failed");
-            run.summary.failed++;
-            const message = err instanceof Error ? err.message : String(err);
-            run.summary.errors.push(`${c.address}: ${message}`);
-            opts.onEvent?.({ address: c.address, action: c.action, phase: "failed", message });
-          },
-        ).finally(() => {
-          running--;
-          pump();
-        });
-      }
-      if (running === 0 && [...status.values()].every((s) => s === "done" || s === "failed")) resolve();
-      else if (running === 0 && ![...status.values()].some((s) => s === "running")) {
-        // Nothing runnable: only possible with a dependency cycle, which loading rejects.
-        const stuck = tasks.filter((c) => status.get(c.address) === "pending").map((c) => c.address);
-        if (stuck.length > 0) {
-          for (const a of stuck) status.set(a, "failed");
-          run.summary.errors.push(`could not order: ${stuck.join(", ")}`);
-          resolve();
-        }
-      }
-    };
-    pump();
+  await runInOrder(tasks, parallelism, {
+    run: (c) => run.run(c),
+    started: (c) => {
+      if (c.action !== "noop") opts.onEvent?.({ address: c.address, action: c.action, phase: "start", id: c.id });
+    },
+    done: (c) => {
+      if (c.action === "delete" || c.action === "forget") opts.onEvent?.({ address: c.address, action: c.action, phase: "done", id: c.id });
+    },
+    failed: (c, message) => {
+      run.summary.failed++;
+      run.summary.errors.push(`${c.address}: ${message}`);
+      opts.onEvent?.({ address: c.address, action: c.action, phase: "failed", message });
+    },
+    skipped: (c, cause) => {
+      run.summary.skipped++;
+      opts.onEvent?.({ address: c.address, action: c.action, phase: "skipped", message: `skipped: ${cause} failed` });
+    },
+    unordered: (stuck) => run.summary.errors.push(`could not order: ${stuck.join(", ")}`),
   });
 
   run.computeOutputs();

@@ -267,6 +267,14 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   }
   await runBounded(lists, ctx.parallelism ?? 10);
 
+  // Ids the state manages, per kind: asked once per new declaration (moves rename, never re-id).
+  const managedIdSets = new Map<string, Set<string>>();
+  const managedIdsOf = (typeName: string): Set<string> => {
+    let ids = managedIdSets.get(typeName);
+    if (!ids) managedIdSets.set(typeName, (ids = new Set(Object.values(state.resources).filter((r) => r.typeName === typeName).map((r) => r.id))));
+    return ids;
+  };
+
   const changes: PlannedChange[] = [];
   const digestInput: { address: string; live?: WireObject }[] = [];
   const claimed = new Map<string, string>();
@@ -300,10 +308,8 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       const key = naturalKeyText(kind, values);
       if (key !== undefined) {
         if (parent !== undefined) await live.load(client, kind, parent);
-        const managedIds = new Set(Object.values(state.resources).filter((r) => r.typeName === kind.typeName).map((r) => r.id));
-        let matches = live
-          .listed(kind)
-          .filter((o) => matchesNaturalKey(kind, o, values) && !managedIds.has(kind.api.idOf(o)));
+        const managed = managedIdsOf(kind.typeName);
+        let matches = live.withNaturalKey(kind, values).filter((o) => !managed.has(kind.api.idOf(o)));
         const rotated = currentOfRotation(kind, matches, values);
         if (rotated) {
           matches = [rotated.current];

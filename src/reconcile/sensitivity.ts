@@ -39,8 +39,18 @@ function schemaSensitive(attrs: Attributes, path: readonly (string | number)[]):
   return attr !== undefined && sensitiveAt(attr, path.slice(1));
 }
 
+/** Each stack's declarations' attributes by address, built once: every reference asks. */
+const attributesByAddress = new WeakMap<LoadedStack, Map<string, Attributes>>();
+
 function kindAttributes(stack: LoadedStack, address: string): Attributes | undefined {
-  return [...stack.resources, ...stack.dataSources].find((d) => d.address === address)?.kind.attributes;
+  let index = attributesByAddress.get(stack);
+  if (!index) {
+    index = new Map();
+    // The first declaration of an address wins, as a search from the start would find.
+    for (const d of [...stack.resources, ...stack.dataSources]) if (!index.has(d.address)) index.set(d.address, d.kind.attributes);
+    attributesByAddress.set(stack, index);
+  }
+  return index.get(address);
 }
 
 /** Whether a reference reads a sensitive value. */

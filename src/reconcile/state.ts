@@ -11,6 +11,7 @@ import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, type Attribute, 
 import { fingerprint, isComputedOnly, sensitivePaths, shapeObject, upgradeValues, type PathStep } from "../lifecycle";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./backends";
 import { providerKey } from "./provider-address";
+import { JournalWriter, readJournal, replayJournal, type JournalBase } from "./state-journal";
 
 /** Terraform's state format version. */
 export const STATE_FORMAT_VERSION = 4;
@@ -528,6 +529,9 @@ export function lockInfo(command: string): LockInfo {
   };
 }
 
+/** The journal is compacted into the state after this many entries at least (see writeChanges). */
+const JOURNAL_MIN_ENTRIES = 1000;
+
 export class StateStore {
   private conversionDone = false;
 
@@ -555,8 +559,23 @@ export class StateStore {
     await this.backend.unlock();
   }
 
-  async read(): Promise<StateFile> {
+  /** The stored state text with the journal of a run that stopped before its last write applied. */
+  async readText(): Promise<string | undefined> {
     const text = await this.backend.read();
+    const journal = this.backend.journalFile;
+    if (text === undefined || !journal || !fs.existsSync(journal)) return text;
+    let base: JournalBase;
+    try {
+      const head = JSON.parse(text) as { lineage?: unknown; serial?: unknown };
+      base = { lineage: String(head.lineage ?? ""), serial: Number(head.serial) };
+    } catch {
+      return text; // parseState says what is wrong with it
+    }
+    return replayJournal(text, readJournal(journal, base));
+  }
+
+  async read(): Promise<StateFile> {
+    const text = await this.readText();
     if (text !== undefined) return parseState(text, this.backend.description);
     if (this.legacyFile && fs.existsSync(this.legacyFile)) {
       return parseState(fs.readFileSync(this.legacyFile, "utf8"), this.legacyFile);
@@ -582,9 +601,52 @@ export class StateStore {
     }
     this.conversionDone = true;
     delete state.convertedFrom;
+    this.startJournal(state);
+  }
+
+  /** Replaces the stored state with TEXT as given (`ods state push`); a journal is dropped with the state it extended. */
+  async writeText(text: string): Promise<void> {
+    await this.backend.write(text);
+    this.journal?.discard();
+    this.journal = undefined;
+    if (this.backend.journalFile) fs.rmSync(this.backend.journalFile, { force: true });
+  }
+
+  /** After a whole write: the journal it holds is removed, a new one extends it. */
+  private startJournal(state: StateFile): void {
+    this.journal?.discard();
+    this.journal = undefined;
+    const file = this.backend.journalFile;
+    if (!file) return;
+    fs.rmSync(file, { force: true });
+    this.journal = new JournalWriter(file, { lineage: state.lineage, serial: state.serial });
+    this.compactAfter = Math.max(JOURNAL_MIN_ENTRIES, Math.ceil(Object.keys(state.resources).length / 2));
+  }
+
+  private journal: JournalWriter | undefined;
+  private compactAfter = JOURNAL_MIN_ENTRIES;
+
+  /**
+   * Saves the changes of ADDRESSES (set or removed in STATE) durably. Where the backend
+   * has a journal, they are appended to it, and the whole state is written only once the
+   * journal holds as many entries as half the state (so an apply's writes cost O(N) in
+   * all); otherwise, and for the first save of a run, the whole state is written.
+   */
+  async writeChanges(state: StateFile, addresses: Iterable<string>): Promise<void> {
+    const journal = this.journal;
+    const changed = [...addresses];
+    if (!journal || journal.base.lineage !== state.lineage || journal.base.serial !== state.serial || state.convertedFrom || journal.count + changed.length > this.compactAfter) {
+      await this.write(state);
+      return;
+    }
+    journal.append(changed.map((address) => {
+      const r = state.resources[address];
+      return { address, resource: r ? resourceDoc(state, address, r) : null };
+    }));
   }
 
   async close(): Promise<void> {
+    this.journal?.close();
     await this.backend.close();
   }
 }

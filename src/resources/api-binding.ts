@@ -28,6 +28,8 @@ export interface ResourceApi {
    * Fixes up a live object before the generic wire-to-values mapping, where the service
    * answers in another shape than it takes (a user's role comes back as {id, name}).
    */
+  // It must not change the natural key's attributes: lookups by natural key index the
+  // live objects read without declared values (LiveIndex.withNaturalKey).
   normalizeLive?(live: WireObject, declared: Values | undefined): WireObject;
   /**
    * The wire body for create/update, when it differs from the generic mapping. `context`

@@ -8,9 +8,18 @@ import { datasetName, generateStack, layoutOf } from "../../bench/stack-gen";
 import { leakedSecrets, removeTempDirs, runOds, stackFlags, tempDir, writeStack } from "../helpers/ods-cli";
 import { asSpec, emptyCounts, expectedCounts, findDuplicates, FULL, prepareDatasets, readStateFile, recordSuite, seeded, tokenSecrets } from "./helpers";
 
-const TRIALS = FULL ? 20 : 3;
-const N = FULL ? 40 : 24;
+/**
+ * ODS_RELIABILITY_LARGE=1 (npm run test:reliability:large): the same trials on a stack of
+ * 20,000 resources (ODS_RELIABILITY_LARGE_N), where the state is mostly saved through its
+ * journal; the emulator answers at once and without a rate limit, so that the run takes
+ * minutes, not hours.
+ */
+const LARGE = process.env.ODS_RELIABILITY_LARGE === "1";
+const TRIALS = LARGE ? Number(process.env.ODS_RELIABILITY_LARGE_TRIALS ?? 3) : FULL ? 20 : 3;
+const N = LARGE ? Number(process.env.ODS_RELIABILITY_LARGE_N ?? 20_000) : FULL ? 40 : 24;
 const SEED = Number(process.env.ODS_RELIABILITY_SEED ?? 7);
+/** Bound of one command: an apply of the whole large stack takes minutes on 2 shared cores. */
+const COMMAND_MS = LARGE ? 1_800_000 : 120_000;
 
 let emu: EmulatorHandle;
 let admin: OdsClient;
@@ -20,20 +29,22 @@ const secrets: string[] = [];
 
 beforeAll(async () => {
   // Some latency so that calls are in flight when the kill lands.
-  emu = await startEmulator({ port: 0, dataDir: tempDir("ods-emu-"), faults: `latency=5-20ms,seed=${SEED}` });
+  emu = await startEmulator(
+    LARGE ? { port: 0, dataDir: tempDir("ods-emu-"), rateLimitPerSecond: 1_000_000 } : { port: 0, dataDir: tempDir("ods-emu-"), faults: `latency=5-20ms,seed=${SEED}` },
+  );
   admin = new OdsClient({ url: emu.url, token: emu.adminToken });
   secrets.push(emu.adminToken);
 });
 afterAll(async () => {
   counts.secretsLeaked = leakedSecrets(outputs, secrets).length;
-  recordSuite("crash", counts);
+  recordSuite(LARGE ? "crash-large" : "crash", counts);
   await admin.close();
   await emu.close();
   removeTempDirs();
 });
 
 describe("crash: SIGKILL part-way through ods apply", () => {
-  it(`${TRIALS} seeded kills (seed ${SEED}); every next apply converges without duplicates`, { timeout: TRIALS * 60_000 }, async () => {
+  it(`${TRIALS} seeded kills (seed ${SEED}) at ${N} resources; every next apply converges without duplicates`, { timeout: TRIALS * (LARGE ? 3 * COMMAND_MS : 60_000) }, async () => {
     const random = seeded(SEED);
     const env = { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken };
     const problems: string[] = [];
@@ -51,6 +62,7 @@ describe("crash: SIGKILL part-way through ods apply", () => {
       let killing = false;
       const killed = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], {
         env,
+        timeoutMs: COMMAND_MS,
         onStdout: (chunk, child) => {
           started += (chunk.match(/ \.\.\.$/gm) ?? []).length;
           if (!killing && started >= killAfter) {
@@ -63,10 +75,10 @@ describe("crash: SIGKILL part-way through ods apply", () => {
       counts.trials++;
       const where = `trial ${t} (kill after call ${killAfter} + ${delayMs} ms, ${killed.signal === "SIGKILL" ? "killed" : `finished first, exit ${killed.code}`})`;
 
-      const again = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env, timeoutMs: 120_000 });
+      const again = await runOds(["apply", "--auto-approve", ...stackFlags(dir)], { env, timeoutMs: COMMAND_MS });
       outputs.push(again.stdout, again.stderr);
       if (again.code !== 0) problems.push(`${where}: the next apply failed: ${again.stderr.slice(0, 1500)}`);
-      const plan = await runOds(["plan", "--detailed-exitcode", ...stackFlags(dir)], { env });
+      const plan = await runOds(["plan", "--detailed-exitcode", ...stackFlags(dir)], { env, timeoutMs: COMMAND_MS });
       outputs.push(plan.stdout, plan.stderr);
       if (plan.code !== 0) problems.push(`${where}: not converged, plan exit ${plan.code}: ${plan.stdout.split("\n").filter((l) => /^\s*[-+~<]/.test(l)).join("; ")} ${plan.stderr.slice(0, 500)}`);
 

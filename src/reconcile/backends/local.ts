@@ -96,6 +96,11 @@ export class LocalBackend implements StateBackend {
     return `local file ${this.file}`;
   }
 
+  /** `terraform.tfstate.ods-journal` beside `terraform.tfstate`. */
+  get journalFile(): string {
+    return `${this.file}.ods-journal`;
+  }
+
   /**
    * The state text. When a run died while rewriting the file in place, the complete copy
    * written just before is used instead (it has the higher serial of the same lineage).

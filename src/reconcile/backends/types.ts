@@ -28,6 +28,11 @@ export interface StateBackend {
   forceUnlock(id: string): Promise<void>;
   /** Closes connections; no lock remains. */
   close(): Promise<void>;
+  /**
+   * A local file where answers between two full writes are appended (see the StateStore's
+   * journal), when the backend has one: the local backend's is beside its state file.
+   */
+  readonly journalFile?: string;
 }
 
 export class StateBackendError extends Error {}

@@ -1,0 +1,148 @@
+// The growth section of `npm run bench` (BENCH_ONLY=growth runs it alone): how the cost of
+// `ods` grows with the stack. At each of BENCH_GROWTH_SIZES (default 2000,10000,20000), on a
+// fresh emulator whose rate limit is out of the way, it measures `ods apply` from empty, a
+// no-change `ods plan`, `ods apply` with 10% changed and `ods destroy`: wall time, CPU and
+// peak RSS, and between consecutive sizes each figure's growth exponent
+// log(t2/t1) / log(N2/N1) (1.0 is linear). A command that runs over BENCH_GROWTH_BUDGET_S
+// (default 900) is killed and reported, and larger sizes are skipped.
+//
+// The client keeps under the organization's license (100 requests/s in the emulator); the
+// generated stack's provider block sets rate_limit_per_second high and the emulator runs
+// with --rate-limit as high, so that the figures measure ods, not the license.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { envNumber, prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, synthesizeStack, timed, type TimedRun } from "./harness";
+import { generateStack, layoutOf, resourceCount } from "./stack-gen";
+
+export interface GrowthFigure {
+  command: string;
+  wallMs: number;
+  cpuMs?: number;
+  peakRssMiB?: number;
+  ok: boolean;
+}
+
+export interface GrowthSize {
+  n: number;
+  figures: GrowthFigure[];
+  /** Set when a command ran over its budget or failed: the figures after it are missing. */
+  stopped?: string;
+}
+
+export interface GrowthSettings {
+  sizes: readonly number[];
+  log: (line: string) => void;
+  /** `node --cpu-prof` profiles of every command at this size, written to cpuProfDir. */
+  profileAt?: number;
+  cpuProfDir?: string;
+}
+
+/** High enough that neither the emulator nor the client waits (the machine is the limit). */
+const NO_RATE_LIMIT = 1_000_000;
+const COMMANDS = ["apply from empty", "plan (no changes)", "apply (10% changed)", "destroy"] as const;
+
+function stackFile(dir: string): string {
+  return path.join(dir, "cdktf.out/stacks/main/cdk.tf.json");
+}
+
+/** The provider block of the synthesized stack with the client's rate limit out of the way. */
+function liftClientRateLimit(dir: string): void {
+  const file = stackFile(dir);
+  const doc = JSON.parse(fs.readFileSync(file, "utf8")) as { provider?: { ods?: Record<string, unknown>[] } };
+  const blocks = doc.provider?.ods;
+  if (!blocks || blocks.length === 0) throw new Error(`${file} has no ods provider block`);
+  blocks[0].rate_limit_per_second = NO_RATE_LIMIT;
+  fs.writeFileSync(file, JSON.stringify(doc));
+}
+
+export async function growthSection(root: string, settings: GrowthSettings): Promise<GrowthSize[]> {
+  const budgetMs = envNumber("BENCH_GROWTH_BUDGET_S", 900) * 1000;
+  const out: GrowthSize[] = [];
+  for (const n of settings.sizes) {
+    const dir = path.join(root, `growth-${n}`);
+    fs.mkdirSync(dir, { recursive: true });
+    settings.log(`growth: N = ${n}`);
+    const base = generateStack({ n, prefix: "g" });
+    if (resourceCount(base) !== n) throw new Error(`generator made ${resourceCount(base)} resources, not ${n}`);
+    const changed = generateStack({ n, prefix: "g", revision: 1 });
+    const emu = await startEmulatorProcess({ dataDir: path.join(dir, "emu"), rateLimit: NO_RATE_LIMIT });
+    const size: GrowthSize = { n, figures: [] };
+    try {
+      await synthesizeStack(base, dir);
+      liftClientRateLimit(dir);
+      await prepareDatasets(emu, "g", layoutOf(n));
+      const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", path.join(dir, "state.json"), "--no-backtest"];
+      const profile = settings.profileAt === n && settings.cpuProfDir;
+      const run = (label: string, args: string[]): Promise<TimedRun> => {
+        if (!profile) return runOdsTimed([...args, ...flags], emu, { timeoutMs: budgetMs });
+        fs.mkdirSync(settings.cpuProfDir!, { recursive: true });
+        const prof = ["--cpu-prof", "--cpu-prof-dir", settings.cpuProfDir!, "--cpu-prof-name", `ods-${label}-${n}.cpuprofile`];
+        return timed(process.execPath, [...prof, path.join(ROOT, "bin/ods.js"), ...args, ...flags], {
+          env: { ...process.env, CHECKPOINT_DISABLE: "1", ODS_URL: emu.url, ODS_TOKEN: emu.token },
+          timeoutMs: budgetMs,
+        });
+      };
+      const steps: [string, string, string[], number[], (() => Promise<void>)?][] = [
+        [COMMANDS[0], "apply-empty", ["apply", "--auto-approve"], [0]],
+        [COMMANDS[1], "plan", ["plan", "--detailed-exitcode"], [0]],
+        [COMMANDS[2], "apply-changed", ["apply", "--auto-approve"], [0], async () => {
+          await synthesizeStack(changed, dir);
+          liftClientRateLimit(dir);
+        }],
+        [COMMANDS[3], "destroy", ["destroy", "--auto-approve"], [0]],
+      ];
+      for (const [command, label, args, okCodes, before] of steps) {
+        await before?.();
+        const r = await run(label, args);
+        const ok = r.code !== null && okCodes.includes(r.code);
+        size.figures.push({ command, wallMs: r.wallMs, cpuMs: r.cpuMs, peakRssMiB: r.peakRssMiB, ok });
+        settings.log(`  ods ${command}: ${(r.wallMs / 1000).toFixed(2)} s, CPU ${r.cpuMs === undefined ? "n/a" : (r.cpuMs / 1000).toFixed(2)} s, peak RSS ${r.peakRssMiB?.toFixed(0) ?? "n/a"} MiB, exit ${r.code ?? r.signal}`);
+        if (!ok) {
+          size.stopped = r.signal === "SIGKILL" ? `ods ${command} ran over ${budgetMs / 1000} s` : `ods ${command} failed (exit ${r.code}): ${r.stderr.slice(0, 500)}`;
+          settings.log(`  ${size.stopped}`);
+          break;
+        }
+      }
+    } finally {
+      await emu.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    out.push(size);
+    if (size.stopped) break;
+  }
+  return out;
+}
+
+/** log(b/a) / log(N2/N1); "n/a" when a figure is missing. */
+function exponent(a: number | undefined, b: number | undefined, n1: number, n2: number): string {
+  if (a === undefined || b === undefined || a <= 0 || b <= 0) return "n/a";
+  return (Math.log(b / a) / Math.log(n2 / n1)).toFixed(2);
+}
+
+export function growthMarkdown(sizes: readonly GrowthSize[]): string[] {
+  if (sizes.length === 0) return [];
+  const lines = ["", "## Growth with the stack", ""];
+  lines.push(
+    "Generated stacks of every kind on a fresh emulator per size, the rate limit out of the way (emulator `--rate-limit` and the provider's `rate_limit_per_second` at 1,000,000), monitors' backtest off. Wall and CPU seconds and peak RSS of the `ods` process (/usr/bin/time). Exponent: log(t2/t1) / log(N2/N1) between consecutive sizes; 1.0 is linear.",
+    "",
+    "| N | command | wall s | CPU s | peak RSS MiB |",
+    "|---:|---|---:|---:|---:|",
+  );
+  for (const size of sizes) {
+    for (const f of size.figures) {
+      lines.push(`| ${size.n} | ${f.command}${f.ok ? "" : " (FAILED)"} | ${(f.wallMs / 1000).toFixed(2)} | ${f.cpuMs === undefined ? "n/a" : (f.cpuMs / 1000).toFixed(2)} | ${f.peakRssMiB?.toFixed(0) ?? "n/a"} |`);
+    }
+    if (size.stopped) lines.push(`| ${size.n} | stopped: ${size.stopped} | | | |`);
+  }
+  lines.push("", "| N1 → N2 | command | wall exponent | CPU exponent | RSS exponent |", "|---|---|---:|---:|---:|");
+  for (let i = 1; i < sizes.length; i++) {
+    const [a, b] = [sizes[i - 1], sizes[i]];
+    for (const command of COMMANDS) {
+      const fa = a.figures.find((f) => f.command === command && f.ok);
+      const fb = b.figures.find((f) => f.command === command && f.ok);
+      if (!fa || !fb) continue;
+      lines.push(`| ${a.n} → ${b.n} | ${command} | ${exponent(fa.wallMs, fb.wallMs, a.n, b.n)} | ${exponent(fa.cpuMs, fb.cpuMs, a.n, b.n)} | ${exponent(fa.peakRssMiB, fb.peakRssMiB, a.n, b.n)} |`);
+    }
+  }
+  return lines;
+}
