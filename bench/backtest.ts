@@ -6,12 +6,11 @@
 //
 // Settings (environment): BENCH_BACKTEST_EVENTS=1000000 BENCH_BACKTEST_MONITORS=50
 // BENCH_BACKTEST_ROUNDS=3
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
-import { ODS_BIN, ROOT, envNumber, isQuery, startEmulatorProcess, type EmulatorProcess } from "./harness";
+import { ROOT, envNumber, isQuery, odsAgainst as ods, startEmulatorProcess, type EmulatorProcess } from "./harness";
 
 const EVENTS = envNumber("BENCH_BACKTEST_EVENTS", 1_000_000);
 const MONITORS = envNumber("BENCH_BACKTEST_MONITORS", 50);
@@ -50,16 +49,6 @@ function writeStack(dir: string, spec: Record<string, unknown>): void {
   fs.writeFileSync(path.join(dir, "cdktf.out", "manifest.json"), JSON.stringify({ version: "0.21.0", stacks: { bench: { name: "bench", synthesizedStackPath: "stacks/bench/cdk.tf.json", workingDirectory: "stacks/bench", dependencies: [] } } }));
 }
 
-function ods(dir: string, emu: EmulatorProcess, args: string[]): Promise<{ code: number; stdout: string; stderr: string; seconds: number }> {
-  const started = performance.now();
-  const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", path.join(dir, "state.json")];
-  const child = spawn(process.execPath, [ODS_BIN, ...args, ...flags], { cwd: ROOT, env: { ...process.env, ODS_URL: emu.url, ODS_TOKEN: emu.token }, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr, seconds: (performance.now() - started) / 1000 })));
-}
 
 async function ingest(emu: EmulatorProcess, nowMs: number): Promise<void> {
   const made = await emu.api("POST", "/v2/datasets", { name: "bench" });

@@ -229,3 +229,15 @@ export async function synthesizeStack(spec: unknown, dir: string): Promise<{ wal
   const inner = JSON.parse(r.stdout.trim().split("\n").pop() ?? "{}") as { constructMs: number; synthMs: number };
   return { wallMs: r.wallMs, constructMs: inner.constructMs, synthMs: inner.synthMs, peakRssMiB: r.peakRssMiB };
 }
+
+/** `ods ARGS` on the stack synthesized in DIR, with its own local state, against an emulator process; its output and wall seconds. */
+export function odsAgainst(dir: string, emu: EmulatorProcess, args: string[]): Promise<{ code: number; stdout: string; stderr: string; seconds: number }> {
+  const started = performance.now();
+  const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", path.join(dir, "state.json")];
+  const child = spawn(process.execPath, [ODS_BIN, ...args, ...flags], { cwd: ROOT, env: { ...process.env, ODS_URL: emu.url, ODS_TOKEN: emu.token }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr, seconds: (performance.now() - started) / 1000 })));
+}

@@ -14,8 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
-import { ODS_BIN, ROOT, envNumber, isQuery, startEmulatorProcess, type EmulatorProcess } from "./harness";
-import { spawn } from "node:child_process";
+import { ROOT, envNumber, isQuery, odsAgainst as ods, startEmulatorProcess, type EmulatorProcess } from "./harness";
 
 type Lib = typeof import("../lib");
 type Model = typeof import("../lib/resources/backtest/slo-model");
@@ -48,16 +47,6 @@ function writeStack(dir: string, spec: Record<string, unknown>): void {
   fs.writeFileSync(path.join(stackDir, "cdk.tf.json"), JSON.stringify(spec));
 }
 
-function ods(dir: string, emu: EmulatorProcess, args: string[]): Promise<{ code: number; stdout: string; stderr: string; seconds: number }> {
-  const started = performance.now();
-  const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", path.join(dir, "state.json")];
-  const child = spawn(process.execPath, [ODS_BIN, ...args, ...flags], { cwd: ROOT, env: { ...process.env, ODS_URL: emu.url, ODS_TOKEN: emu.token }, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr, seconds: (performance.now() - started) / 1000 })));
-}
 
 /** EVENTS spread evenly over 28 days; 0.05% bad, a 30-minute outage (40% bad) 20 days ago, a 2-day slow burn (0.4%) ending a day ago. */
 async function ingest(emu: EmulatorProcess, nowMs: number): Promise<void> {
