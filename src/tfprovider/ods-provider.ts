@@ -181,6 +181,8 @@ export class OdsTerraformProvider implements ProviderImpl {
   private passedChecks?: PassedChecks;
   /** Reads the plan-time checks share within this process (the organization's datasets). */
   private readonly reads = new Map<string, Promise<unknown>>();
+  /** Kinds whose list this apply has asked for fresh before its first create (see createOrAdoptOwn). */
+  private readonly listedForApply = new Set<string>();
   /** Answers the plan insights of this command share (see insight). */
   private readonly insightAnswers = new Map<string, Promise<unknown>>();
   private insightNowMs: number | undefined;
@@ -546,7 +548,10 @@ export class OdsTerraformProvider implements ProviderImpl {
     // A claimed object's answer is the object as the service now holds it: the list keeps
     // serving the other claims of its parent. For other kinds, lists cached before this
     // write no longer tell the truth about the kind (a rotation adds an object, say).
-    if (kind.creation === "claim") this.live.record(kind, scopeOf(kind, values), answer);
+    // A create's answer is likewise the new object: recording it keeps the list true
+    // without asking the service again before the next create (one list per kind per
+    // apply, not one per object).
+    if (kind.creation === "claim" || !prior) this.live.record(kind, scopeOf(kind, values), answer);
     else this.live.invalidate(kind);
     return { newState };
   }
@@ -554,13 +559,17 @@ export class OdsTerraformProvider implements ProviderImpl {
   /**
    * Creates the object; after a killed apply, the object this provider's create made may
    * exist unmanaged: it is adopted, never made twice. Any other object with the key is
-   * refused (as at plan: the list is asked again here, right before the write).
+   * refused (as at plan: the list is asked again before the kind's first write).
    */
   private async createOrAdoptOwn(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<{ answer: lifecycle.Answer } | { refusal: Diagnostic }> {
     const text = kind.creation === "claim" ? undefined : naturalKeyText(kind, values);
     if (text === undefined) return { answer: (await lifecycle.create(ctx, kind, values)).live };
     const key = creationKey(kind.typeName, text);
-    const refusal = await this.createRefusal(kind, values, true);
+    // The list is asked again right before the first write of the kind in this apply;
+    // this process's own writes keep it true from then on (see applyResourceChange).
+    const fresh = !this.listedForApply.has(kind.typeName);
+    this.listedForApply.add(kind.typeName);
+    const refusal = await this.createRefusal(kind, values, fresh);
     if (refusal) return { refusal };
     const own = (await lifecycle.namesakes(ctx, kind, values)).find((o) => !ctx.isManaged(kind, kind.api.idOf(o)));
     if (own) return { answer: await lifecycle.bringInLine(ctx, kind, own, values, { holdsSecret: false }) };
