@@ -128,9 +128,13 @@ describe("ods watch replicas on one state", () => {
           return true;
         };
         await eventually("both replicas at the first revision", 30_000, () => converged(first), log);
+        // /status and the log line are written together, but stdout's pipe may reach us after the HTTP answer.
+        const convergedElsewhere = (): Record<string, unknown>[] =>
+          watchers.flatMap((w) => w.lines().filter((l) => l.event === "reconcile" && l.result === "converged_elsewhere" && l.revision === first));
+        await eventually("both replicas' lines logged", 5_000, () => (appliedRevisions(watchers).includes(first) && convergedElsewhere().length > 0 ? true : undefined), log);
         expect(appliedRevisions(watchers).filter((r) => r === first)).toEqual([first]);
         // The other one, lock taken after it, planned again and found the revision applied.
-        const elsewhere = watchers.flatMap((w) => w.lines().filter((l) => l.event === "reconcile" && l.result === "converged_elsewhere" && l.revision === first));
+        const elsewhere = convergedElsewhere();
         expect(elsewhere, log()).toHaveLength(1);
         expect((await admin.listRoles()).filter((r) => r.name === `${prefix}-readers`)).toHaveLength(1);
         expect((await admin.listNotifiers()).filter((n) => n.name.startsWith(`${prefix}-n`))).toHaveLength(10);

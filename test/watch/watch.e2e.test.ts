@@ -112,7 +112,8 @@ describe("ods watch", () => {
     // Reported, not corrected.
     expect((await roleNamed("w1-readers"))?.description).toBe("changed by hand");
     // One JSON line per round and stack, with the drift in it.
-    const driftLine = w.lines().find((l) => l.event === "reconcile" && l.result === "drift_reported");
+    // The line and /status are written together, but stdout's pipe may reach us after the HTTP answer.
+    const driftLine = await eventually("the drift's log line", 5_000, () => w.lines().find((l) => l.event === "reconcile" && l.result === "drift_reported"), log);
     expect(driftLine).toMatchObject({ stack: "app", revision: first });
 
     // The same check once, as a cron job would run it, in the text log format: exit 2 while drift remains.
@@ -181,6 +182,9 @@ describe("ods watch", () => {
     const { id: _id, ...input } = full;
     await admin.updateRole(role.id, { ...input, description: "changed by hand" });
     await eventually("the drift corrected", 10_000, async () => ((await roleNamed("w2-readers"))?.description === "read logs" ? true : undefined), log);
+    // The round's own line is written when the round ends, a moment after the write that corrected the role.
+    await eventually("the round that corrected it logged", 10_000, async () =>
+      (w.lines().some((l) => l.event === "reconcile" && l.result === "drift_corrected") ? true : undefined), log);
     const lines = w.lines();
     const logged = lines.findIndex((l) => l.event === "drift_correcting");
     const corrected = lines.findIndex((l) => l.event === "reconcile" && l.result === "drift_corrected");
