@@ -1,10 +1,15 @@
 // The growth section of `npm run bench` (BENCH_ONLY=growth runs it alone): how the cost of
 // `ods` grows with the stack. At each of BENCH_GROWTH_SIZES (default 2000,10000,20000), on a
 // fresh emulator whose rate limit is out of the way, it measures `ods apply` from empty, a
-// no-change `ods plan`, `ods apply` with 10% changed and `ods destroy`: wall time, CPU and
-// peak RSS, and between consecutive sizes each figure's growth exponent
+// no-change `ods plan`, a no-drift `ods drift`, `ods apply` with 10% changed and `ods destroy`:
+// wall time, CPU and peak RSS, and between consecutive sizes each figure's growth exponent
 // log(t2/t1) / log(N2/N1) (1.0 is linear). A command that runs over BENCH_GROWTH_BUDGET_S
 // (default 900) is killed and reported, and larger sizes are skipped.
+//
+// BENCH_GROWTH_BACKENDS (default local) names the state backends to measure, in turn:
+// `local` (a state file and its journal), `http` (the http state server of
+// bench/http-state-server.ts, journal on local disk) and `pg` (a private PostgreSQL, journal
+// in a table; skipped with the reason where PostgreSQL cannot run).
 //
 // The client keeps under the organization's license (100 requests/s in the emulator); the
 // generated stack's provider block sets rate_limit_per_second high and the emulator runs
@@ -12,7 +17,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { envNumber, prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, synthesizeStack, timed, type TimedRun } from "./harness";
+import { startHttpStateServer } from "./http-state-server";
 import { generateStack, layoutOf, resourceCount } from "./stack-gen";
+import { startPg } from "./pg-server";
 
 export interface GrowthFigure {
   command: string;
@@ -24,6 +31,8 @@ export interface GrowthFigure {
 
 export interface GrowthSize {
   n: number;
+  /** The state backend: local, http or pg. */
+  backend: string;
   figures: GrowthFigure[];
   /** Set when a command ran over its budget or failed: the figures after it are missing. */
   stopped?: string;
@@ -35,43 +44,78 @@ export interface GrowthSettings {
   /** `node --cpu-prof` profiles of every command at this size, written to cpuProfDir. */
   profileAt?: number;
   cpuProfDir?: string;
+  /** The state backends to measure in turn (default: local). */
+  backends?: readonly GrowthBackend[];
 }
 
 /** High enough that neither the emulator nor the client waits (the machine is the limit). */
 const NO_RATE_LIMIT = 1_000_000;
-const COMMANDS = ["apply from empty", "plan (no changes)", "apply (10% changed)", "destroy"] as const;
+const COMMANDS = ["apply from empty", "plan (no changes)", "drift (none)", "apply (10% changed)", "destroy"] as const;
+export const GROWTH_BACKENDS = ["local", "http", "pg"] as const;
+export type GrowthBackend = (typeof GROWTH_BACKENDS)[number];
 
 function stackFile(dir: string): string {
   return path.join(dir, "cdktf.out/stacks/main/cdk.tf.json");
 }
 
-/** The provider block of the synthesized stack with the client's rate limit out of the way. */
-function liftClientRateLimit(dir: string): void {
+/**
+ * The synthesized stack with the client's rate limit out of the way, and BACKEND (a
+ * `terraform.backend` block) declared when the state is not a local file.
+ */
+function adjustStack(dir: string, backend: Record<string, unknown> | undefined): void {
   const file = stackFile(dir);
-  const doc = JSON.parse(fs.readFileSync(file, "utf8")) as { provider?: { ods?: Record<string, unknown>[] } };
+  const doc = JSON.parse(fs.readFileSync(file, "utf8")) as { provider?: { ods?: Record<string, unknown>[] }; terraform?: Record<string, unknown> };
   const blocks = doc.provider?.ods;
   if (!blocks || blocks.length === 0) throw new Error(`${file} has no ods provider block`);
   blocks[0].rate_limit_per_second = NO_RATE_LIMIT;
+  if (backend) doc.terraform = { ...doc.terraform, backend };
   fs.writeFileSync(file, JSON.stringify(doc));
 }
 
+/** A state server for BACKEND, started for one size and stopped after it. */
+async function stateServer(backend: GrowthBackend, n: number): Promise<{ block?: Record<string, unknown>; stop: () => Promise<void>; skipped?: string }> {
+  if (backend === "http") {
+    const server = await startHttpStateServer();
+    return { block: { http: server.backend }, stop: () => server.close() };
+  }
+  if (backend === "pg") {
+    const { server, reason } = await startPg();
+    if (!server) return { stop: async () => undefined, skipped: reason };
+    return { block: { pg: { conn_str: server.connStr, schema_name: `growth_${n}` } }, stop: async () => server.stop() };
+  }
+  return { stop: async () => undefined };
+}
+
 export async function growthSection(root: string, settings: GrowthSettings): Promise<GrowthSize[]> {
+  const out: GrowthSize[] = [];
+  for (const backend of settings.backends ?? ["local"]) out.push(...(await growthOf(root, settings, backend)));
+  return out;
+}
+
+async function growthOf(root: string, settings: GrowthSettings, backend: GrowthBackend): Promise<GrowthSize[]> {
   const budgetMs = envNumber("BENCH_GROWTH_BUDGET_S", 900) * 1000;
   const out: GrowthSize[] = [];
   for (const n of settings.sizes) {
-    const dir = path.join(root, `growth-${n}`);
+    const dir = path.join(root, `growth-${backend}-${n}`);
     fs.mkdirSync(dir, { recursive: true });
-    settings.log(`growth: N = ${n}`);
+    settings.log(`growth: N = ${n}, ${backend} state`);
     const base = generateStack({ n, prefix: "g" });
     if (resourceCount(base) !== n) throw new Error(`generator made ${resourceCount(base)} resources, not ${n}`);
     const changed = generateStack({ n, prefix: "g", revision: 1 });
+    const states = await stateServer(backend, n);
+    if (states.skipped) {
+      settings.log(`  skipped: ${states.skipped}`);
+      out.push({ n, backend, figures: [], stopped: `skipped: ${states.skipped}` });
+      break;
+    }
     const emu = await startEmulatorProcess({ dataDir: path.join(dir, "emu"), rateLimit: NO_RATE_LIMIT });
-    const size: GrowthSize = { n, figures: [] };
+    const size: GrowthSize = { n, backend, figures: [] };
     try {
       await synthesizeStack(base, dir);
-      liftClientRateLimit(dir);
+      adjustStack(dir, states.block);
       await prepareDatasets(emu, "g", layoutOf(n));
-      const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", path.join(dir, "state.json"), "--no-backtest"];
+      const stateFlags = backend === "local" ? ["--state", path.join(dir, "state.json")] : [];
+      const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", ...stateFlags, "--no-backtest"];
       const profile = settings.profileAt === n && settings.cpuProfDir;
       const run = (label: string, args: string[]): Promise<TimedRun> => {
         if (!profile) return runOdsTimed([...args, ...flags], emu, { timeoutMs: budgetMs });
@@ -85,11 +129,12 @@ export async function growthSection(root: string, settings: GrowthSettings): Pro
       const steps: [string, string, string[], number[], (() => Promise<void>)?][] = [
         [COMMANDS[0], "apply-empty", ["apply", "--auto-approve"], [0]],
         [COMMANDS[1], "plan", ["plan", "--detailed-exitcode"], [0]],
-        [COMMANDS[2], "apply-changed", ["apply", "--auto-approve"], [0], async () => {
+        [COMMANDS[2], "drift", ["drift"], [0]],
+        [COMMANDS[3], "apply-changed", ["apply", "--auto-approve"], [0], async () => {
           await synthesizeStack(changed, dir);
-          liftClientRateLimit(dir);
+          adjustStack(dir, states.block);
         }],
-        [COMMANDS[3], "destroy", ["destroy", "--auto-approve"], [0]],
+        [COMMANDS[4], "destroy", ["destroy", "--auto-approve"], [0]],
       ];
       for (const [command, label, args, okCodes, before] of steps) {
         await before?.();
@@ -105,6 +150,7 @@ export async function growthSection(root: string, settings: GrowthSettings): Pro
       }
     } finally {
       await emu.stop();
+      await states.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
     out.push(size);
@@ -125,23 +171,24 @@ export function growthMarkdown(sizes: readonly GrowthSize[]): string[] {
   lines.push(
     "Generated stacks of every kind on a fresh emulator per size, the rate limit out of the way (emulator `--rate-limit` and the provider's `rate_limit_per_second` at 1,000,000), monitors' backtest off. Wall and CPU seconds and peak RSS of the `ods` process (/usr/bin/time). Exponent: log(t2/t1) / log(N2/N1) between consecutive sizes; 1.0 is linear.",
     "",
-    "| N | command | wall s | CPU s | peak RSS MiB |",
-    "|---:|---|---:|---:|---:|",
+    "| state | N | command | wall s | CPU s | peak RSS MiB |",
+    "|---|---:|---|---:|---:|---:|",
   );
   for (const size of sizes) {
     for (const f of size.figures) {
-      lines.push(`| ${size.n} | ${f.command}${f.ok ? "" : " (FAILED)"} | ${(f.wallMs / 1000).toFixed(2)} | ${f.cpuMs === undefined ? "n/a" : (f.cpuMs / 1000).toFixed(2)} | ${f.peakRssMiB?.toFixed(0) ?? "n/a"} |`);
+      lines.push(`| ${size.backend} | ${size.n} | ${f.command}${f.ok ? "" : " (FAILED)"} | ${(f.wallMs / 1000).toFixed(2)} | ${f.cpuMs === undefined ? "n/a" : (f.cpuMs / 1000).toFixed(2)} | ${f.peakRssMiB?.toFixed(0) ?? "n/a"} |`);
     }
-    if (size.stopped) lines.push(`| ${size.n} | stopped: ${size.stopped} | | | |`);
+    if (size.stopped) lines.push(`| ${size.backend} | ${size.n} | stopped: ${size.stopped} | | | |`);
   }
-  lines.push("", "| N1 → N2 | command | wall exponent | CPU exponent | RSS exponent |", "|---|---|---:|---:|---:|");
+  lines.push("", "| state | N1 → N2 | command | wall exponent | CPU exponent | RSS exponent |", "|---|---|---|---:|---:|---:|");
   for (let i = 1; i < sizes.length; i++) {
     const [a, b] = [sizes[i - 1], sizes[i]];
+    if (a.backend !== b.backend) continue;
     for (const command of COMMANDS) {
       const fa = a.figures.find((f) => f.command === command && f.ok);
       const fb = b.figures.find((f) => f.command === command && f.ok);
       if (!fa || !fb) continue;
-      lines.push(`| ${a.n} → ${b.n} | ${command} | ${exponent(fa.wallMs, fb.wallMs, a.n, b.n)} | ${exponent(fa.cpuMs, fb.cpuMs, a.n, b.n)} | ${exponent(fa.peakRssMiB, fb.peakRssMiB, a.n, b.n)} |`);
+      lines.push(`| ${a.backend} | ${a.n} → ${b.n} | ${command} | ${exponent(fa.wallMs, fb.wallMs, a.n, b.n)} | ${exponent(fa.cpuMs, fb.cpuMs, a.n, b.n)} | ${exponent(fa.peakRssMiB, fb.peakRssMiB, a.n, b.n)} |`);
     }
   }
   return lines;

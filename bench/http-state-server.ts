@@ -10,12 +10,15 @@ export interface HttpStateServer {
   backend: Record<string, string>;
   state(): string | undefined;
   lock(): { ID: string; Who?: string; Operation?: string } | undefined;
+  /** How many times the state was written (POST). */
+  writes(): number;
   close(): Promise<void>;
 }
 
 export async function startHttpStateServer(username = "ci", password = "s3cret-pass"): Promise<HttpStateServer> {
   let state: string | undefined;
   let lock: { ID: string } | undefined;
+  let writes = 0;
   const expected = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -32,6 +35,7 @@ export async function startHttpStateServer(username = "ci", password = "s3cret-p
       if (url.pathname === "/state" && req.method === "POST") {
         if (lock && url.searchParams.get("ID") !== lock.ID) return send(423, JSON.stringify(lock));
         state = body;
+        writes++;
         return send(200);
       }
       if (url.pathname === "/lock" && req.method === "LOCK") {
@@ -55,6 +59,7 @@ export async function startHttpStateServer(username = "ci", password = "s3cret-p
     backend: { address: `${url}/state`, lock_address: `${url}/lock`, unlock_address: `${url}/lock`, username, password },
     state: () => state,
     lock: () => lock,
+    writes: () => writes,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

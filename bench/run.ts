@@ -16,7 +16,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, summarizeRequests, synthesizeStack, timed, type EmulatorProcess, type RequestSummary, type TimedRun } from "./harness";
-import { growthMarkdown, growthSection, type GrowthSize } from "./growth";
+import { GROWTH_BACKENDS as ALL_GROWTH_BACKENDS, growthMarkdown, growthSection, type GrowthBackend, type GrowthSize } from "./growth";
 import { latencyMarkdown, latencySection, type LatencySize } from "./latency";
 import { pairedMarkdown, pairedSection, type PairedSize } from "./paired";
 import { changedAddresses, generateStack, layoutOf, resourceCount, SPREAD_KINDS, type GeneratedStack, type StackLayout } from "./stack-gen";
@@ -59,6 +59,11 @@ const ONLY_PAIRED = process.env.BENCH_ONLY === "paired";
 const GROWTH_SIZES = envNumbers("BENCH_GROWTH_SIZES", [2000, 10000, 20000]);
 const SKIP_GROWTH = process.env.BENCH_GROWTH === "skip";
 const ONLY_GROWTH = process.env.BENCH_ONLY === "growth";
+/** BENCH_GROWTH_BACKENDS=local,http,pg: the state backends the growth section measures (default local). */
+const GROWTH_BACKENDS = (process.env.BENCH_GROWTH_BACKENDS ?? "local").split(",").map((b) => b.trim()).filter(Boolean);
+for (const b of GROWTH_BACKENDS) {
+  if (!(ALL_GROWTH_BACKENDS as readonly string[]).includes(b)) throw new Error(`BENCH_GROWTH_BACKENDS: "${b}" is not one of ${ALL_GROWTH_BACKENDS.join(", ")}`);
+}
 
 const log = (text: string): void => {
   process.stdout.write(`${text}\n`);
@@ -566,7 +571,7 @@ async function main(): Promise<void> {
   const growthRun = (): Promise<GrowthSize[]> =>
     SKIP_GROWTH && !ONLY_GROWTH
       ? Promise.resolve([])
-      : growthSection(root, { sizes: GROWTH_SIZES, log, profileAt: CPU_PROF ? Math.max(...GROWTH_SIZES) : undefined, cpuProfDir: CPU_PROF });
+      : growthSection(root, { sizes: GROWTH_SIZES, backends: GROWTH_BACKENDS as GrowthBackend[], log, profileAt: CPU_PROF ? Math.max(...GROWTH_SIZES) : undefined, cpuProfDir: CPU_PROF });
   if (ONLY_GROWTH) {
     try {
       const growth = await growthRun();

@@ -1,26 +1,20 @@
-// The state's journal: what an apply learned since the state was last written whole.
+// The state's journal file: what an apply learned since the state was last written whole.
 //
 // Rewriting the whole state after every few answers costs O(N) per write, O(N²) per apply.
-// Instead each answer is appended (with fsync) to a journal file beside a local state, one
-// JSON line per changed address, and the journal is compacted into the state (a whole,
-// crash-safe write) only when it holds as many entries as half the state: O(N) in all.
+// Instead each answer is appended (with fsync) to a journal file, one JSON line per changed
+// address, and the journal is compacted into the state (a whole, crash-safe write) only
+// when it holds as many entries as half the state: O(N) in all. (A pg state keeps its
+// journal in a table instead: backends/pg-journal.ts.)
 //
 // The journal's first line names the state it extends (lineage and serial). A whole write
 // bumps the serial and then removes the journal; a journal whose base is not the state
 // read is therefore already part of it, and is ignored. A line torn by a kill mid-append
 // ends the journal: the answer it carried was never acknowledged, as with a torn write.
 import * as fs from "node:fs";
+import * as path from "node:path";
+import type { JournalBase, JournalEntry, StateJournal } from "./backends/types";
 
-export interface JournalBase {
-  lineage: string;
-  serial: number;
-}
-
-/** One changed address: its whole entry as Terraform stores it, or null when it was removed. */
-export interface JournalEntry {
-  address: string;
-  resource: unknown;
-}
+export type { JournalBase, JournalEntry } from "./backends/types";
 
 /** The entries of the journal at FILE that extend the state BASE; none when it extends another. */
 export function readJournal(file: string, base: JournalBase): JournalEntry[] {
@@ -67,40 +61,51 @@ export function replayJournal(text: string, entries: readonly JournalEntry[]): s
   return JSON.stringify(doc, null, 2);
 }
 
-/** Appends entries to one journal, each batch synced before the call returns. */
-export class JournalWriter {
+/** A journal in one file (mode 0600: its entries hold what the state holds), each batch synced before append resolves. */
+export class FileJournal implements StateJournal {
   private fd: number | undefined;
-  /** Entries appended since the base was written. */
-  count = 0;
+  private base: JournalBase | undefined;
 
   constructor(
     readonly file: string,
-    readonly base: JournalBase,
+    readonly maxLagSeconds?: number,
   ) {}
 
-  append(entries: readonly JournalEntry[]): void {
+  get description(): string {
+    return `journal ${this.file}`;
+  }
+
+  async read(base: JournalBase): Promise<JournalEntry[]> {
+    return readJournal(this.file, base);
+  }
+
+  async append(base: JournalBase, entries: readonly JournalEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    if (this.fd === undefined) {
+    if (this.fd === undefined || this.base?.lineage !== base.lineage || this.base.serial !== base.serial) {
       // A new journal for this base; whatever was there extends an older state (see above).
+      this.closeFd();
+      fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
       this.fd = fs.openSync(this.file, "w", 0o600);
-      fs.writeSync(this.fd, `${JSON.stringify({ lineage: this.base.lineage, serial: this.base.serial })}\n`);
+      this.base = { ...base };
+      fs.writeSync(this.fd, `${JSON.stringify({ lineage: base.lineage, serial: base.serial })}\n`);
     }
     const text = entries.map((e) => `${JSON.stringify({ a: e.address, r: e.resource })}\n`).join("");
     fs.writeSync(this.fd, text);
     fs.fdatasyncSync(this.fd);
-    this.count += entries.length;
   }
 
-  /** Closes the journal, kept for the next read (a run that ends without its last write). */
-  close(): void {
-    if (this.fd !== undefined) fs.closeSync(this.fd);
-    this.fd = undefined;
-  }
-
-  /** Closes and removes the journal: called once the state holding its entries is written. */
-  discard(): void {
-    if (this.fd !== undefined) fs.closeSync(this.fd);
-    this.fd = undefined;
+  async discard(): Promise<void> {
+    this.closeFd();
     fs.rmSync(this.file, { force: true });
+  }
+
+  async close(): Promise<void> {
+    this.closeFd();
+  }
+
+  private closeFd(): void {
+    if (this.fd !== undefined) fs.closeSync(this.fd);
+    this.fd = undefined;
+    this.base = undefined;
   }
 }

@@ -11,7 +11,7 @@ import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, type Attribute, 
 import { fingerprint, isComputedOnly, sensitivePaths, shapeObject, upgradeValues, type PathStep } from "../lifecycle";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./backends";
 import { providerKey } from "./provider-address";
-import { JournalWriter, readJournal, replayJournal, type JournalBase } from "./state-journal";
+import { replayJournal, type JournalBase } from "./state-journal";
 
 /** Terraform's state format version. */
 export const STATE_FORMAT_VERSION = 4;
@@ -556,14 +556,26 @@ export class StateStore {
 
   /** Releases the lock this run holds (the store stays usable for reads). */
   async unlock(): Promise<void> {
+    await this.settle();
     await this.backend.unlock();
+  }
+
+  /**
+   * Writes the whole state once more when its journal holds entries, so that a run that
+   * ends (even on an error) leaves the stored state complete for Terraform, which reads no
+   * journal, and no copy of an http state on this machine. Only a killed run leaves one.
+   */
+  private async settle(): Promise<void> {
+    const state = this.journalState;
+    if (!state || this.journalCount === 0) return;
+    await this.write(state);
   }
 
   /** The stored state text with the journal of a run that stopped before its last write applied. */
   async readText(): Promise<string | undefined> {
     const text = await this.backend.read();
-    const journal = this.backend.journalFile;
-    if (text === undefined || !journal || !fs.existsSync(journal)) return text;
+    const journal = this.backend.journal;
+    if (text === undefined || !journal) return text;
     let base: JournalBase;
     try {
       const head = JSON.parse(text) as { lineage?: unknown; serial?: unknown };
@@ -571,7 +583,7 @@ export class StateStore {
     } catch {
       return text; // parseState says what is wrong with it
     }
-    return replayJournal(text, readJournal(journal, base));
+    return replayJournal(text, await journal.read(base));
   }
 
   async read(): Promise<StateFile> {
@@ -585,6 +597,7 @@ export class StateStore {
 
   /** Writes the state (serial bumped). A state read from the old format is converted, with a backup. */
   async write(state: StateFile): Promise<void> {
+    const startedAt = Date.now();
     if (!state.lineage) state.lineage = crypto.randomUUID();
     state.serial += 1;
     const text = serializeState(state);
@@ -601,53 +614,79 @@ export class StateStore {
     }
     this.conversionDone = true;
     delete state.convertedFrom;
-    this.startJournal(state);
+    await this.startJournal(state, startedAt);
   }
 
   /** Replaces the stored state with TEXT as given (`ods state push`); a journal is dropped with the state it extended. */
   async writeText(text: string): Promise<void> {
     await this.backend.write(text);
-    this.journal?.discard();
-    this.journal = undefined;
-    if (this.backend.journalFile) fs.rmSync(this.backend.journalFile, { force: true });
+    this.journalBase = undefined;
+    await this.backend.journal?.discard();
   }
 
-  /** After a whole write: the journal it holds is removed, a new one extends it. */
-  private startJournal(state: StateFile): void {
-    this.journal?.discard();
-    this.journal = undefined;
-    const file = this.backend.journalFile;
-    if (!file) return;
-    fs.rmSync(file, { force: true });
-    this.journal = new JournalWriter(file, { lineage: state.lineage, serial: state.serial });
+  /** After a whole write: the journal it holds is dropped, and the next entries extend this state. */
+  private async startJournal(state: StateFile, startedAt: number): Promise<void> {
+    const journal = this.backend.journal;
+    this.journalBase = undefined;
+    if (!journal) return;
+    await journal.discard();
+    this.journalBase = { lineage: state.lineage, serial: state.serial };
+    this.journalCount = 0;
+    this.journalState = undefined;
     this.compactAfter = Math.max(JOURNAL_MIN_ENTRIES, Math.ceil(Object.keys(state.resources).length / 2));
+    const now = Date.now();
+    // A journal kept away from the state is compacted at least every maxLagSeconds, but
+    // never so often that whole writes take more than a twentieth of the run.
+    const lag = journal.maxLagSeconds;
+    this.compactAt = lag === undefined ? Infinity : now + Math.max(lag * 1000, 20 * (now - startedAt));
   }
 
-  private journal: JournalWriter | undefined;
+  /** The state the journal extends; undefined until a whole write of this run. */
+  private journalBase: JournalBase | undefined;
+  private journalCount = 0;
+  /** The state the last appended entries belong to (the apply mutates it in place). */
+  private journalState: StateFile | undefined;
   private compactAfter = JOURNAL_MIN_ENTRIES;
+  private compactAt = Infinity;
 
   /**
    * Saves the changes of ADDRESSES (set or removed in STATE) durably. Where the backend
    * has a journal, they are appended to it, and the whole state is written only once the
    * journal holds as many entries as half the state (so an apply's writes cost O(N) in
-   * all); otherwise, and for the first save of a run, the whole state is written.
+   * all), or once a journal kept away from the state is due; otherwise, and for the first
+   * save of a run, the whole state is written.
    */
   async writeChanges(state: StateFile, addresses: Iterable<string>): Promise<void> {
-    const journal = this.journal;
+    const journal = this.backend.journal;
+    const base = this.journalBase;
     const changed = [...addresses];
-    if (!journal || journal.base.lineage !== state.lineage || journal.base.serial !== state.serial || state.convertedFrom || journal.count + changed.length > this.compactAfter) {
+    if (
+      !journal ||
+      !base ||
+      base.lineage !== state.lineage ||
+      base.serial !== state.serial ||
+      state.convertedFrom ||
+      this.journalCount + changed.length > this.compactAfter ||
+      Date.now() >= this.compactAt
+    ) {
       await this.write(state);
       return;
     }
-    journal.append(changed.map((address) => {
+    this.journalState = state;
+    await journal.append(base, changed.map((address) => {
       const r = state.resources[address];
       return { address, resource: r ? resourceDoc(state, address, r) : null };
     }));
+    this.journalCount += changed.length;
   }
 
   async close(): Promise<void> {
-    this.journal?.close();
-    await this.backend.close();
+    try {
+      await this.settle();
+      await this.backend.journal?.close();
+    } finally {
+      await this.backend.close();
+    }
   }
 }
 

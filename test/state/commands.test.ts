@@ -41,6 +41,9 @@ describe("the http backend", () => {
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(server.state() ?? "{}").resources[0].type).toBe("ods_role");
     expect(server.lock()).toBeUndefined();
+    // The run's local journal of the state (issue 47) is taken into the server's copy and removed.
+    const journals = path.join(p.dir, ".ods", "state-journal");
+    expect(fs.existsSync(journals) ? fs.readdirSync(journals) : []).toEqual([]);
 
     // What a crashed `terraform apply` leaves on the server.
     const stale = { ID: "7d2e0f8c-stale", Operation: "OperationTypeApply", Info: "", Who: "ci@runner-7", Version: "1.11.4", Created: "2026-11-23T10:00:00Z", Path: "" };

@@ -14,7 +14,7 @@ import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { readStateFile, removeTempDirs, runOds, tempDir, type RunResult } from "../helpers/ods-cli";
 import { TerraformWorkspace, hasTerraform, installProvider, type TfResult } from "../terraform/harness";
 import { startHttpStateServer, type HttpStateServer } from "../../bench/http-state-server";
-import { startPg, type PgServer } from "./pg-server";
+import { startPg, type PgServer } from "../../bench/pg-server";
 
 const FULL = process.env.ODS_STATE_INTEROP === "full";
 let emu: EmulatorHandle;

@@ -1,12 +1,12 @@
 // The state's journal (src/reconcile/state-journal.ts): an apply's answers appended between
 // whole writes of a local state, read back by the next command, including after a SIGKILL.
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LocalBackend } from "../../src/reconcile/backends";
 import { emptyState, StateStore, type ResourceState, type StateFile } from "../../src/reconcile/state";
 import { ROOT, removeTempDirs, tempDir } from "../helpers/ods-cli";
+import { killAfterSaved } from "./kill-trial";
 
 afterEach(() => removeTempDirs());
 
@@ -114,19 +114,7 @@ describe("state journal", () => {
     for (const killAt of [150, 1003, 2600]) {
       fs.rmSync(file, { force: true });
       fs.rmSync(`${file}.ods-journal`, { force: true });
-      const acknowledged = await new Promise<number>((resolve) => {
-        const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-        let last = -1;
-        let out = "";
-        child.stdout.on("data", (d: Buffer) => {
-          out += d.toString();
-          const m = /saved (\d+)\n(?![\s\S]*saved)/.exec(out);
-          if (m) last = Number(m[1]);
-          if (last >= killAt && child.exitCode === null) child.kill("SIGKILL");
-          out = out.slice(-64);
-        });
-        child.on("close", () => resolve(last));
-      });
+      const acknowledged = await killAfterSaved(script, [], killAt);
       const read = await storeAt(file).read();
       const ids = Object.values(read.resources).map((r) => r.id);
       expect(new Set(ids).size).toBe(ids.length);

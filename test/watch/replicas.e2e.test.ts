@@ -9,7 +9,7 @@ import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { HttpBackend, PgBackend, type StateBackend } from "../../src/reconcile/backends";
 import { lockInfo } from "../../src/reconcile/state";
 import { removeTempDirs, tempDir } from "../helpers/ods-cli";
-import { startPg, type PgServer } from "../state/pg-server";
+import { startPg, type PgServer } from "../../bench/pg-server";
 import { eventually, Repo, stackJson, WatchProcess } from "./fixture";
 
 let emu: EmulatorHandle;

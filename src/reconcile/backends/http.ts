@@ -5,6 +5,7 @@
 import * as crypto from "node:crypto";
 import { exchange } from "../../api/http-exchange";
 import { redactCredentials } from "../../resources";
+import { FileJournal } from "../state-journal";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./types";
 
 export interface HttpBackendConfig {
@@ -16,7 +17,20 @@ export interface HttpBackendConfig {
   unlockMethod: string;
   username?: string;
   password?: string;
+  /**
+   * A file on this machine where answers between whole writes are appended; without it
+   * every save rewrites the whole state on the server.
+   */
+  journalFile?: string;
+  /** How often the server's state is written whole while a journal grows (HTTP_STATE_MAX_LAG_SECONDS). */
+  journalMaxLagSeconds?: number;
 }
+
+/**
+ * The protocol has no append, so the journal is local and the state on the server is
+ * written whole at least this often during an apply (and at its end).
+ */
+export const HTTP_STATE_MAX_LAG_SECONDS = 10;
 
 /** A URL fit for messages: its credentials hidden by the rule every message follows; an unparseable one not shown. */
 export function redactUrl(url: string): string {
@@ -25,8 +39,11 @@ export function redactUrl(url: string): string {
 
 export class HttpBackend implements StateBackend {
   private held?: LockInfo;
+  readonly journal?: FileJournal;
 
-  constructor(private readonly config: HttpBackendConfig) {}
+  constructor(private readonly config: HttpBackendConfig) {
+    if (config.journalFile) this.journal = new FileJournal(config.journalFile, config.journalMaxLagSeconds ?? HTTP_STATE_MAX_LAG_SECONDS);
+  }
 
   get description(): string {
     return `http state at ${redactUrl(this.config.address)}`;

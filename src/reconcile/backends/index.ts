@@ -1,5 +1,6 @@
 // Picks the backend the synthesized stack declares (`terraform.backend` in cdk.tf.json):
 // the same state Terraform and `cdktf deploy` use for that stack.
+import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { HttpBackend } from "./http";
@@ -60,10 +61,19 @@ export function backendForStack(stackFile: string, stackName: string, projectRoo
   }
   const [type, raw] = Object.entries(declared as Record<string, unknown>)[0];
   const block = (Array.isArray(raw) ? raw[0] : raw) as Block | undefined ?? {};
-  return { backend: backendOf(type, block, path.dirname(stackFile), stackFile), type };
+  return { backend: backendOf(type, block, path.dirname(stackFile), stackFile, projectRoot), type };
 }
 
-function backendOf(type: string, block: Block, stackDir: string, stackFile: string): StateBackend {
+/**
+ * Where an http state's journal is kept on this machine: under the project's `.ods`
+ * (which `ods init` keeps out of git), named by the state's address.
+ */
+export function httpJournalPath(projectRoot: string, address: string): string {
+  const name = crypto.createHash("sha256").update(address).digest("hex").slice(0, 16);
+  return path.join(projectRoot, ".ods", "state-journal", `${name}.ods-journal`);
+}
+
+function backendOf(type: string, block: Block, stackDir: string, stackFile: string, projectRoot: string): StateBackend {
   switch (type) {
     case "local": {
       const p = str(block, "path") ?? "terraform.tfstate";
@@ -81,6 +91,7 @@ function backendOf(type: string, block: Block, stackDir: string, stackFile: stri
         unlockMethod: str(block, "unlock_method", "TF_HTTP_UNLOCK_METHOD") ?? "UNLOCK",
         username: str(block, "username", "TF_HTTP_USERNAME"),
         password: str(block, "password", "TF_HTTP_PASSWORD"),
+        journalFile: httpJournalPath(projectRoot, address),
       });
     }
     case "pg": {

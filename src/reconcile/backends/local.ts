@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./types";
+import { FileJournal } from "../state-journal";
 import { allowedEnvironment } from "../../api/allowed-env";
 
 // Takes a whole-file write lock (F_SETLK, F_WRLCK as Terraform's filesystem_lock_unix.go
@@ -90,16 +91,16 @@ function parsedSerial(text: string | undefined): { lineage: string; serial: numb
 export class LocalBackend implements StateBackend {
   private holder?: ChildProcess;
 
-  constructor(readonly file: string) {}
+  constructor(readonly file: string) {
+    this.journal = new FileJournal(`${file}.ods-journal`);
+  }
 
   get description(): string {
     return `local file ${this.file}`;
   }
 
   /** `terraform.tfstate.ods-journal` beside `terraform.tfstate`. */
-  get journalFile(): string {
-    return `${this.file}.ods-journal`;
-  }
+  readonly journal: FileJournal;
 
   /**
    * The state text. When a run died while rewriting the file in place, the complete copy

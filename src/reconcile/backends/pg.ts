@@ -5,6 +5,7 @@
 import type { Client } from "pg";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./types";
 import { redactUrl } from "./http";
+import { PgJournal } from "./pg-journal";
 
 export interface PgBackendConfig {
   connStr: string;
@@ -28,8 +29,15 @@ export class PgBackend implements StateBackend {
   private heldKey?: string;
   private readonly schema: string;
 
+  /**
+   * Answers between whole writes, in a table beside `states`; none when the user creates
+   * the tables (skip_table_creation), since ods then creates none of its own.
+   */
+  readonly journal?: PgJournal;
+
   constructor(private readonly config: PgBackendConfig) {
     this.schema = quoteIdent(config.schemaName);
+    if (!config.skipTableCreation) this.journal = new PgJournal(() => this.connect(), this.schema, WORKSPACE, `journal table ${config.schemaName}.ods_state_journal`);
   }
 
   get description(): string {
@@ -66,6 +74,14 @@ export class PgBackend implements StateBackend {
       await client.query(
         `CREATE TABLE IF NOT EXISTS ${this.schema}.states (id bigint NOT NULL DEFAULT nextval('public.global_states_id_seq') PRIMARY KEY, name text UNIQUE, data text)`,
       );
+      for (const statement of this.journal?.createStatements() ?? []) {
+        try {
+          await client.query(statement);
+        } catch (err) {
+          // Two runs creating it at once: IF NOT EXISTS does not stop the loser's catalog insert.
+          if (!["23505", "42P07"].includes((err as { code?: string }).code ?? "")) throw err;
+        }
+      }
     }
     if (!this.config.skipIndexCreation) {
       await client.query(`CREATE UNIQUE INDEX IF NOT EXISTS states_by_name ON ${this.schema}.states (name)`);

@@ -29,10 +29,45 @@ export interface StateBackend {
   /** Closes connections; no lock remains. */
   close(): Promise<void>;
   /**
-   * A local file where answers between two full writes are appended (see the StateStore's
-   * journal), when the backend has one: the local backend's is beside its state file.
+   * Where answers between two whole writes are appended (see the StateStore), when the
+   * backend has such a place: a file beside a local state, a table beside a pg state.
    */
-  readonly journalFile?: string;
+  readonly journal?: StateJournal;
+}
+
+/** The stored state a journal extends: a whole write bumps the serial, so older journals are ignored. */
+export interface JournalBase {
+  lineage: string;
+  serial: number;
+}
+
+/** One changed address: its whole entry as Terraform stores it, or null when it was removed. */
+export interface JournalEntry {
+  address: string;
+  resource: unknown;
+}
+
+/**
+ * An append-only record of what an apply learned since the state was last written whole,
+ * so that an apply's saves cost O(changes) instead of O(state) each.
+ */
+export interface StateJournal {
+  /** Where it is kept, for messages. */
+  readonly description: string;
+  /**
+   * Set when the journal is kept elsewhere than the state (an http state's journal is a
+   * local file): the state is then written whole at least this often, so that another
+   * machine never reads a state more than this far behind.
+   */
+  readonly maxLagSeconds?: number;
+  /** The entries that extend BASE, in order; none when the journal extends another state. */
+  read(base: JournalBase): Promise<JournalEntry[]>;
+  /** Appends entries extending BASE (replacing a journal of another base); durable once it resolves. */
+  append(base: JournalBase, entries: readonly JournalEntry[]): Promise<void>;
+  /** Drops every entry: called once a whole write holds them. */
+  discard(): Promise<void>;
+  /** Releases what it holds open; the entries stay for the next read. */
+  close(): Promise<void>;
 }
 
 export class StateBackendError extends Error {}
