@@ -77,6 +77,7 @@ export class LiveIndex {
     this.objects.delete(key);
     this.byId.delete(key);
     this.byNaturalKey.delete(key);
+    this.positions.delete(key);
   }
 
   /** Per listed key, its objects by natural key (as read without declared values), built on the first lookup. */
@@ -93,6 +94,18 @@ export class LiveIndex {
     const key = naturalKeyText(kind, values);
     if (key === undefined) return [];
     return this.keysOf(kind).flatMap((listKey) => (this.naturalKeysOf(kind, listKey).get(key) ?? []).filter((o) => matchesNaturalKey(kind, o, values)));
+  }
+
+  /**
+   * The objects with the natural key of VALUES in the one list of a kind under SCOPE
+   * (listed first if needed), in list order: `load(...).filter(matchesNaturalKey)` without
+   * a scan per call (a create checks its namesakes, so N creates scanned N times).
+   */
+  async loadWithNaturalKey(client: OdsClient, kind: ResourceKind, scope: string | undefined, values: Values): Promise<WireObject[]> {
+    await this.load(client, kind, scope);
+    const key = naturalKeyText(kind, values);
+    if (key === undefined) return [];
+    return (this.naturalKeysOf(kind, this.key(kind, scope)).get(key) ?? []).filter((o) => matchesNaturalKey(kind, o, values));
   }
 
   private naturalKeysOf(kind: ResourceKind, listKey: string): Map<string, WireObject[]> {
@@ -134,17 +147,61 @@ export class LiveIndex {
   /**
    * Puts a write's answer in place of the object with its id in a cached list (or adds
    * it there), for kinds whose answer is the whole object as the service now holds it.
-   * Nothing happens when that list was never loaded.
+   * Nothing happens when that list was never loaded. The list and its indexes are
+   * updated in place: an apply of N creates records N answers, and a copy or a rebuild
+   * per answer made that quadratic.
    */
   record(kind: ResourceKind, scope: string | undefined, object: WireObject): void {
     const key = this.key(kind, scope);
     const list = this.objects.get(key);
     if (!list) return;
     const id = kind.api.idOf(object);
-    const at = list.findIndex((o) => kind.api.idOf(o) === id);
-    this.objects.set(key, at < 0 ? [...list, object] : list.map((o, i) => (i === at ? object : o)));
-    this.byId.delete(key);
-    this.byNaturalKey.delete(key);
+    const ids = this.idsOf(kind, key);
+    const prior = ids.get(id);
+    const positions = this.positionsOf(kind, key);
+    const at = positions.get(id);
+    if (at === undefined) {
+      positions.set(id, list.length);
+      list.push(object);
+    } else list[at] = object;
+    ids.set(id, object);
+    const naturalKeys = this.byNaturalKey.get(key);
+    if (naturalKeys) this.reindexNaturalKey(kind, naturalKeys, list, prior, object, at === undefined);
+  }
+
+  /** Keeps a natural-key index in list order after OBJECT replaced PRIOR (or was appended). */
+  private reindexNaturalKey(kind: ResourceKind, index: Map<string, WireObject[]>, list: readonly WireObject[], prior: WireObject | undefined, object: WireObject, appended: boolean): void {
+    const keyOf = (o: WireObject): string | undefined => naturalKeyText(kind, liveValues(kind, o, undefined));
+    const newKey = keyOf(object);
+    const oldKey = prior ? keyOf(prior) : undefined;
+    const oldBucket = oldKey === undefined ? undefined : index.get(oldKey);
+    const at = prior && oldBucket ? oldBucket.indexOf(prior) : -1;
+    if (oldBucket && at >= 0 && oldKey === newKey) {
+      oldBucket[at] = object; // the usual update: same key, same place
+      return;
+    }
+    if (oldBucket && at >= 0) oldBucket.splice(at, 1);
+    if (newKey === undefined) return;
+    const bucket = index.get(newKey);
+    if (!bucket) index.set(newKey, [object]);
+    else if (appended) bucket.push(object);
+    else index.set(newKey, list.filter((o) => keyOf(o) === newKey)); // a key that changed: rare
+  }
+
+  /** Per listed key, the position of each id's first object in the list. */
+  private readonly positions = new Map<string, Map<string, number>>();
+
+  private positionsOf(kind: ResourceKind, key: string): Map<string, number> {
+    let at = this.positions.get(key);
+    if (!at) {
+      at = new Map();
+      for (const [i, o] of (this.objects.get(key) ?? []).entries()) {
+        const id = kind.api.idOf(o);
+        if (!at.has(id)) at.set(id, i);
+      }
+      this.positions.set(key, at);
+    }
+    return at;
   }
 
   /** Forgets cached lists (of one kind, or of a scoped kind under one parent) so that the next load asks the service again. */
@@ -153,6 +210,7 @@ export class LiveIndex {
       this.objects.clear();
       this.byId.clear();
       this.byNaturalKey.clear();
+      this.positions.clear();
     } else if (scope !== undefined && kind.scope) this.forget(this.key(kind, scope));
     else for (const key of this.keysOf(kind)) this.forget(key);
   }

@@ -185,8 +185,8 @@ export async function create(ctx: LifecycleContext, kind: ResourceKind, values: 
  */
 export async function namesakes(ctx: LifecycleContext, kind: ResourceKind, values: Values, fresh = false): Promise<WireObject[]> {
   if (fresh) ctx.live.invalidate(kind);
-  const list = await ctx.live.load(ctx.client, kind, scopeOf(kind, values));
-  return list.filter((o) => matchesNaturalKey(kind, o, values) && !(kind.rotation && isRetiring(kind, liveValues(kind, o, values), values)));
+  const same = await ctx.live.loadWithNaturalKey(ctx.client, kind, scopeOf(kind, values), values);
+  return same.filter((o) => !(kind.rotation && isRetiring(kind, liveValues(kind, o, values), values)));
 }
 
 /**

@@ -5,7 +5,7 @@ import { PlanCheckUnsupported, describeProblem } from "../resources/query-check"
 import type { PlanCheckProblem, PlanCheckScope, ResourceKind, Values } from "../resources";
 import type { LiveIndex } from "./live-index";
 import { containsUnknown } from "./unknown";
-import { matchesNaturalKey, scopeOf } from "./values";
+import { scopeOf } from "./values";
 
 export { PlanCheckUnsupported, describeProblem };
 
@@ -36,8 +36,7 @@ export function wantsPlanCheck(kind: ResourceKind, existing: boolean): boolean {
  */
 export async function claimListed(client: OdsClient, live: LiveIndex, kind: ResourceKind, values: Values): Promise<boolean> {
   if (kind.creation !== "claim" || containsUnknown(kind.naturalKey.map((n) => values[n]))) return false;
-  const listed = await live.load(client, kind, scopeOf(kind, values));
-  return listed.some((o) => matchesNaturalKey(kind, o, values));
+  return (await live.loadWithNaturalKey(client, kind, scopeOf(kind, values), values)).length > 0;
 }
 
 /**

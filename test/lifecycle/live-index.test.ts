@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { OdsClient } from "../../src/api";
 import { LiveIndex } from "../../src/lifecycle";
-import type { ResourceKind, WireObject } from "../../src/resources";
+import { matchesNaturalKey } from "../../src/lifecycle/values";
+import { resourceKind, type ResourceKind, type WireObject } from "../../src/resources";
 
 /** A kind whose lists come from `lists` (by parent), counting the calls. */
 function fakeKind(lists: Map<string | undefined, WireObject[]>, scoped: boolean): { kind: ResourceKind; calls: (string | undefined)[] } {
@@ -77,5 +78,36 @@ describe("LiveIndex lookups by id", () => {
     expect((await live.loadById(client, kind, "ds1", "f"))?.v).toBe(2);
     expect(live.listed(kind).map((o) => o.id)).toEqual(["f", "g"]);
     expect(calls).toEqual(["ds1"]);
+  });
+});
+
+describe("LiveIndex lookups by natural key", () => {
+  it("answers what a scan of the list would, in list order, after answers recorded in place (new, updated, renamed)", async () => {
+    const kind = resourceKind("ods_role")!;
+    const role = (id: string, name: string, description = "d"): WireObject => ({ id, name, description });
+    const start = [role("r1", "a"), role("r2", "b"), role("r3", "a", "second a"), role("r4", "c")];
+    const live = new LiveIndex();
+    const listing = { ...kind, api: { ...kind.api, list: async () => start.map((o) => ({ ...o })) } } as ResourceKind;
+    const scan = (name: string): unknown[] => live.listed(listing).filter((o) => matchesNaturalKey(listing, o, { name })).map((o) => o.id);
+    const indexed = async (name: string): Promise<unknown[]> => (await live.loadWithNaturalKey(client, listing, undefined, { name })).map((o) => o.id);
+
+    expect(await indexed("a")).toEqual(["r1", "r3"]);
+    // Seeded operations: creates, updates keeping the key, renames; after each the index agrees with a scan.
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const names = ["a", "b", "c", "d"];
+    for (let step = 0; step < 200; step++) {
+      const ids = live.listed(listing).map((o) => String(o.id));
+      const op = next(3);
+      const id = op === 0 ? `new${step}` : ids[next(ids.length)];
+      const current = live.findById(listing, id);
+      const name = op === 2 ? names[next(names.length)] : op === 1 ? String(current?.name) : names[next(names.length)];
+      live.record(listing, undefined, role(id, name, `step ${step}`));
+      for (const n of names) expect(await indexed(n), `after step ${step}, name ${n}`).toEqual(scan(n));
+    }
+    expect(live.listCalls).toBe(1);
   });
 });
