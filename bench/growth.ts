@@ -26,6 +26,8 @@ export interface GrowthFigure {
   wallMs: number;
   cpuMs?: number;
   peakRssMiB?: number;
+  /** CPU the emulator spent answering the command (its routes' cost grows with N too). */
+  emulatorCpuMs?: number;
   ok: boolean;
 }
 
@@ -70,6 +72,19 @@ function adjustStack(dir: string, backend: Record<string, unknown> | undefined):
   blocks[0].rate_limit_per_second = NO_RATE_LIMIT;
   if (backend) doc.terraform = { ...doc.terraform, backend };
   fs.writeFileSync(file, JSON.stringify(doc));
+}
+
+/** User + system CPU of a process so far, from /proc (undefined where there is none). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
 }
 
 /** A state server for BACKEND, started for one size and stopped after it. */
@@ -138,10 +153,13 @@ async function growthOf(root: string, settings: GrowthSettings, backend: GrowthB
       ];
       for (const [command, label, args, okCodes, before] of steps) {
         await before?.();
+        const emuBefore = processCpuMs(emu.pid);
         const r = await run(label, args);
+        const emuAfter = processCpuMs(emu.pid);
+        const emulatorCpuMs = emuBefore === undefined || emuAfter === undefined ? undefined : emuAfter - emuBefore;
         const ok = r.code !== null && okCodes.includes(r.code);
-        size.figures.push({ command, wallMs: r.wallMs, cpuMs: r.cpuMs, peakRssMiB: r.peakRssMiB, ok });
-        settings.log(`  ods ${command}: ${(r.wallMs / 1000).toFixed(2)} s, CPU ${r.cpuMs === undefined ? "n/a" : (r.cpuMs / 1000).toFixed(2)} s, peak RSS ${r.peakRssMiB?.toFixed(0) ?? "n/a"} MiB, exit ${r.code ?? r.signal}`);
+        size.figures.push({ command, wallMs: r.wallMs, cpuMs: r.cpuMs, peakRssMiB: r.peakRssMiB, emulatorCpuMs, ok });
+        settings.log(`  ods ${command}: ${(r.wallMs / 1000).toFixed(2)} s, CPU ${r.cpuMs === undefined ? "n/a" : (r.cpuMs / 1000).toFixed(2)} s, peak RSS ${r.peakRssMiB?.toFixed(0) ?? "n/a"} MiB, emulator CPU ${emulatorCpuMs === undefined ? "n/a" : (emulatorCpuMs / 1000).toFixed(2)} s, exit ${r.code ?? r.signal}`);
         if (!ok) {
           size.stopped = r.signal === "SIGKILL" ? `ods ${command} ran over ${budgetMs / 1000} s` : `ods ${command} failed (exit ${r.code}): ${r.stderr.slice(0, 500)}`;
           settings.log(`  ${size.stopped}`);
@@ -169,18 +187,18 @@ export function growthMarkdown(sizes: readonly GrowthSize[]): string[] {
   if (sizes.length === 0) return [];
   const lines = ["", "## Growth with the stack", ""];
   lines.push(
-    "Generated stacks of every kind on a fresh emulator per size, the rate limit out of the way (emulator `--rate-limit` and the provider's `rate_limit_per_second` at 1,000,000), monitors' backtest off. Wall and CPU seconds and peak RSS of the `ods` process (/usr/bin/time). Exponent: log(t2/t1) / log(N2/N1) between consecutive sizes; 1.0 is linear.",
+    "Generated stacks of every kind on a fresh emulator per size, the rate limit out of the way (emulator `--rate-limit` and the provider's `rate_limit_per_second` at 1,000,000), monitors' backtest off. Wall and CPU seconds and peak RSS of the `ods` process (/usr/bin/time), and the CPU the emulator spent answering it (/proc). Exponent: log(t2/t1) / log(N2/N1) between consecutive sizes; 1.0 is linear.",
     "",
-    "| state | N | command | wall s | CPU s | peak RSS MiB |",
-    "|---|---:|---|---:|---:|---:|",
+    "| state | N | command | wall s | CPU s | peak RSS MiB | emulator CPU s |",
+    "|---|---:|---|---:|---:|---:|---:|",
   );
   for (const size of sizes) {
     for (const f of size.figures) {
-      lines.push(`| ${size.backend} | ${size.n} | ${f.command}${f.ok ? "" : " (FAILED)"} | ${(f.wallMs / 1000).toFixed(2)} | ${f.cpuMs === undefined ? "n/a" : (f.cpuMs / 1000).toFixed(2)} | ${f.peakRssMiB?.toFixed(0) ?? "n/a"} |`);
+      lines.push(`| ${size.backend} | ${size.n} | ${f.command}${f.ok ? "" : " (FAILED)"} | ${(f.wallMs / 1000).toFixed(2)} | ${f.cpuMs === undefined ? "n/a" : (f.cpuMs / 1000).toFixed(2)} | ${f.peakRssMiB?.toFixed(0) ?? "n/a"} | ${f.emulatorCpuMs === undefined ? "n/a" : (f.emulatorCpuMs / 1000).toFixed(2)} |`);
     }
-    if (size.stopped) lines.push(`| ${size.backend} | ${size.n} | stopped: ${size.stopped} | | | |`);
+    if (size.stopped) lines.push(`| ${size.backend} | ${size.n} | stopped: ${size.stopped} | | | | |`);
   }
-  lines.push("", "| state | N1 → N2 | command | wall exponent | CPU exponent | RSS exponent |", "|---|---|---|---:|---:|---:|");
+  lines.push("", "| state | N1 → N2 | command | wall exponent | CPU exponent | RSS exponent | emulator CPU exponent |", "|---|---|---|---:|---:|---:|---:|");
   for (let i = 1; i < sizes.length; i++) {
     const [a, b] = [sizes[i - 1], sizes[i]];
     if (a.backend !== b.backend) continue;
@@ -188,7 +206,7 @@ export function growthMarkdown(sizes: readonly GrowthSize[]): string[] {
       const fa = a.figures.find((f) => f.command === command && f.ok);
       const fb = b.figures.find((f) => f.command === command && f.ok);
       if (!fa || !fb) continue;
-      lines.push(`| ${a.backend} | ${a.n} → ${b.n} | ${command} | ${exponent(fa.wallMs, fb.wallMs, a.n, b.n)} | ${exponent(fa.cpuMs, fb.cpuMs, a.n, b.n)} | ${exponent(fa.peakRssMiB, fb.peakRssMiB, a.n, b.n)} |`);
+      lines.push(`| ${a.backend} | ${a.n} → ${b.n} | ${command} | ${exponent(fa.wallMs, fb.wallMs, a.n, b.n)} | ${exponent(fa.cpuMs, fb.cpuMs, a.n, b.n)} | ${exponent(fa.peakRssMiB, fb.peakRssMiB, a.n, b.n)} | ${exponent(fa.emulatorCpuMs, fb.emulatorCpuMs, a.n, b.n)} |`);
     }
   }
   return lines;

@@ -25,13 +25,7 @@ export function authenticate(core: EmulatorCore, authorization: string | undefin
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
   if (!match) throw unauthorized("missing bearer token: send Authorization: Bearer <token>");
   const hash = sha256Hex(match[1]!);
-  let token: TokenRecord | undefined;
-  for (const candidate of core.state.tokens.values()) {
-    if (candidate.secretSha256 === hash) {
-      token = candidate;
-      break;
-    }
-  }
+  const token = core.tokenWithSecretHash(hash);
   if (!token) throw unauthorized("invalid token");
   if (isExpired(token, now)) throw unauthorized("token expired");
   const user = core.state.users.get(token.userId);

@@ -4,12 +4,13 @@ import { randomBytes } from "node:crypto";
 import { notFound } from "./errors";
 import type { EventStore } from "./event-store";
 import {
-  fieldKey,
   type DatasetRecord,
   type EmulatorState,
   type FieldRecord,
   type OrgRecord,
+  type TokenRecord,
   type UserRecord,
+  type ViewRecord,
   type VirtualFieldRecord,
 } from "./model";
 import { DEFAULT_QUERY_LIMITS } from "./query";
@@ -41,6 +42,16 @@ function mayBeNamed(request: JobRequest): (name: string) => boolean {
   return (name) => text.includes(name);
 }
 
+function indexesOf(store: Store<EmulatorState>) {
+  return {
+    tokenBySecret: store.index("tokens", (t) => t.secretSha256),
+    fieldsByDataset: store.index("fields", (f) => f.dataset),
+    virtualFieldsByDataset: store.index("vfields", (v) => v.dataset),
+    userByEmail: store.index("users", (u) => u.email.toLowerCase()),
+    viewByName: store.index("views", (v) => v.name),
+  };
+}
+
 export class EmulatorCore {
   constructor(
     readonly store: Store<EmulatorState>,
@@ -49,10 +60,25 @@ export class EmulatorCore {
     readonly clock: Clock = new RealClock(),
     readonly queries: QueryRunner = sharedQueryPool(),
     readonly queryLimits: QueryLimits = DEFAULT_QUERY_LIMITS,
-  ) {}
+  ) {
+    this.byKey = indexesOf(store);
+  }
+
+  /** Lookups that every request (authentication) or every create makes, by index instead of a scan. */
+  private readonly byKey: ReturnType<typeof indexesOf>;
 
   get state(): EmulatorState {
     return this.store.state;
+  }
+
+  /** The records of COLLECTION with the ids of an index lookup, in the order they were first stored. */
+  private recordsOf<R>(map: Map<string, R>, ids: ReadonlySet<string>): R[] {
+    const out: R[] = [];
+    for (const id of ids) {
+      const r = map.get(id);
+      if (r !== undefined) out.push(r);
+    }
+    return out;
   }
 
   get org(): OrgRecord {
@@ -75,14 +101,25 @@ export class EmulatorCore {
 
   /** A dataset's fields in the order they were first seen. */
   fieldsOf(dataset: string): FieldRecord[] {
-    const prefix = fieldKey(dataset, "");
-    const out: FieldRecord[] = [];
-    for (const [key, field] of this.state.fields) if (key.startsWith(prefix)) out.push(field);
-    return out;
+    return this.recordsOf(this.state.fields, this.byKey.fieldsByDataset.get(dataset));
   }
 
   virtualFieldsOf(dataset: string): VirtualFieldRecord[] {
-    return [...this.state.vfields.values()].filter((v) => v.dataset === dataset);
+    return this.recordsOf(this.state.vfields, this.byKey.virtualFieldsByDataset.get(dataset));
+  }
+
+  /** Users with this e-mail address, compared without case. */
+  usersWithEmail(email: string): UserRecord[] {
+    return this.recordsOf(this.state.users, this.byKey.userByEmail.get(email.toLowerCase()));
+  }
+
+  viewsNamed(name: string): ViewRecord[] {
+    return this.recordsOf(this.state.views, this.byKey.viewByName.get(name));
+  }
+
+  /** The token whose secret hashes to HASH, if any. */
+  tokenWithSecretHash(hash: string): TokenRecord | undefined {
+    return this.recordsOf(this.state.tokens, this.byKey.tokenBySecret.get(hash))[0];
   }
 
   /** What the query engine reads of a dataset, or undefined when there is none. */

@@ -39,13 +39,13 @@ export class Transaction<S extends Collections> {
 
   put<K extends keyof S & string>(collection: K, id: string, value: RecordOf<S[K]>): this {
     this.lines.push(JSON.stringify({ c: collection, id, v: value } satisfies JournalLine));
-    this.changes.push(() => this.store.state[collection].set(id, value));
+    this.changes.push(() => this.store.apply(collection, id, value));
     return this;
   }
 
   delete<K extends keyof S & string>(collection: K, id: string): this {
     this.lines.push(JSON.stringify({ c: collection, id, d: 1 } satisfies JournalLine));
-    this.changes.push(() => this.store.state[collection].delete(id));
+    this.changes.push(() => this.store.apply(collection, id, undefined));
     return this;
   }
 
@@ -55,7 +55,46 @@ export class Transaction<S extends Collections> {
   }
 }
 
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/**
+ * The ids of a collection's records by a key derived from each record (a token's secret
+ * hash, a field's dataset, a view's name), kept current by every commit: a route that
+ * looked a record up by scanning its collection cost O(N) per request, O(N^2) per apply.
+ */
+export class KeyIndex<R> {
+  private readonly ids = new Map<string, Set<string>>();
+
+  constructor(private readonly keyOf: (record: R) => string | undefined) {}
+
+  /** The ids of the records with KEY (a live view: copy it before writing). */
+  get(key: string): ReadonlySet<string> {
+    return this.ids.get(key) ?? NO_IDS;
+  }
+
+  /** @internal for Store */
+  change(id: string, prior: R | undefined, next: R | undefined): void {
+    const before = prior === undefined ? undefined : this.keyOf(prior);
+    const after = next === undefined ? undefined : this.keyOf(next);
+    if (before === after && prior !== undefined && next !== undefined) return;
+    if (before !== undefined) {
+      const set = this.ids.get(before);
+      set?.delete(id);
+      if (set?.size === 0) this.ids.delete(before);
+    }
+    if (after !== undefined) {
+      let set = this.ids.get(after);
+      if (!set) this.ids.set(after, (set = new Set()));
+      set.add(id);
+    }
+  }
+}
+
 export class Store<S extends Collections> {
+  private readonly indexes = new Map<string, KeyIndex<unknown>[]>();
+  /** Bytes of the last snapshot: the journal is compacted once it outgrows it, so compaction costs O(1) per byte written. */
+  private snapshotBytes = 0;
+
   private constructor(
     readonly dir: string,
     readonly state: S,
@@ -90,7 +129,7 @@ export class Store<S extends Collections> {
     const store = new Store(dir, state, undefined);
     store.writeSnapshot();
     store.journal = await AppendLog.open(journalPath, async (log) => {
-      if (log.size < compactAtBytes) return;
+      if (log.size < Math.max(compactAtBytes, store.snapshotBytes)) return;
       store.writeSnapshot();
       await log.truncate();
     });
@@ -102,6 +141,25 @@ export class Store<S extends Collections> {
     return new Transaction(this);
   }
 
+  /** An index of COLLECTION by KEY_OF, built from what it holds and kept current by every commit. */
+  index<K extends keyof S & string>(collection: K, keyOf: (record: RecordOf<S[K]>) => string | undefined): KeyIndex<RecordOf<S[K]>> {
+    const index = new KeyIndex(keyOf);
+    for (const [id, record] of this.state[collection]) index.change(id, undefined, record as RecordOf<S[K]>);
+    const list = this.indexes.get(collection) ?? [];
+    list.push(index as KeyIndex<unknown>);
+    this.indexes.set(collection, list);
+    return index;
+  }
+
+  /** @internal for Transaction: one put (VALUE) or delete (undefined) in memory, indexes included. */
+  apply(collection: keyof S & string, id: string, value: unknown): void {
+    const map = this.state[collection];
+    const prior = map.get(id);
+    if (value === undefined) map.delete(id);
+    else map.set(id, value);
+    for (const index of this.indexes.get(collection) ?? []) index.change(id, prior, value);
+  }
+
   /** @internal for Transaction */
   journalAppend(lines: readonly string[]): Promise<void> {
     if (!this.journal) return Promise.reject(new Error("store is closed"));
@@ -111,7 +169,9 @@ export class Store<S extends Collections> {
   private writeSnapshot(): void {
     const collections: Record<string, [string, unknown][]> = {};
     for (const [name, map] of Object.entries(this.state)) collections[name] = [...map.entries()];
-    writeFileAtomic(path.join(this.dir, "state.json"), JSON.stringify({ format: SNAPSHOT_FORMAT, collections }));
+    const text = JSON.stringify({ format: SNAPSHOT_FORMAT, collections });
+    writeFileAtomic(path.join(this.dir, "state.json"), text);
+    this.snapshotBytes = text.length;
   }
 
   /** Flushes pending writes and compacts the journal into the snapshot. */

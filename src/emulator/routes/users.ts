@@ -37,10 +37,8 @@ function orgToWire(org: OrgRecord): JsonObject {
 }
 
 function checkUniqueEmail(core: EmulatorCore, email: string): void {
-  const lower = email.toLowerCase();
-  for (const other of core.state.users.values()) {
-    if (other.email.toLowerCase() === lower) throw conflict(`a user with e-mail ${JSON.stringify(email)} already exists (id ${other.id})`);
-  }
+  const other = core.usersWithEmail(email)[0];
+  if (other) throw conflict(`a user with e-mail ${JSON.stringify(email)} already exists (id ${other.id})`);
 }
 
 const USERS: KindSpec<"users"> = {

@@ -34,8 +34,8 @@ function mayRead(caller: Caller, view: ViewRecord): boolean {
 function parseView(ctx: RequestContext, id: string, except?: string): ViewRecord {
   const body = bodyObject(ctx.json());
   const name = requiredString(body, "name");
-  for (const other of ctx.core.state.views.values()) {
-    if (other.name === name && other.id !== except) throw conflict(`a view named ${JSON.stringify(name)} exists already (${other.id})`);
+  for (const other of ctx.core.viewsNamed(name)) {
+    if (other.id !== except) throw conflict(`a view named ${JSON.stringify(name)} exists already (${other.id})`);
   }
   return {
     id,
