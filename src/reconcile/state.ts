@@ -529,6 +529,27 @@ export function lockInfo(command: string): LockInfo {
   };
 }
 
+/**
+ * The lineage and serial of a stored state's text. Terraform and ods write both near the
+ * top, so the head is read first; a whole parse of a state of many megabytes is the
+ * fallback, not the rule.
+ */
+function stateBase(text: string): JournalBase | undefined {
+  // Only what comes before the outputs and resources, whose values could hold anything.
+  const first = text.slice(0, 2048);
+  const body = first.search(/"(outputs|resources)"\s*:/);
+  const head = body < 0 ? first : first.slice(0, body);
+  const serial = /"serial":\s*(\d+)/.exec(head);
+  const lineage = /"lineage":\s*"([^"\\]*)"/.exec(head);
+  if (serial && lineage) return { lineage: lineage[1], serial: Number(serial[1]) };
+  try {
+    const doc = JSON.parse(text) as { lineage?: unknown; serial?: unknown };
+    return { lineage: String(doc.lineage ?? ""), serial: Number(doc.serial) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The journal is compacted into the state after this many entries at least (see writeChanges). */
 const JOURNAL_MIN_ENTRIES = 1000;
 
@@ -575,16 +596,17 @@ export class StateStore {
   async readText(): Promise<string | undefined> {
     const text = await this.backend.read();
     const journal = this.backend.journal;
+    this.readBase = undefined;
     if (text === undefined || !journal) return text;
-    let base: JournalBase;
-    try {
-      const head = JSON.parse(text) as { lineage?: unknown; serial?: unknown };
-      base = { lineage: String(head.lineage ?? ""), serial: Number(head.serial) };
-    } catch {
-      return text; // parseState says what is wrong with it
-    }
-    return replayJournal(text, await journal.read(base));
+    const base = stateBase(text);
+    if (!base) return text; // parseState says what is wrong with it
+    const entries = await journal.read(base);
+    this.readBase = { ...base, entries: entries.length };
+    return replayJournal(text, entries);
   }
+
+  /** The stored state the last read found, and how many journal entries extended it. */
+  private readBase: (JournalBase & { entries: number }) | undefined;
 
   async read(): Promise<StateFile> {
     const text = await this.readText();
@@ -628,13 +650,20 @@ export class StateStore {
   private async startJournal(state: StateFile, startedAt: number): Promise<void> {
     const journal = this.backend.journal;
     this.journalBase = undefined;
+    this.readBase = undefined;
     if (!journal) return;
     await journal.discard();
+    this.extendJournal(state, startedAt, Date.now());
+  }
+
+  /** From now on, saves append entries extending STATE as it is stored. */
+  private extendJournal(state: StateFile, startedAt: number, now: number): void {
+    const journal = this.backend.journal;
+    if (!journal) return;
     this.journalBase = { lineage: state.lineage, serial: state.serial };
     this.journalCount = 0;
     this.journalState = undefined;
     this.compactAfter = Math.max(JOURNAL_MIN_ENTRIES, Math.ceil(Object.keys(state.resources).length / 2));
-    const now = Date.now();
     // A journal kept away from the state is compacted at least every maxLagSeconds, but
     // never so often that whole writes take more than a twentieth of the run.
     const lag = journal.maxLagSeconds;
@@ -658,6 +687,12 @@ export class StateStore {
    */
   async writeChanges(state: StateFile, addresses: Iterable<string>): Promise<void> {
     const journal = this.backend.journal;
+    const read = this.readBase;
+    if (journal && !this.journalBase && read && read.entries === 0 && read.lineage === state.lineage && read.serial === state.serial && !state.convertedFrom) {
+      // The first save of a run on the state it read: the journal can extend that state
+      // at once, with no whole write first (one left by a killed run is written in first).
+      this.extendJournal(state, Date.now(), Date.now());
+    }
     const base = this.journalBase;
     const changed = [...addresses];
     if (

@@ -47,6 +47,27 @@ describe("state journal", () => {
     await store.close();
   });
 
+  it("a run's first save extends the state it read, with no whole write; a journal a killed run left is written in first", async () => {
+    const file = path.join(tempDir(), "terraform.tfstate");
+    await withRoles(storeAt(file), 3);
+    const written = fs.readFileSync(file, "utf8");
+    // The next run reads the state, then saves one answer: appended, the state file untouched.
+    const run = storeAt(file);
+    const state = await run.read();
+    state.resources["ods_role.next"] = role("id-next", "next");
+    await run.writeChanges(state, ["ods_role.next"]);
+    expect(fs.readFileSync(file, "utf8")).toBe(written);
+    expect(Object.keys((await storeAt(file).read()).resources)).toHaveLength(4);
+    // That run is killed here (no close). The next one reads the state with its journal;
+    // its first save writes the whole state, so the journal's entries stay durable.
+    const after = storeAt(file);
+    const recovered = await after.read();
+    recovered.resources["ods_role.later"] = role("id-later", "later");
+    await after.writeChanges(recovered, ["ods_role.later"]);
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).resources).toHaveLength(5);
+    await after.close();
+  });
+
   it("a whole write takes the journal in and removes it; a journal of an older serial is ignored", async () => {
     const file = path.join(tempDir(), "terraform.tfstate");
     const store = storeAt(file);
