@@ -92,34 +92,41 @@ export class AppendLog {
  * line. A bad line anywhere else is corruption and throws.
  */
 export function readJsonLines(file: string): unknown[] {
+  const values: unknown[] = [];
+  forEachJsonLine(file, (value) => values.push(value));
+  return values;
+}
+
+/** readJsonLines's reading, handing each value to `each` with its line as stored (for a reader that keeps the text too). */
+export function forEachJsonLine(file: string, each: (value: unknown, line: string) => void): void {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
     throw err;
   }
   const segments = text.split("\n");
   // After the last newline comes "" for a clean file, or the torn rest of an append.
   const tail = segments.pop() ?? "";
-  const values: unknown[] = [];
   let offset = 0;
   for (let i = 0; i < segments.length; i++) {
     const line = segments[i]!;
     if (line.trim() !== "") {
+      let value: unknown;
       try {
-        values.push(JSON.parse(line));
+        value = JSON.parse(line);
       } catch {
         const isLast = i === segments.length - 1 && tail.trim() === "";
         if (!isLast) throw new Error(`${file}: unreadable line ${i + 1}; the file is corrupt`);
         fs.truncateSync(file, offset);
-        return values;
+        return;
       }
+      each(value, line);
     }
     offset += Buffer.byteLength(line) + 1;
   }
   if (tail !== "") fs.truncateSync(file, offset);
-  return values;
 }
 
 /** Replaces a file atomically: temp file, fsync, rename, fsync of the directory. */

@@ -2,21 +2,28 @@
 // the dataset's storage key (random, fixed at creation), not by its name: a dataset
 // deleted and re-created under the same name can never see its predecessor's events,
 // even if a crash left the old file behind (files without a dataset are removed at start).
+//
+// In memory the request thread keeps no event objects: an append goes, at once, into
+// the dataset's shared columns (query/columns.ts, built here once for every query
+// worker) and its JSON lines into shared memory (query-host/shared-log.ts, parsed by a
+// worker only for a query the columns cannot answer), then to the file.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { AppendLog, readJsonLines, syncDirectory } from "./append-log";
-import { EventTimeIndex } from "./event-index";
-import { SharedEventLog, type EventLogView } from "./query-host/shared-log";
-import type { StoredEvent, TimeIndex } from "./query/types";
+import { AppendLog, forEachJsonLine, syncDirectory } from "./append-log";
+import { SharedEventLog, type EventsView } from "./query-host/shared-log";
+import { ColumnWriter, positionalRowId } from "./query/columns";
+import type { StoredEvent } from "./query/types";
 
 interface DatasetEvents {
-  events: StoredEvent[];
-  index: EventTimeIndex;
-  /** The same events for the query workers (query-host/shared-log.ts). */
+  columns: ColumnWriter;
+  /** The same events as JSON lines, for the row path of the query workers. */
   shared: SharedEventLog;
   /** Opened on the first append; a promise so that concurrent first appends share it. */
   log: Promise<AppendLog> | undefined;
 }
+
+/** Lines of a reload folded into the columns together. */
+const RELOAD_BATCH = 10_000;
 
 export class EventStore {
   private readonly byKey = new Map<string, DatasetEvents>();
@@ -36,12 +43,22 @@ export class EventStore {
         fs.rmSync(path.join(store.dir, file), { force: true });
         continue;
       }
-      const events = readJsonLines(path.join(store.dir, file)) as StoredEvent[];
-      const index = new EventTimeIndex(events);
-      index.catchUp();
-      const shared = new SharedEventLog();
-      shared.append(events.map((e) => JSON.stringify(e)));
-      store.byKey.set(key, { events, index, shared, log: undefined });
+      const entry = store.entry(key);
+      let events: StoredEvent[] = [];
+      let lines: string[] = [];
+      const fold = (): void => {
+        entry.columns.append(events);
+        entry.shared.append(lines);
+        events = [];
+        lines = [];
+      };
+      forEachJsonLine(path.join(store.dir, file), (value, line) => {
+        events.push(value as StoredEvent);
+        // The stored text as is: nothing to serialize again.
+        lines.push(line);
+        if (events.length >= RELOAD_BATCH) fold();
+      });
+      fold();
     }
     return store;
   }
@@ -49,25 +66,21 @@ export class EventStore {
   private entry(key: string): DatasetEvents {
     let entry = this.byKey.get(key);
     if (!entry) {
-      const events: StoredEvent[] = [];
-      entry = { events, index: new EventTimeIndex(events), shared: new SharedEventLog(), log: undefined };
+      entry = { columns: new ColumnWriter(), shared: new SharedEventLog(), log: undefined };
       this.byKey.set(key, entry);
     }
     return entry;
   }
 
-  events(key: string): readonly StoredEvent[] {
-    return this.entry(key).events;
+  /** Events stored under `key`. */
+  count(key: string): number {
+    return this.byKey.get(key)?.columns.length ?? 0;
   }
 
   /** What a query worker reads of `key`'s events (all of them, as of now). */
-  sharedView(key: string): EventLogView {
-    return this.entry(key).shared.view();
-  }
-
-  /** The events of `key` ordered by time; created (empty) when the key has none yet. */
-  timeIndex(key: string): TimeIndex {
-    return this.entry(key).index;
+  view(key: string): EventsView {
+    const entry = this.entry(key);
+    return { columns: entry.columns.view(), log: entry.shared.view() };
   }
 
   /**
@@ -77,14 +90,12 @@ export class EventStore {
   async append(key: string, events: readonly Omit<StoredEvent, "_rowId">[]): Promise<void> {
     if (events.length === 0) return;
     const entry = this.entry(key);
-    let seq = entry.events.length;
-    const stored = events.map((e): StoredEvent => ({ _rowId: (++seq).toString(36).padStart(10, "0"), ...e }));
+    const first = entry.columns.length;
+    const stored = events.map((e, k): StoredEvent => ({ _rowId: positionalRowId(first + k), ...e }));
     // Serialized before memory changes, so that an event that cannot be written is not kept.
     const lines = stored.map((e) => JSON.stringify(e));
-    entry.events.push(...stored);
+    entry.columns.append(stored);
     entry.shared.append(lines);
-    // Now rather than at the next query: a monitor run must not pay for a large ingest.
-    entry.index.catchUp();
     entry.log ??= AppendLog.open(path.join(this.dir, `${key}.ndjson`));
     await (await entry.log).append(lines);
   }

@@ -16,14 +16,14 @@ import { execute } from "../query/execute";
 import { runAplQuery, runLegacyQuery } from "../query";
 import { parseQuery } from "../query/parser";
 import { QueryError, type AplFormat, type AplRequest, type DatasetLookup, type QueryDataset, type QueryFieldMeta, type QueryLimits, type QueryVirtualField } from "../query/types";
-import type { EventLogView } from "./shared-log";
+import type { EventsView } from "./shared-log";
 
 /** One dataset as a job carries it: its metadata and a view of its events. */
 export interface DatasetDescriptor {
   name: string;
-  /** Fixed at the dataset's creation: workers keep parsed events under it. */
+  /** Fixed at the dataset's creation: workers keep decoded dictionaries and parsed events under it. */
   storageKey: string;
-  log: EventLogView;
+  events: EventsView;
   fields: QueryFieldMeta[];
   virtualFields: QueryVirtualField[];
 }
