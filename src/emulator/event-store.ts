@@ -3,23 +3,38 @@
 // deleted and re-created under the same name can never see its predecessor's events,
 // even if a crash left the old file behind (files without a dataset are removed at start).
 //
-// In memory the request thread keeps no event objects: an append goes, at once, into
-// the dataset's shared columns (query/columns.ts, built here once for every query
-// worker) and its JSON lines into shared memory (query-host/shared-log.ts, parsed by a
-// worker only for a query the columns cannot answer), then to the file.
+// In memory the request thread keeps no event objects: an append goes to the file, and
+// once durable into the dataset's shared columns (query/columns.ts, built here once for
+// every query worker). A worker reads the file itself only for a query the columns
+// cannot answer (query-host/shared-log.ts): so an event is seen by queries once it is
+// durable, and the file then holds every row of the columns, in the same order.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { AppendLog, forEachJsonLine, syncDirectory } from "./append-log";
-import { SharedEventLog, type EventsView } from "./query-host/shared-log";
+import type { EventsView } from "./query-host/shared-log";
 import { ColumnWriter, positionalRowId } from "./query/columns";
 import type { StoredEvent } from "./query/types";
 
 interface DatasetEvents {
+  file: string;
+  /** The durable events. */
   columns: ColumnWriter;
-  /** The same events as JSON lines, for the row path of the query workers. */
-  shared: SharedEventLog;
+  /** Bytes of the file that hold the columns' rows. */
+  bytes: number;
+  /** Events numbered so far (durable or being written). */
+  numbered: number;
+  /** Appends in the order they were written, folded into the columns in that order once durable. */
+  pending: PendingAppend[];
+  /** A write failed: the file may not match the rows line for line any more. */
+  untrusted: boolean;
   /** Opened on the first append; a promise so that concurrent first appends share it. */
   log: Promise<AppendLog> | undefined;
+}
+
+interface PendingAppend {
+  events: StoredEvent[];
+  bytes: number;
+  state: "writing" | "durable" | "failed";
 }
 
 /** Lines of a reload folded into the columns together. */
@@ -45,20 +60,17 @@ export class EventStore {
       }
       const entry = store.entry(key);
       let events: StoredEvent[] = [];
-      let lines: string[] = [];
-      const fold = (): void => {
-        entry.columns.append(events);
-        entry.shared.append(lines);
-        events = [];
-        lines = [];
-      };
-      forEachJsonLine(path.join(store.dir, file), (value, line) => {
+      forEachJsonLine(entry.file, (value) => {
         events.push(value as StoredEvent);
-        // The stored text as is: nothing to serialize again.
-        lines.push(line);
-        if (events.length >= RELOAD_BATCH) fold();
+        if (events.length >= RELOAD_BATCH) {
+          entry.columns.append(events);
+          events = [];
+        }
       });
-      fold();
+      entry.columns.append(events);
+      entry.numbered = entry.columns.length;
+      // After the reload's truncation of a torn last line: every byte is a whole row's.
+      entry.bytes = fs.statSync(entry.file).size;
     }
     return store;
   }
@@ -66,38 +78,58 @@ export class EventStore {
   private entry(key: string): DatasetEvents {
     let entry = this.byKey.get(key);
     if (!entry) {
-      entry = { columns: new ColumnWriter(), shared: new SharedEventLog(), log: undefined };
+      entry = { file: path.join(this.dir, `${key}.ndjson`), columns: new ColumnWriter(), bytes: 0, numbered: 0, pending: [], untrusted: false, log: undefined };
       this.byKey.set(key, entry);
     }
     return entry;
   }
 
-  /** Events stored under `key`. */
-  count(key: string): number {
-    return this.byKey.get(key)?.columns.length ?? 0;
-  }
-
   /** What a query worker reads of `key`'s events (all of them, as of now). */
   view(key: string): EventsView {
     const entry = this.entry(key);
-    return { columns: entry.columns.view(), log: entry.shared.view() };
+    return { columns: entry.columns.view(), file: entry.untrusted ? undefined : { path: entry.file, bytes: entry.bytes } };
   }
 
   /**
-   * Adds events in memory at once, numbering them in arrival order (the `_rowId`), and
-   * resolves when they are durable.
+   * Writes events, numbering them in arrival order (the `_rowId`); resolves when they
+   * are durable, and queries see them from then on.
    */
   async append(key: string, events: readonly Omit<StoredEvent, "_rowId">[]): Promise<void> {
     if (events.length === 0) return;
     const entry = this.entry(key);
-    const first = entry.columns.length;
+    const first = entry.numbered;
     const stored = events.map((e, k): StoredEvent => ({ _rowId: positionalRowId(first + k), ...e }));
-    // Serialized before memory changes, so that an event that cannot be written is not kept.
+    // Serialized before anything changes, so that an event that cannot be written is not numbered.
     const lines = stored.map((e) => JSON.stringify(e));
-    entry.columns.append(stored);
-    entry.shared.append(lines);
-    entry.log ??= AppendLog.open(path.join(this.dir, `${key}.ndjson`));
-    await (await entry.log).append(lines);
+    let bytes = lines.length;
+    for (const line of lines) bytes += Buffer.byteLength(line);
+    entry.numbered += stored.length;
+    const pending: PendingAppend = { events: stored, bytes, state: "writing" };
+    entry.pending.push(pending);
+    try {
+      entry.log ??= AppendLog.open(entry.file);
+      await (await entry.log).append(lines);
+      pending.state = "durable";
+    } catch (err) {
+      pending.state = "failed";
+      throw err;
+    } finally {
+      this.fold(entry);
+    }
+  }
+
+  /** Folds the leading appends that are done into the columns, in the order they were written. */
+  private fold(entry: DatasetEvents): void {
+    while (entry.pending.length > 0 && entry.pending[0]!.state !== "writing") {
+      const done = entry.pending.shift()!;
+      if (done.state === "failed") {
+        // What reached the file is unknown: the row path can no longer read it line for line.
+        entry.untrusted = true;
+        continue;
+      }
+      entry.columns.append(done.events);
+      entry.bytes += done.bytes;
+    }
   }
 
   /** Deletes a dataset's events for good. */
@@ -105,7 +137,7 @@ export class EventStore {
     const entry = this.byKey.get(key);
     this.byKey.delete(key);
     if (entry?.log) await (await entry.log).close();
-    fs.rmSync(path.join(this.dir, `${key}.ndjson`), { force: true });
+    fs.rmSync(entry?.file ?? path.join(this.dir, `${key}.ndjson`), { force: true });
     syncDirectory(this.dir);
   }
 

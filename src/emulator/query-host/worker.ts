@@ -1,13 +1,13 @@
 // A query worker (a thread of the pool in pool.ts): runs one job at a time. It reads a
 // dataset's columns where the request thread built them (shared memory), and parses
-// the dataset's JSON lines only for a query that needs the events themselves.
+// the dataset's file only for a query that needs the events themselves.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { Columns, ColumnsTimeIndex, newDictionaryCache, type DictionaryCache } from "../query/columns";
-import type { QueryDataset, StoredEvent } from "../query/types";
+import { QueryError, type QueryDataset, type StoredEvent } from "../query/types";
 import { runJob, type DatasetDescriptor, type JobAnswer, type QueryJob } from "./jobs";
-import { readNewLines, type ReadPosition } from "./shared-log";
+import { readNewEvents } from "./shared-log";
 
 /**
  * Queries yield the CPU to the request thread: on Linux a thread's nice value is its own
@@ -26,12 +26,12 @@ lowerPriority();
 
 /**
  * What the worker keeps of a dataset between jobs: its decoded dictionaries, and its
- * events parsed from the shared JSON lines, only once a query has needed them.
+ * events read from the dataset's file, only once a query has needed them.
  */
 interface Kept {
   dictionaries: DictionaryCache;
   events: StoredEvent[];
-  at: ReadPosition;
+  at: { offset: number };
 }
 
 /** Datasets kept; the least recently used goes first (a dropped dataset is never used again). */
@@ -41,23 +41,27 @@ const kept = new Map<string, Kept>();
 function materialize(d: DatasetDescriptor): QueryDataset {
   let k = kept.get(d.storageKey);
   if (k) kept.delete(d.storageKey);
-  else k = { dictionaries: newDictionaryCache(), events: [], at: { chunk: 0, offset: 0 } };
+  else k = { dictionaries: newDictionaryCache(), events: [], at: { offset: 0 } };
   kept.set(d.storageKey, k);
   if (kept.size > KEEP_DATASETS) kept.delete(kept.keys().next().value!);
   const own = k;
-  const view = d.events;
-  // The events of this view: parsed on first use, and then only what was appended since.
+  const { columns: view, file } = d.events;
+  const rows = view.rows;
+  // The events of this view: read on first use, and then only what was appended since.
   const events = (): StoredEvent[] => {
-    if (own.events.length < view.columns.rows) for (const e of readNewLines(view.log, own.at) as StoredEvent[]) own.events.push(e);
+    if (own.events.length < rows) {
+      if (!file) throw new QueryError(500, `the events of dataset ${d.name} cannot be read back after a failed write to its file; restart the emulator`);
+      readNewEvents(file, own.at, own.events, rows);
+    }
     return own.events;
   };
-  const columns = new Columns(view.columns, own.dictionaries, view.columns.positionalRowIds ? undefined : (i) => events()[i]!._rowId);
+  const columns = new Columns(view, own.dictionaries, view.positionalRowIds ? undefined : (i) => events()[i]!._rowId);
   return {
     name: d.name,
     // Rows past the view's (appended since it was taken) are not part of this query.
     get events() {
       const all = events();
-      return all.length === view.columns.rows ? all : all.slice(0, view.columns.rows);
+      return all.length === rows ? all : all.slice(0, rows);
     },
     timeIndex: new ColumnsTimeIndex(columns, events),
     columns,
