@@ -34,6 +34,11 @@ export interface Route {
   handle(ctx: RequestContext): Answer | Promise<Answer>;
 }
 
+/** A body already serialized (a query answer a worker wrote as JSON text): sent as is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export function ok(body: unknown): Answer {
   return { status: 200, body };
 }
