@@ -33,6 +33,7 @@ interface DatasetEvents {
 
 interface PendingAppend {
   events: StoredEvent[];
+  times: readonly number[] | undefined;
   bytes: number;
   state: "writing" | "durable" | "failed";
 }
@@ -92,9 +93,10 @@ export class EventStore {
 
   /**
    * Writes events, numbering them in arrival order (the `_rowId`); resolves when they
-   * are durable, and queries see them from then on.
+   * are durable, and queries see them from then on. `timesMs`, when given, are the
+   * events' `_time` in ms (what the caller already parsed).
    */
-  async append(key: string, events: readonly Omit<StoredEvent, "_rowId">[]): Promise<void> {
+  async append(key: string, events: readonly Omit<StoredEvent, "_rowId">[], timesMs?: readonly number[]): Promise<void> {
     if (events.length === 0) return;
     const entry = this.entry(key);
     const first = entry.numbered;
@@ -104,7 +106,7 @@ export class EventStore {
     let bytes = lines.length;
     for (const line of lines) bytes += Buffer.byteLength(line);
     entry.numbered += stored.length;
-    const pending: PendingAppend = { events: stored, bytes, state: "writing" };
+    const pending: PendingAppend = { events: stored, times: timesMs, bytes, state: "writing" };
     entry.pending.push(pending);
     try {
       entry.log ??= AppendLog.open(entry.file);
@@ -127,7 +129,7 @@ export class EventStore {
         entry.untrusted = true;
         continue;
       }
-      entry.columns.append(done.events);
+      entry.columns.append(done.events, done.times);
       entry.bytes += done.bytes;
     }
   }

@@ -138,12 +138,16 @@ export class ColumnWriter {
     return this.rows;
   }
 
-  /** Appends events in arrival order. */
-  append(events: readonly StoredEvent[]): void {
+  /** Appends events in arrival order; `timesMs[k]`, when given, is `_time` of events[k] in ms (storedTimeMs's answer). */
+  append(events: readonly StoredEvent[], timesMs?: readonly number[]): void {
     const { blockRows, mask, shift } = this;
     const firstFresh = this.rows;
     let unorderedFrom = -1;
-    for (const e of events) {
+    // An ingest's events share one `_sysTime`: parsed once.
+    let sysText = "";
+    let sysMs = NaN;
+    for (let k = 0; k < events.length; k++) {
+      const e = events[k]!;
       const i = this.rows++;
       const b = i >>> shift;
       const j = i & mask;
@@ -151,11 +155,15 @@ export class ColumnWriter {
         this.time.push(numberBlock(blockRows));
         this.sys.push(numberBlock(blockRows));
       }
-      const ms = storedTimeMs(e._time);
+      const ms = timesMs ? timesMs[k]! : storedTimeMs(e._time);
       const timeBlock = this.time[b]!;
       timeBlock[j] = ms;
       if (ms === ms) noteStat(timeBlock, blockRows, ms);
-      this.sys[b]![j] = storedTimeMs(e._sysTime);
+      if (e._sysTime !== sysText) {
+        sysText = e._sysTime;
+        sysMs = storedTimeMs(sysText);
+      }
+      this.sys[b]![j] = sysMs;
       if (this.ordered) {
         if (ms === ms && ms >= this.lastMs) this.lastMs = ms;
         else {
