@@ -43,10 +43,9 @@ export interface SummarizeResult {
 interface Group {
   keys: Value[];
   aggregators: Aggregator[];
+  /** Set when the results were computed elsewhere (the vectorized path): aggregators is then empty. */
+  results?: Value[];
 }
-
-/** An aggregation whose result is known. */
-const settled = (r: Value): Aggregator => ({ add: () => undefined, result: () => r });
 
 const newAggregators = (aggs: AggregationSpec[]): Aggregator[] => aggs.map((a) => createAggregator(a.fn, a.consts ?? []));
 
@@ -75,7 +74,7 @@ function toRows(groups: Map<string, Group>, keyNames: string[], aggs: Aggregatio
     const values = new Map<string, Value>();
     keyNames.forEach((k, i) => values.set(k, g.keys[i]));
     aggs.forEach((a, i) => {
-      const result = g.aggregators[i].result();
+      const result = g.results ? g.results[i] : g.aggregators[i].result();
       if (!a.spread) values.set(a.name, result);
       else a.spread.forEach((col, j) => values.set(col, Array.isArray(result) ? (result[j] ?? null) : null));
     });
@@ -163,7 +162,7 @@ export class Summarizer {
     if (!groups) return;
     // The caller's groups are distinct already: a running number is their id (ids of
     // rows fed by `add` are value keys, which never start with \u0001).
-    groups.set(`\u0001${groups.size}`, { keys, aggregators: results.map(settled) });
+    groups.set(`\u0001${groups.size}`, { keys, aggregators: [], results });
   }
 
   finish(): SummarizeResult {

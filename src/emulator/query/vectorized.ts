@@ -140,12 +140,13 @@ function valueAt(e: CompiledExpr, c: Compiler): ValueAt {
 }
 
 /**
- * A predicate over a batch: keeps, in place, the selected rows for which it is true
- * (null and false are both dropped: only a `where` or an `if` reads it). `may` says
- * whether a block can hold a true row at all.
+ * A predicate over a batch: writes to `dst` the rows of `src[0..m)` for which it is true,
+ * in their order, and answers how many (null and false are both dropped: only a `where`
+ * or an `if` reads it). `dst` may be `src`. `may` says whether a block can hold a true
+ * row at all.
  */
 interface Filter {
-  run(bt: Batch, sel: Int32Array, m: number): number;
+  run(bt: Batch, src: Int32Array, m: number, dst: Int32Array): number;
   may(block: number): boolean;
 }
 
@@ -158,63 +159,63 @@ type Op = keyof typeof FLIP;
 function compareRun(get: (bt: Batch) => Float64Array, op: Op, k: number): Filter["run"] {
   switch (op) {
     case "==":
-      return (bt, sel, m) => {
+      return (bt, src, m, dst) => {
         const v = get(bt);
         let o = 0;
         for (let t = 0; t < m; t++) {
-          const j = sel[t]!;
-          if (v[j] === k) sel[o++] = j;
+          const j = src[t]!;
+          if (v[j] === k) dst[o++] = j;
         }
         return o;
       };
     case "!=":
-      return (bt, sel, m) => {
+      return (bt, src, m, dst) => {
         const v = get(bt);
         let o = 0;
         for (let t = 0; t < m; t++) {
-          const j = sel[t]!;
+          const j = src[t]!;
           const x = v[j]!;
-          if (x !== k && x === x) sel[o++] = j;
+          if (x !== k && x === x) dst[o++] = j;
         }
         return o;
       };
     case "<":
-      return (bt, sel, m) => {
+      return (bt, src, m, dst) => {
         const v = get(bt);
         let o = 0;
         for (let t = 0; t < m; t++) {
-          const j = sel[t]!;
-          if (v[j]! < k) sel[o++] = j;
+          const j = src[t]!;
+          if (v[j]! < k) dst[o++] = j;
         }
         return o;
       };
     case "<=":
-      return (bt, sel, m) => {
+      return (bt, src, m, dst) => {
         const v = get(bt);
         let o = 0;
         for (let t = 0; t < m; t++) {
-          const j = sel[t]!;
-          if (v[j]! <= k) sel[o++] = j;
+          const j = src[t]!;
+          if (v[j]! <= k) dst[o++] = j;
         }
         return o;
       };
     case ">":
-      return (bt, sel, m) => {
+      return (bt, src, m, dst) => {
         const v = get(bt);
         let o = 0;
         for (let t = 0; t < m; t++) {
-          const j = sel[t]!;
-          if (v[j]! > k) sel[o++] = j;
+          const j = src[t]!;
+          if (v[j]! > k) dst[o++] = j;
         }
         return o;
       };
     case ">=":
-      return (bt, sel, m) => {
+      return (bt, src, m, dst) => {
         const v = get(bt);
         let o = 0;
         for (let t = 0; t < m; t++) {
-          const j = sel[t]!;
-          if (v[j]! >= k) sel[o++] = j;
+          const j = src[t]!;
+          if (v[j]! >= k) dst[o++] = j;
         }
         return o;
       };
@@ -248,31 +249,23 @@ function predicate(e: CompiledExpr, c: Compiler): Filter {
     const l = predicate(v.left, c);
     const r = predicate(v.right, c);
     if (v.op === "and") {
-      return {
-        run: (bt, sel, m) => {
-          const n = l.run(bt, sel, m);
-          return n === 0 ? 0 : r.run(bt, sel, n);
-        },
-        may: (b) => l.may(b) && r.may(b),
-      };
+      return both(l, r);
     }
-    // or: both sides over copies of the selection, merged back in scan order.
+    // or: each side's rows, merged in scan order.
     const a = new Int32Array(c.capacity);
     const z = new Int32Array(c.capacity);
     return {
-      run: (bt, sel, m) => {
-        a.set(sel.subarray(0, m));
-        z.set(sel.subarray(0, m));
-        const ma = l.run(bt, a, m);
-        const mz = r.run(bt, z, m);
+      run: (bt, src, m, dst) => {
+        const ma = l.run(bt, src, m, a);
+        const mz = r.run(bt, src, m, z);
         let x = 0;
         let y = 0;
         let o = 0;
         while (x < ma || y < mz) {
-          if (y >= mz || (x < ma && a[x]! > z[y]!)) sel[o++] = a[x++]!;
-          else if (x >= ma || z[y]! > a[x]!) sel[o++] = z[y++]!;
+          if (y >= mz || (x < ma && a[x]! > z[y]!)) dst[o++] = a[x++]!;
+          else if (x >= ma || z[y]! > a[x]!) dst[o++] = z[y++]!;
           else {
-            sel[o++] = a[x++]!;
+            dst[o++] = a[x++]!;
             y++;
           }
         }
@@ -313,12 +306,12 @@ function predicate(e: CompiledExpr, c: Compiler): Filter {
   if (op === "==") {
     if (target === undefined) return NONE;
     return {
-      run: (bt, sel, m) => {
+      run: (bt, src, m, dst) => {
         const codes = get(bt);
         let o = 0;
         for (let t = 0; t < m; t++) {
-          const j = sel[t]!;
-          if (codes[j] === target) sel[o++] = j;
+          const j = src[t]!;
+          if (codes[j] === target) dst[o++] = j;
         }
         return o;
       },
@@ -327,13 +320,13 @@ function predicate(e: CompiledExpr, c: Compiler): Filter {
   }
   const other = target ?? -2;
   return {
-    run: (bt, sel, m) => {
+    run: (bt, src, m, dst) => {
       const codes = get(bt);
       let o = 0;
       for (let t = 0; t < m; t++) {
-        const j = sel[t]!;
+        const j = src[t]!;
         const code = codes[j]!;
-        if (code >= 0 && code !== other) sel[o++] = j;
+        if (code >= 0 && code !== other) dst[o++] = j;
       }
       return o;
     },
@@ -549,8 +542,7 @@ function conditionMarks(cond: Filter, capacity: number): (bt: Batch, sel: Int32A
   const kept = new Int32Array(capacity);
   const marks = new Uint8Array(capacity);
   return (bt, sel, m) => {
-    kept.set(sel.subarray(0, m));
-    const mk = cond.run(bt, kept, m);
+    const mk = cond.run(bt, sel, m, kept);
     let p = 0;
     for (let t = 0; t < m; t++) {
       if (p < mk && kept[p] === sel[t]) {
@@ -694,7 +686,21 @@ interface Range {
   hi: number;
 }
 
+/** What a scan hands each batch: its selected rows (read only). */
 type Visit = (bt: Batch, sel: Int32Array, m: number) => void;
+
+const descendingCache = new Map<number, Int32Array>();
+
+/** capacity - 1 down to 0. */
+function descending(capacity: number): Int32Array {
+  let got = descendingCache.get(capacity);
+  if (!got) {
+    got = new Int32Array(capacity);
+    for (let t = 0; t < capacity; t++) got[t] = capacity - 1 - t;
+    descendingCache.set(capacity, got);
+  }
+  return got;
+}
 
 /** Visits, newest first, the batches of the range and in each the rows `filter` keeps; blocks it rules out are skipped. */
 function scan(c: Compiler, range: Range, filter: Filter | undefined, env: RunEnv, sel: Int32Array, visit: Visit): void {
@@ -702,6 +708,9 @@ function scan(c: Compiler, range: Range, filter: Filter | undefined, env: RunEnv
   const { lo, hi } = range;
   if (hi <= lo) return;
   const bt: Batch = { serial: 0, n: 0, ms: new Float64Array(0), block: -1, from: 0, positions: undefined };
+  // Every row of a batch of n, newest first (n - 1 down to 0): the last n entries of this.
+  const every = descending(sel.length);
+  const all = (n: number): Int32Array => every.subarray(every.length - n);
   if (cols.ordered) {
     const rows = cols.blockRows;
     for (let b = Math.floor((hi - 1) / rows); b >= Math.floor(lo / rows); b--) {
@@ -719,9 +728,11 @@ function scan(c: Compiler, range: Range, filter: Filter | undefined, env: RunEnv
       bt.n = to - from;
       bt.ms = cols.time[b]!.subarray(from, to);
       const n = bt.n;
-      for (let t = 0; t < n; t++) sel[t] = n - 1 - t;
-      const m = filter ? filter.run(bt, sel, n) : n;
-      if (m > 0) visit(bt, sel, m);
+      if (!filter) visit(bt, all(n), n);
+      else {
+        const m = filter.run(bt, all(n), n, sel);
+        if (m > 0) visit(bt, sel, m);
+      }
     }
     return;
   }
@@ -733,23 +744,29 @@ function scan(c: Compiler, range: Range, filter: Filter | undefined, env: RunEnv
     bt.positions = order.positions.subarray(kFrom, kTo);
     bt.ms = order.ms.subarray(kFrom, kTo);
     const n = (bt.n = kTo - kFrom);
-    for (let t = 0; t < n; t++) sel[t] = n - 1 - t;
-    const m = filter ? filter.run(bt, sel, n) : n;
-    if (m > 0) visit(bt, sel, m);
+    if (!filter) visit(bt, all(n), n);
+    else {
+      const m = filter.run(bt, all(n), n, sel);
+      if (m > 0) visit(bt, sel, m);
+    }
     kTo = kFrom;
   }
 }
 
-/** All the wheres as one filter. */
-function allOf(filters: Filter[]): Filter | undefined {
-  if (filters.length === 0) return undefined;
-  return filters.reduce((l, r) => ({
-    run: (bt, sel, m) => {
-      const n = l.run(bt, sel, m);
-      return n === 0 ? 0 : r.run(bt, sel, n);
+/** Rows both filters keep: the second reads only what the first kept. */
+function both(l: Filter, r: Filter): Filter {
+  return {
+    run: (bt, src, m, dst) => {
+      const n = l.run(bt, src, m, dst);
+      return n === 0 ? 0 : r.run(bt, dst, n, dst);
     },
     may: (b) => l.may(b) && r.may(b),
-  }));
+  };
+}
+
+/** All the wheres as one filter. */
+function allOf(filters: Filter[]): Filter | undefined {
+  return filters.length === 0 ? undefined : filters.reduce(both);
 }
 
 /**
@@ -869,12 +886,12 @@ function makeSeries(terminal: Extract<StageVector, { kind: "make-series" }>, ran
     const time = c.columns.time;
     const rows = c.columns.blockRows;
     const inSteps: Filter = {
-      run: (bt, s, m) => {
+      run: (bt, src, m, dst) => {
         const ms = bt.ms;
         let o = 0;
         for (let t = 0; t < m; t++) {
-          const j = s[t]!;
-          if (ms[j]! >= start && ms[j]! < end) s[o++] = j;
+          const j = src[t]!;
+          if (ms[j]! >= start && ms[j]! < end) dst[o++] = j;
         }
         return o;
       },
