@@ -9,7 +9,7 @@
 // what it has not read yet.
 //
 // This is the one boundary between storage and the workers.
-import * as fs from "node:fs";
+import { forEachLine } from "../append-log";
 import type { ColumnsView } from "../query/columns";
 import type { StoredEvent } from "../query/types";
 
@@ -26,35 +26,14 @@ export interface EventsView {
   file: EventFileView | undefined;
 }
 
-/** Bytes read from the file at a time, so that a worker never holds the whole text. */
-const READ_BYTES = 8 * 1024 * 1024;
-
 /**
  * Appends to `into` the events of `file` after byte `from.offset` (blank lines skipped,
  * as the event store's reload skips them); `from` moves to the end of what was read.
- * Stops at `limit` events in all.
  */
-export function readNewEvents(file: EventFileView, from: { offset: number }, into: StoredEvent[], limit: number): void {
-  if (from.offset >= file.bytes || into.length >= limit) return;
-  const fd = fs.openSync(file.path, "r");
-  try {
-    let carry = Buffer.alloc(0);
-    while (from.offset + carry.length < file.bytes && into.length < limit) {
-      const want = Math.min(READ_BYTES, file.bytes - from.offset - carry.length);
-      const piece = Buffer.allocUnsafe(want);
-      const got = fs.readSync(fd, piece, 0, want, from.offset + carry.length);
-      if (got <= 0) throw new Error(`${file.path}: ended at byte ${from.offset + carry.length} of ${file.bytes}`);
-      const bytes = carry.length > 0 ? Buffer.concat([carry, piece.subarray(0, got)]) : piece.subarray(0, got);
-      const end = bytes.lastIndexOf(10);
-      if (end < 0) {
-        carry = bytes;
-        continue;
-      }
-      for (const line of bytes.toString("utf8", 0, end).split("\n")) if (line.trim() !== "") into.push(JSON.parse(line) as StoredEvent);
-      from.offset += end + 1;
-      carry = bytes.subarray(end + 1);
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
+export function readNewEvents(file: EventFileView, from: { offset: number }, into: StoredEvent[]): void {
+  if (from.offset >= file.bytes) return;
+  const { tailOffset } = forEachLine(file.path, from.offset, file.bytes, (line) => {
+    if (line.trim() !== "") into.push(JSON.parse(line) as StoredEvent);
+  });
+  from.offset = tailOffset;
 }

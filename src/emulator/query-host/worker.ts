@@ -51,7 +51,7 @@ function materialize(d: DatasetDescriptor): QueryDataset {
   const events = (): StoredEvent[] => {
     if (own.events.length < rows) {
       if (!file) throw new QueryError(500, `the events of dataset ${d.name} cannot be read back after a failed write to its file; restart the emulator`);
-      readNewEvents(file, own.at, own.events, rows);
+      readNewEvents(file, own.at, own.events);
     }
     return own.events;
   };

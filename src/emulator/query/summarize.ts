@@ -7,7 +7,7 @@
 
 import { createAggregator, type AggregationName, type Aggregator } from "./aggregations";
 import type { CompiledExpr, OrderSpec, Row } from "./table";
-import { compareForSort, DateTimeValue, valueKey, type Value } from "./values";
+import { compareForSort, DateTimeValue, TimespanValue, valueKey, type Value } from "./values";
 
 export interface GroupKeySpec {
   name: string;
@@ -94,20 +94,31 @@ export function summarizeOrder(timeKey: string | null, otherKeys: string[], aggN
   return order;
 }
 
+/** A list or bag: compareTotal orders two of them by their value keys. */
+const isDynamic = (v: Value): v is object => typeof v === "object" && v !== null && !(v instanceof DateTimeValue) && !(v instanceof TimespanValue);
+
 function sortGroups(rows: Row[], order: OrderSpec[], tieBreak: string[]): void {
   const keys = [...order, ...tieBreak.map((field) => ({ field, desc: false }))];
-  // Each row's sort values read once, not per comparison (thousands of groups sort here).
-  const decorated = rows.map((row) => ({ row, values: keys.map((k) => row.values.get(k.field) ?? null) }));
+  // Each row's sort values read once, not per comparison (thousands of groups sort here),
+  // and a list's or bag's value key made once (a backtest sorts groups by week-long lists).
+  const decorated = rows.map((row) => ({ row, values: keys.map((k) => row.values.get(k.field) ?? null), valueKeys: [] as (string | undefined)[] }));
+  const keyOf = (d: (typeof decorated)[number], i: number): string => (d.valueKeys[i] ??= valueKey(d.values[i]!));
   decorated.sort((a, b) => {
     for (let i = 0; i < keys.length; i++) {
       const x = a.values[i]!;
       const y = b.values[i]!;
       const desc = keys[i]!.desc;
-      // Numbers and times (most keys and aggregations) compare directly; the rest as compareForSort does.
+      // Numbers and times (most keys and aggregations) compare directly, lists and bags
+      // by their keys; the rest as compareForSort does.
       let c: number;
       if (typeof x === "number" && typeof y === "number" && x === x && y === y) c = desc ? y - x : x - y;
       else if (x instanceof DateTimeValue && y instanceof DateTimeValue) c = desc ? y.ms - x.ms : x.ms - y.ms;
-      else c = compareForSort(x, y, desc, !desc);
+      else if (isDynamic(x) && isDynamic(y)) {
+        const kx = keyOf(a, i);
+        const ky = keyOf(b, i);
+        c = kx < ky ? -1 : kx > ky ? 1 : 0;
+        if (desc) c = -c;
+      } else c = compareForSort(x, y, desc, !desc);
       if (c !== 0) return c;
     }
     return 0;
