@@ -22,23 +22,27 @@ export function parseIsoTime(text: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
+/** Times printed lately: a result prints the same bins again and again (once per group, per list, per sort key). */
+const formatted = new Map<number, string>();
+const FORMATTED_KEPT = 65_536;
+
 /**
  * RFC 3339 UTC with trailing zeros of the fraction dropped (`...:00Z`, `...:00.5Z`), as
  * the service prints times (Go's RFC3339Nano).
  */
-let lastFormatted = { ms: NaN, text: "" };
-
 export function formatIsoTime(ms: number): string {
-  // Rows sorted by time bucket print the same time several times running.
-  if (ms === lastFormatted.ms) return lastFormatted.text;
+  const known = formatted.get(ms);
+  if (known !== undefined) return known;
   const iso = new Date(Math.floor(ms)).toISOString();
   // toISOString always ends in `.mmmZ`: drop the fraction's trailing zeros, and its dot
-  // when nothing is left (a result of thousands of time buckets prints one per row).
+  // when nothing is left.
   let end = iso.length - 1;
   while (iso.charCodeAt(end - 1) === 48 /* 0 */) end--;
   if (iso.charCodeAt(end - 1) === 46 /* . */) end--;
-  lastFormatted = { ms, text: `${iso.slice(0, end)}Z` };
-  return lastFormatted.text;
+  const text = `${iso.slice(0, end)}Z`;
+  if (formatted.size >= FORMATTED_KEPT) formatted.clear();
+  formatted.set(ms, text);
+  return text;
 }
 
 /**
