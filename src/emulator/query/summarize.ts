@@ -108,11 +108,12 @@ function sortGroups(rows: Row[], order: OrderSpec[], tieBreak: string[]): void {
       const x = a.values[i]!;
       const y = b.values[i]!;
       const desc = keys[i]!.desc;
-      // Numbers and times (most keys and aggregations) compare directly, lists and bags
-      // by their keys; the rest as compareForSort does.
+      // Numbers, times and strings (most keys and aggregations) compare directly, lists
+      // and bags by their keys; the rest as compareForSort does.
       let c: number;
       if (typeof x === "number" && typeof y === "number" && x === x && y === y) c = desc ? y - x : x - y;
       else if (x instanceof DateTimeValue && y instanceof DateTimeValue) c = desc ? y.ms - x.ms : x.ms - y.ms;
+      else if (typeof x === "string" && typeof y === "string") c = x === y ? 0 : (x < y) !== desc ? -1 : 1;
       else if (isDynamic(x) && isDynamic(y)) {
         const kx = keyOf(a, i);
         const ky = keyOf(b, i);
