@@ -51,7 +51,13 @@ function materialize(d: DatasetDescriptor): QueryDataset {
   const events = (): StoredEvent[] => {
     if (own.events.length < rows) {
       if (!file) throw new QueryError(500, `the events of dataset ${d.name} cannot be read back after a failed write to its file; restart the emulator`);
-      readNewEvents(file, own.at, own.events);
+      try {
+        readNewEvents(file, own.at, own.events);
+      } catch (err) {
+        // Deleted while this job waited: as if the query had come after the deletion.
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new QueryError(404, `dataset ${d.name} was deleted while the query ran`);
+        throw err;
+      }
     }
     return own.events;
   };
