@@ -138,8 +138,12 @@ export class ColumnWriter {
     return this.rows;
   }
 
-  /** Appends events in arrival order; `timesMs[k]`, when given, is `_time` of events[k] in ms (storedTimeMs's answer). */
-  append(events: readonly StoredEvent[], timesMs?: readonly number[]): void {
+  /**
+   * Appends events in arrival order; `timesMs[k]`, when given, is `_time` of events[k] in
+   * ms (storedTimeMs's answer). `positional`: the caller numbered them by position (their
+   * `_rowId` is positionalRowId of it), so their ids are not checked.
+   */
+  append(events: readonly (Omit<StoredEvent, "_rowId"> & { _rowId?: string })[], timesMs?: readonly number[], positional = false): void {
     const { blockRows, mask, shift } = this;
     const firstFresh = this.rows;
     let unorderedFrom = -1;
@@ -171,7 +175,7 @@ export class ColumnWriter {
           unorderedFrom = i;
         }
       }
-      if (this.positional && e._rowId !== positionalRowId(i)) this.positional = false;
+      if (this.positional && !positional && e._rowId !== positionalRowId(i)) this.positional = false;
       const data = e.data;
       for (const name in data) {
         const raw = data[name];
