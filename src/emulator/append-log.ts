@@ -92,34 +92,80 @@ export class AppendLog {
  * line. A bad line anywhere else is corruption and throws.
  */
 export function readJsonLines(file: string): unknown[] {
-  let text: string;
+  const values: unknown[] = [];
+  forEachJsonLine(file, (value) => values.push(value));
+  return values;
+}
+
+/** Bytes read at a time: a large file is never held whole, as text or as lines. */
+const READ_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Each whole line of `file` in bytes [from, to) (`to` undefined: to the end), with the
+ * byte offset where it starts; answers the bytes after the last newline (a torn tail,
+ * empty for a clean file). Reads in pieces of READ_BYTES.
+ */
+export function forEachLine(file: string, from: number, to: number | undefined, each: (line: string, offset: number) => void): { tail: string; tailOffset: number } {
+  const fd = fs.openSync(file, "r");
   try {
-    text = fs.readFileSync(file, "utf8");
+    const end = to ?? fs.fstatSync(fd).size;
+    let offset = from;
+    let carry = Buffer.alloc(0);
+    while (offset + carry.length < end) {
+      const want = Math.min(READ_BYTES, end - offset - carry.length);
+      const piece = Buffer.allocUnsafe(want);
+      const got = fs.readSync(fd, piece, 0, want, offset + carry.length);
+      if (got <= 0) break;
+      const bytes = carry.length > 0 ? Buffer.concat([carry, piece.subarray(0, got)]) : piece.subarray(0, got);
+      const last = bytes.lastIndexOf(10);
+      if (last < 0) {
+        carry = bytes;
+        continue;
+      }
+      let start = 0;
+      for (let nl = bytes.indexOf(10); nl !== -1 && nl <= last; nl = bytes.indexOf(10, start)) {
+        each(bytes.toString("utf8", start, nl), offset + start);
+        start = nl + 1;
+      }
+      offset += last + 1;
+      carry = bytes.subarray(last + 1);
+    }
+    return { tail: carry.toString("utf8"), tailOffset: offset };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** readJsonLines's reading, handing each value to `each` (a file of millions of lines is read in pieces). */
+export function forEachJsonLine(file: string, each: (value: unknown) => void): void {
+  let bad: { line: number; offset: number } | undefined;
+  let lineNo = 0;
+  let tail: { tail: string; tailOffset: number };
+  try {
+    tail = forEachLine(file, 0, undefined, (line, offset) => {
+      lineNo++;
+      // A bad line is corruption unless it is the last line and nothing follows it.
+      if (bad) throw new Error(`${file}: unreadable line ${bad.line}; the file is corrupt`);
+      if (line.trim() === "") return;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        bad = { line: lineNo, offset };
+        return;
+      }
+      each(value);
+    });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
     throw err;
   }
-  const segments = text.split("\n");
-  // After the last newline comes "" for a clean file, or the torn rest of an append.
-  const tail = segments.pop() ?? "";
-  const values: unknown[] = [];
-  let offset = 0;
-  for (let i = 0; i < segments.length; i++) {
-    const line = segments[i]!;
-    if (line.trim() !== "") {
-      try {
-        values.push(JSON.parse(line));
-      } catch {
-        const isLast = i === segments.length - 1 && tail.trim() === "";
-        if (!isLast) throw new Error(`${file}: unreadable line ${i + 1}; the file is corrupt`);
-        fs.truncateSync(file, offset);
-        return values;
-      }
-    }
-    offset += Buffer.byteLength(line) + 1;
+  if (bad) {
+    if (tail.tail.trim() !== "") throw new Error(`${file}: unreadable line ${bad.line}; the file is corrupt`);
+    fs.truncateSync(file, bad.offset);
+    return;
   }
-  if (tail !== "") fs.truncateSync(file, offset);
-  return values;
+  if (tail.tail !== "") fs.truncateSync(file, tail.tailOffset);
 }
 
 /** Replaces a file atomically: temp file, fsync, rename, fsync of the directory. */

@@ -14,7 +14,7 @@ import {
   type VirtualFieldRecord,
 } from "./model";
 import { DEFAULT_QUERY_LIMITS } from "./query";
-import type { QueryDataset, QueryLimits } from "./query/types";
+import type { QueryLimits } from "./query/types";
 import type { DatasetDescriptor, JobAnswer, QueryJob, Reader } from "./query-host/jobs";
 import { HARD_STOP_GRACE_MS, sharedQueryPool, type QueryRunner } from "./query-host/pool";
 import type { Store } from "./store";
@@ -122,19 +122,6 @@ export class EmulatorCore {
     return this.recordsOf(this.state.tokens, this.byKey.tokenBySecret.get(hash))[0];
   }
 
-  /** What the query engine reads of a dataset, or undefined when there is none. */
-  queryDataset(name: string): QueryDataset | undefined {
-    const dataset = this.state.datasets.get(name);
-    if (!dataset) return undefined;
-    return {
-      name,
-      events: this.events.events(dataset.storageKey),
-      timeIndex: this.events.timeIndex(dataset.storageKey),
-      fields: this.fieldsOf(name).map(({ name: n, type, unit, description, hidden }) => ({ name: n, type, unit, description, hidden })),
-      virtualFields: this.virtualFieldsOf(name).map(({ name: n, expression, type, unit, description }) => ({ name: n, expression, type, unit, description })),
-    };
-  }
-
   /** On whose behalf a caller's query reads: the datasets its token may query. */
   readerOf(caller: Caller): Reader {
     const caps = caller.token.datasetCapabilities;
@@ -148,8 +135,13 @@ export class EmulatorCore {
     for (const dataset of this.state.datasets.values()) {
       if (reader.kind === "token" && !reader.wildcard && !reader.datasets.includes(dataset.name)) continue;
       if (!named(dataset.name)) continue;
-      const q = this.queryDataset(dataset.name)!;
-      out.push({ name: dataset.name, storageKey: dataset.storageKey, log: this.events.sharedView(dataset.storageKey), fields: [...q.fields], virtualFields: [...q.virtualFields] });
+      out.push({
+        name: dataset.name,
+        storageKey: dataset.storageKey,
+        events: this.events.view(dataset.storageKey),
+        fields: this.fieldsOf(dataset.name).map(({ name: n, type, unit, description, hidden }) => ({ name: n, type, unit, description, hidden })),
+        virtualFields: this.virtualFieldsOf(dataset.name).map(({ name: n, expression, type, unit, description }) => ({ name: n, expression, type, unit, description })),
+      });
     }
     return out;
   }

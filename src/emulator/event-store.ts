@@ -2,21 +2,45 @@
 // the dataset's storage key (random, fixed at creation), not by its name: a dataset
 // deleted and re-created under the same name can never see its predecessor's events,
 // even if a crash left the old file behind (files without a dataset are removed at start).
+//
+// In memory the request thread keeps no event objects: an append goes to the file, and
+// once durable into the dataset's shared columns (query/columns.ts, built here once for
+// every query worker). A worker reads the file itself only for a query the columns
+// cannot answer (query-host/shared-log.ts): so an event is seen by queries once it is
+// durable, and the file then holds every row of the columns, in the same order.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { AppendLog, readJsonLines, syncDirectory } from "./append-log";
-import { EventTimeIndex } from "./event-index";
-import { SharedEventLog, type EventLogView } from "./query-host/shared-log";
-import type { StoredEvent, TimeIndex } from "./query/types";
+import { AppendLog, forEachJsonLine, syncDirectory } from "./append-log";
+import type { EventsView } from "./query-host/shared-log";
+import { ColumnWriter, positionalRowId } from "./query/columns";
+import type { StoredEvent } from "./query/types";
 
 interface DatasetEvents {
-  events: StoredEvent[];
-  index: EventTimeIndex;
-  /** The same events for the query workers (query-host/shared-log.ts). */
-  shared: SharedEventLog;
+  file: string;
+  /** The durable events. */
+  columns: ColumnWriter;
+  /** Bytes of the file that hold the columns' rows. */
+  bytes: number;
+  /** Events numbered so far (durable or being written). */
+  numbered: number;
+  /** Appends in the order they were written, folded into the columns in that order once durable. */
+  pending: PendingAppend[];
+  /** A write failed: the file may not match the rows line for line any more. */
+  untrusted: boolean;
   /** Opened on the first append; a promise so that concurrent first appends share it. */
   log: Promise<AppendLog> | undefined;
 }
+
+interface PendingAppend {
+  /** Without their `_rowId`: it is their position. */
+  events: readonly Omit<StoredEvent, "_rowId">[];
+  times: readonly number[] | undefined;
+  bytes: number;
+  state: "writing" | "durable" | "failed";
+}
+
+/** Lines of a reload folded into the columns together. */
+const RELOAD_BATCH = 10_000;
 
 export class EventStore {
   private readonly byKey = new Map<string, DatasetEvents>();
@@ -36,12 +60,19 @@ export class EventStore {
         fs.rmSync(path.join(store.dir, file), { force: true });
         continue;
       }
-      const events = readJsonLines(path.join(store.dir, file)) as StoredEvent[];
-      const index = new EventTimeIndex(events);
-      index.catchUp();
-      const shared = new SharedEventLog();
-      shared.append(events.map((e) => JSON.stringify(e)));
-      store.byKey.set(key, { events, index, shared, log: undefined });
+      const entry = store.entry(key);
+      let events: StoredEvent[] = [];
+      forEachJsonLine(entry.file, (value) => {
+        events.push(value as StoredEvent);
+        if (events.length >= RELOAD_BATCH) {
+          entry.columns.append(events);
+          events = [];
+        }
+      });
+      entry.columns.append(events);
+      entry.numbered = entry.columns.length;
+      // After the reload's truncation of a torn last line: every byte is a whole row's.
+      entry.bytes = fs.statSync(entry.file).size;
     }
     return store;
   }
@@ -49,44 +80,63 @@ export class EventStore {
   private entry(key: string): DatasetEvents {
     let entry = this.byKey.get(key);
     if (!entry) {
-      const events: StoredEvent[] = [];
-      entry = { events, index: new EventTimeIndex(events), shared: new SharedEventLog(), log: undefined };
+      entry = { file: path.join(this.dir, `${key}.ndjson`), columns: new ColumnWriter(), bytes: 0, numbered: 0, pending: [], untrusted: false, log: undefined };
       this.byKey.set(key, entry);
     }
     return entry;
   }
 
-  events(key: string): readonly StoredEvent[] {
-    return this.entry(key).events;
-  }
-
   /** What a query worker reads of `key`'s events (all of them, as of now). */
-  sharedView(key: string): EventLogView {
-    return this.entry(key).shared.view();
-  }
-
-  /** The events of `key` ordered by time; created (empty) when the key has none yet. */
-  timeIndex(key: string): TimeIndex {
-    return this.entry(key).index;
+  view(key: string): EventsView {
+    const entry = this.entry(key);
+    return { columns: entry.columns.view(), file: entry.untrusted ? undefined : { path: entry.file, bytes: entry.bytes } };
   }
 
   /**
-   * Adds events in memory at once, numbering them in arrival order (the `_rowId`), and
-   * resolves when they are durable.
+   * Writes events, numbering them in arrival order (the `_rowId`); resolves when they
+   * are durable, and queries see them from then on. `timesMs`, when given, are the
+   * events' `_time` in ms (what the caller already parsed).
    */
-  async append(key: string, events: readonly Omit<StoredEvent, "_rowId">[]): Promise<void> {
+  async append(key: string, events: readonly Omit<StoredEvent, "_rowId">[], timesMs?: readonly number[]): Promise<void> {
     if (events.length === 0) return;
     const entry = this.entry(key);
-    let seq = entry.events.length;
-    const stored = events.map((e): StoredEvent => ({ _rowId: (++seq).toString(36).padStart(10, "0"), ...e }));
-    // Serialized before memory changes, so that an event that cannot be written is not kept.
-    const lines = stored.map((e) => JSON.stringify(e));
-    entry.events.push(...stored);
-    entry.shared.append(lines);
-    // Now rather than at the next query: a monitor run must not pay for a large ingest.
-    entry.index.catchUp();
-    entry.log ??= AppendLog.open(path.join(this.dir, `${key}.ndjson`));
-    await (await entry.log).append(lines);
+    const first = entry.numbered;
+    // Serialized before anything changes, so that an event that cannot be written is not
+    // numbered; the `_rowId` goes first, as in `{_rowId, ...event}`, without a copy of each event.
+    const lines = events.map((e, k) => {
+      const rest = JSON.stringify(e);
+      return `{"_rowId":"${positionalRowId(first + k)}"${rest === "{}" ? "}" : `,${rest.slice(1)}`}`;
+    });
+    let bytes = lines.length;
+    for (const line of lines) bytes += Buffer.byteLength(line);
+    entry.numbered += events.length;
+    const pending: PendingAppend = { events, times: timesMs, bytes, state: "writing" };
+    entry.pending.push(pending);
+    try {
+      entry.log ??= AppendLog.open(entry.file);
+      await (await entry.log).append(lines);
+      pending.state = "durable";
+    } catch (err) {
+      pending.state = "failed";
+      throw err;
+    } finally {
+      this.fold(entry);
+    }
+  }
+
+  /** Folds the leading appends that are done into the columns, in the order they were written. */
+  private fold(entry: DatasetEvents): void {
+    while (entry.pending.length > 0 && entry.pending[0]!.state !== "writing") {
+      const done = entry.pending.shift()!;
+      if (done.state === "failed") {
+        // What reached the file is unknown: the row path can no longer read it line for line.
+        entry.untrusted = true;
+        continue;
+      }
+      // After a failed write the numbering has a gap: the rows' ids are then checked (and found not positional).
+      entry.columns.append(done.events, done.times, !entry.untrusted);
+      entry.bytes += done.bytes;
+    }
   }
 
   /** Deletes a dataset's events for good. */
@@ -94,7 +144,7 @@ export class EventStore {
     const entry = this.byKey.get(key);
     this.byKey.delete(key);
     if (entry?.log) await (await entry.log).close();
-    fs.rmSync(path.join(this.dir, `${key}.ndjson`), { force: true });
+    fs.rmSync(entry?.file ?? path.join(this.dir, `${key}.ndjson`), { force: true });
     syncDirectory(this.dir);
   }
 

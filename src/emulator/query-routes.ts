@@ -6,7 +6,7 @@ import { badRequest, HttpError, notFound } from "./errors";
 import type { MonitorType, QueryHistoryRecord } from "./model";
 import type { JobAnswer } from "./query-host/jobs";
 import type { AplRequest } from "./query/types";
-import { ok, type RequestContext, type Route } from "./routing";
+import { JsonText, ok, type RequestContext, type Route } from "./routing";
 import { nowIso } from "./time";
 import { bodyObject, optionalIntegerIn, optionalString, requiredString, type JsonObject } from "./validate";
 
@@ -40,7 +40,7 @@ function maxMillisOf(body: JsonObject): number | undefined {
 /** A worker's answer as the route answers it. */
 export function answerOf(answer: JobAnswer): unknown {
   if (!answer.ok) throw new HttpError(answer.error.status, answer.error.message, answer.error.detail);
-  return answer.value;
+  return "json" in answer ? new JsonText(answer.json) : answer.value;
 }
 
 /**

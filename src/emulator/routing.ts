@@ -34,6 +34,11 @@ export interface Route {
   handle(ctx: RequestContext): Answer | Promise<Answer>;
 }
 
+/** A body already serialized (a query answer a worker wrote as JSON text): sent as is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export function ok(body: unknown): Answer {
   return { status: 200, body };
 }
@@ -50,14 +55,21 @@ export const MAX_JSON_DEPTH = 100;
 /** 400 when JSON text nests deeper than MAX_JSON_DEPTH (a scan; parsing checks the rest). */
 export function checkJsonDepth(text: string): void {
   let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
+    if (c === 0x22) {
+      // Over the string at once (most of an event's text): to the first quote not
+      // escaped by an odd run of backslashes.
+      let j = text.indexOf('"', i + 1);
+      for (;;) {
+        if (j === -1) return; // unterminated: JSON.parse says so
+        let backslashes = 0;
+        while (text.charCodeAt(j - 1 - backslashes) === 0x5c) backslashes++;
+        if ((backslashes & 1) === 0) break;
+        j = text.indexOf('"', j + 1);
+      }
+      i = j;
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > MAX_JSON_DEPTH) throw badRequest(`request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
     } else if (c === 0x7d || c === 0x5d) {

@@ -14,7 +14,7 @@ import { forbidden, HttpError } from "./errors";
 import { FaultInjector, FaultSpecError, parseFaultSpec, validateFaultSpec, type FaultSpec } from "./faults";
 import { QueryError } from "./query/types";
 import type { RateDecision, RateLimiter } from "./rate-limit";
-import { DEFAULT_BODY_LIMIT, parseJsonBody, type Answer, type RequestContext, type Router } from "./routing";
+import { DEFAULT_BODY_LIMIT, JsonText, parseJsonBody, type Answer, type RequestContext, type Router } from "./routing";
 import { isObject } from "./validate";
 
 export interface RequestRecord {
@@ -279,7 +279,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
   res.writeHead(status, { ...headers, "Content-Type": "application/json; charset=utf-8", "Content-Length": String(Buffer.byteLength(text)) });
   res.end(text);
 }

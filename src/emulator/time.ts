@@ -47,22 +47,25 @@ export function nowIsoMillis(now: number = Date.now()): string {
 /**
  * An event's `_time` as sent on ingest: an RFC 3339 string, or a number since the epoch
  * whose unit is guessed from its size (seconds, milliseconds, microseconds, nanoseconds).
+ * Answers it as stored (toISOString text) and in ms.
  */
-export function eventTimeFromValue(value: unknown): string | undefined {
+export function eventTimeFromValue(value: unknown): { text: string; ms: number } | undefined {
   if (typeof value === "string") {
     // Most clients send toISOString() text already: it is its own answer when it reads back unchanged.
     if (value.length === 24 && value.charCodeAt(23) === 90 /* Z */) {
       const ms = Date.parse(value);
-      if (!Number.isNaN(ms) && new Date(ms).toISOString() === value) return value;
+      if (!Number.isNaN(ms) && new Date(ms).toISOString() === value) return { text: value, ms };
     }
     const normalized = normalizeTimestamp(value);
-    return normalized === undefined ? undefined : new Date(Date.parse(normalized)).toISOString();
+    if (normalized === undefined) return undefined;
+    const ms = Date.parse(normalized);
+    return { text: new Date(ms).toISOString(), ms };
   }
   if (typeof value === "number" && Number.isFinite(value) && value >= 0) {
     const abs = Math.abs(value);
     const millis = abs < 1e11 ? value * 1000 : abs < 1e14 ? value : abs < 1e17 ? value / 1000 : value / 1e6;
     const date = new Date(millis);
-    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+    return Number.isNaN(date.getTime()) ? undefined : { text: date.toISOString(), ms: date.getTime() };
   }
   return undefined;
 }

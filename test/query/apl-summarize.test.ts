@@ -36,6 +36,17 @@ describe("summarize without time bins", () => {
     expect(r.status.numGroups).toBe(3);
   });
 
+  it("ordered by a list aggregation: lists compare by their value, descending, ties by key with null first", () => {
+    const r = tabular("['web-logs'] | summarize methods = make_set(method) by user");
+    // As JSON text, ["GET"] sorts after ["GET","POST"] (`]` after `,`).
+    expect(rows(r)).toEqual([
+      { user: null, methods: ["GET"] },
+      { user: "alice", methods: ["GET"] },
+      { user: "bob", methods: ["GET", "POST"] },
+      { user: "carol", methods: ["DELETE"] },
+    ]);
+  });
+
   it("unnamed aggregations are named fn_field; sum of integers is an integer", () => {
     const r = tabular("['web-logs'] | summarize count(), sum(status), avg(duration), dcount(user), min(['req.path']), countif(status >= 400)");
     expect(r.tables[0].fields.map((f) => [f.name, f.type])).toEqual([

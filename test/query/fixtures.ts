@@ -12,8 +12,7 @@ import {
   type QueryLimits,
   type StoredEvent,
 } from "../../src/emulator/query";
-import { EventTimeIndex } from "../../src/emulator/event-index";
-import { ColumnStore } from "../../src/emulator/query/columns";
+import { columnarOf } from "../../src/emulator/query/columns";
 
 export const START = "2024-01-01T00:00:00Z";
 export const END = "2024-01-01T00:05:00Z";
@@ -55,7 +54,7 @@ export const WEB_EVENTS: StoredEvent[] = [
  */
 function maybeColumnar(d: QueryDataset): QueryDataset {
   if (process.env.ODS_TEST_QUERY_COLUMNAR !== "1") return d;
-  return { ...d, timeIndex: new EventTimeIndex(d.events), columns: new ColumnStore(d.events) };
+  return { ...d, ...columnarOf(d.events) };
 }
 
 export const WEB: QueryDataset = maybeColumnar({

@@ -4,9 +4,8 @@
 // layouts, and the test checks which path each query actually took.
 
 import { describe, expect, it } from "vitest";
-import { EventTimeIndex } from "../../src/emulator/event-index";
 import { DEFAULT_QUERY_LIMITS, runAplQuery, type AplFormat, type QueryDataset, type QueryFieldMeta, type StoredEvent } from "../../src/emulator/query";
-import { ColumnStore } from "../../src/emulator/query/columns";
+import { Columns, ColumnsTimeIndex, ColumnWriter, columnarOf, newDictionaryCache } from "../../src/emulator/query/columns";
 import { vectorStats } from "../../src/emulator/query/vectorized";
 
 const START_MS = Date.UTC(2024, 0, 1);
@@ -39,16 +38,20 @@ function makeEvents(n: number): StoredEvent[] {
 
 const FIELDS = [meta("status", "integer"), meta("service", "string"), meta("path", "string"), meta("duration_ms", "float"), meta("region", "string"), meta("tags", "object")];
 
-function datasets(events: StoredEvent[]): { columnar: QueryDataset; rowsOnly: QueryDataset } {
-  const index = new EventTimeIndex(events);
-  index.catchUp();
-  const columns = new ColumnStore(events);
-  columns.catchUp();
-  const base = { name: "logs", events, timeIndex: index, fields: FIELDS, virtualFields: [{ name: "slow", expression: "duration_ms > 1000", type: "boolean", unit: "", description: "" }] };
-  return { columnar: { ...base, columns }, rowsOnly: base };
+/** The events with columns (blocks of 2^shift rows), and without: rows only. */
+function datasets(events: StoredEvent[], shift?: number): { columnar: QueryDataset; rowsOnly: QueryDataset } {
+  const base = { name: "logs", events, fields: FIELDS, virtualFields: [{ name: "slow", expression: "duration_ms > 1000", type: "boolean", unit: "", description: "" }] };
+  return { columnar: { ...base, ...columnarOf(events, shift) }, rowsOnly: base };
 }
 
-const { columnar, rowsOnly } = datasets(makeEvents(5000));
+const EVENTS = makeEvents(5000);
+const byTime = (events: StoredEvent[]): StoredEvent[] => events.slice().sort((a, b) => Date.parse(a._time) - Date.parse(b._time));
+/**
+ * The same questions over three layouts: events out of time order (a permutation,
+ * gathered), and in time order in blocks of 64 rows (blocks read in place and skipped
+ * by their min and max) and of the default size; each against its own rows-only twin.
+ */
+const LAYOUTS = [datasets(EVENTS), datasets(byTime(EVENTS), 6), datasets(byTime(EVENTS)), datasets(EVENTS, 6)];
 
 type Execution = { vectorized: number; rowFallbacks: number };
 
@@ -65,12 +68,15 @@ const answer = (apl: string, dataset: QueryDataset, format: AplFormat): unknown 
 function bothPaths(apl: string): { vectorized: boolean; execution: Execution } {
   const before = vectorStats.vectorized;
   let execution: Execution = { vectorized: 0, rowFallbacks: 0 };
-  for (const format of ["tabular", "legacy"] as const) {
-    const fast = run(apl, columnar, format);
-    const slow = run(apl, rowsOnly, format);
-    expect(fast.answer, `${apl} (${format})`).toEqual(slow.answer);
-    expect(slow.execution).toEqual({ vectorized: 0, rowFallbacks: 0 });
-    execution = fast.execution;
+  for (const [layout, { columnar, rowsOnly }] of LAYOUTS.entries()) {
+    for (const format of ["tabular", "legacy"] as const) {
+      const fast = run(apl, columnar, format);
+      const slow = run(apl, rowsOnly, format);
+      expect(fast.answer, `${apl} (${format}, layout ${layout})`).toEqual(slow.answer);
+      expect(slow.execution).toEqual({ vectorized: 0, rowFallbacks: 0 });
+      if (layout > 0) expect(fast.execution).toEqual(execution);
+      execution = fast.execution;
+    }
   }
   return { vectorized: vectorStats.vectorized > before, execution };
 }
@@ -129,12 +135,31 @@ describe("vectorized summarize gives the row path's answers", () => {
     expect(execution).toEqual({ vectorized: 2, rowFallbacks: 0 });
   });
 
-  it("events appended after the columns were built are seen, new fields as new columns", () => {
-    const events = makeEvents(300);
-    const { columnar: c, rowsOnly: r } = datasets(events);
+  it("a view taken before an append answers as before it; a view after it sees the new rows, values and fields", () => {
+    const events = byTime(makeEvents(300));
+    const writer = new ColumnWriter(6);
+    writer.append(events.slice(0, 250));
+    const rowId = (i: number): string => events[i]!._rowId;
+    const withColumns = (rows: StoredEvent[], columns: Columns): QueryDataset => ({ ...datasets(rows).rowsOnly, columns, timeIndex: new ColumnsTimeIndex(columns, () => rows) });
+    const cache = newDictionaryCache();
+    const before = new Columns(writer.view(), cache, rowId);
+    // Into the last block and past it, one out of time order, a new field and a new string value.
     events.push({ _rowId: "99999999", _sysTime: new Date(START_MS + 1000).toISOString(), _time: new Date(START_MS + 1000).toISOString(), data: { service: "new", status: 500, region: "ap" } });
-    const apl = "['logs'] | where status >= 500 | summarize count() by service, region";
-    expect(answer(apl, c, "tabular")).toEqual(answer(apl, r, "tabular"));
-    expect(JSON.stringify(answer(apl, c, "tabular"))).toContain('"ap"');
+    writer.append(events.slice(250));
+    const after = new Columns(writer.view(), cache, rowId);
+    const apl = "['logs'] | where status >= 500 | summarize count(), avg(duration_ms) by service, region, bin(_time, 1h)";
+    const old = events.slice(0, 250);
+    expect(answer(apl, withColumns(old, before), "tabular")).toEqual(answer(apl, datasets(old).rowsOnly, "tabular"));
+    expect(answer(apl, withColumns(events, after), "tabular")).toEqual(answer(apl, datasets(events).rowsOnly, "tabular"));
+    expect(JSON.stringify(answer(apl, withColumns(events, after), "tabular"))).toContain('"ap"');
+    expect(JSON.stringify(answer(apl, withColumns(old, before), "tabular"))).not.toContain('"ap"');
+  });
+
+  it("blocks whose min and max rule a predicate out are skipped, with the same answers", () => {
+    const skipped = vectorStats.blocksSkipped;
+    const { execution } = bothPaths("['logs'] | where duration_ms > 1990 or _time < datetime(2024-01-01T00:10:00Z) | summarize count(), max(duration_ms) by bin(_time, 1h)");
+    expect(execution).toEqual({ vectorized: 1, rowFallbacks: 0 });
+    // 5000 rows in blocks of 64 in time order: most hold no duration over 1990 and start after 00:10.
+    expect(vectorStats.blocksSkipped - skipped).toBeGreaterThan(0);
   });
 });

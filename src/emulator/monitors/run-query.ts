@@ -29,5 +29,5 @@ export async function runMonitorQuery(
 ): Promise<QueryRun> {
   const answer = await core.runQuery({ kind: "monitor", apl, window, want, columnName, reader, nowMs });
   if (!answer.ok) return { ok: false, error: answer.error.message, timedOut: answer.error.status === 408 };
-  return { ok: true, answer: answer.value as MonitorAnswer };
+  return { ok: true, answer: ("json" in answer ? JSON.parse(answer.json) : answer.value) as MonitorAnswer };
 }

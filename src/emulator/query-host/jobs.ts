@@ -16,14 +16,14 @@ import { execute } from "../query/execute";
 import { runAplQuery, runLegacyQuery } from "../query";
 import { parseQuery } from "../query/parser";
 import { QueryError, type AplFormat, type AplRequest, type DatasetLookup, type QueryDataset, type QueryFieldMeta, type QueryLimits, type QueryVirtualField } from "../query/types";
-import type { EventLogView } from "./shared-log";
+import type { EventsView } from "./shared-log";
 
 /** One dataset as a job carries it: its metadata and a view of its events. */
 export interface DatasetDescriptor {
   name: string;
-  /** Fixed at the dataset's creation: workers keep parsed events under it. */
+  /** Fixed at the dataset's creation: workers keep decoded dictionaries and parsed events under it. */
   storageKey: string;
-  log: EventLogView;
+  events: EventsView;
   fields: QueryFieldMeta[];
   virtualFields: QueryVirtualField[];
 }
@@ -65,7 +65,11 @@ export interface JobError {
   detail?: unknown;
 }
 
-export type JobAnswer = { ok: true; value: unknown } | { ok: false; error: JobError };
+/**
+ * A value, or (an HTTP query's answer) the value as JSON text: serialized in the worker,
+ * it crosses the thread boundary as one string and the request thread sends it as is.
+ */
+export type JobAnswer = { ok: true; value: unknown } | { ok: true; json: string } | { ok: false; error: JobError };
 
 /** The datasets a job may read, as the engine sees them. */
 export type Materialize = (d: DatasetDescriptor) => QueryDataset;
@@ -140,11 +144,11 @@ export function runJob(job: QueryJob, materialize: Materialize): JobAnswer {
     const lookup = lookupOf(job, materialize);
     switch (job.kind) {
       case "apl":
-        return { ok: true, value: runAplQuery(job.request, job.format, lookup, job.limits, job.nowMs, readCheck(job.reader)) };
+        return { ok: true, json: JSON.stringify(runAplQuery(job.request, job.format, lookup, job.limits, job.nowMs, readCheck(job.reader))) };
       case "legacy": {
         const dataset = lookup(job.dataset);
         if (!dataset) throw notFound("dataset", job.dataset);
-        return { ok: true, value: runLegacyQuery(dataset, job.body, job.limits, job.nowMs) };
+        return { ok: true, json: JSON.stringify(runLegacyQuery(dataset, job.body, job.limits, job.nowMs)) };
       }
       case "monitor":
         return { ok: true, value: runMonitorJob(job, lookup) };

@@ -1,76 +1,39 @@
 // How a dataset's events reach the query workers without being copied per query.
 //
-// The event store keeps, beside its in-memory events, the same JSON lines it writes to
-// disk in SharedArrayBuffer chunks that only ever grow at their end. A query job carries
-// a view of them: the chunks (shared, so posting them copies no bytes) and how many
-// bytes of each are written. A worker parses what it has not parsed yet and keeps the
-// events it parsed, so each event is parsed once per worker, not once per query.
+// A job carries, per dataset, an `EventsView`: its columns (query/columns.ts, built once
+// at ingest on shared buffers; what the vectorized path and the time index read), and
+// where the same events are on disk: the dataset's append-only file and how many of its
+// bytes hold the view's rows (an event becomes part of the views once it is durable, so
+// the file holds every row a view has, line for line). A worker reads and parses that
+// file only for a query that needs the events themselves (the row path), and then only
+// what it has not read yet.
 //
-// This is the one boundary between storage and the workers: a columnar store (issue 45)
-// can replace the JSON lines with shared columns behind the same `EventLogView` shape.
+// This is the one boundary between storage and the workers.
+import { forEachLine } from "../append-log";
+import type { ColumnsView } from "../query/columns";
+import type { StoredEvent } from "../query/types";
 
-/** Chunks hold whole lines; a line longer than this gets a chunk of its own size. */
-const CHUNK_BYTES = 4 * 1024 * 1024;
-
-/** What a job carries of one dataset's events: every chunk, and the bytes written in each. */
-export interface EventLogView {
-  chunks: SharedArrayBuffer[];
-  /** Bytes written in each chunk when the view was taken; later bytes are not read. */
-  lengths: number[];
+/** The part of a dataset's events file that holds a view's rows. */
+export interface EventFileView {
+  path: string;
+  bytes: number;
 }
 
-/** The writing side (the emulator's request thread). */
-export class SharedEventLog {
-  private readonly chunks: SharedArrayBuffer[] = [];
-  private readonly lengths: number[] = [];
-  private readonly encoder = new TextEncoder();
-
-  /** Appends JSON lines (without their newline). */
-  append(lines: readonly string[]): void {
-    for (const line of lines) {
-      const bytes = this.encoder.encode(`${line}\n`);
-      let last = this.chunks.length - 1;
-      if (last < 0 || this.lengths[last]! + bytes.length > this.chunks[last]!.byteLength) {
-        this.chunks.push(new SharedArrayBuffer(Math.max(CHUNK_BYTES, bytes.length)));
-        this.lengths.push(0);
-        last++;
-      }
-      new Uint8Array(this.chunks[last]!).set(bytes, this.lengths[last]!);
-      this.lengths[last]! += bytes.length;
-    }
-  }
-
-  view(): EventLogView {
-    return { chunks: this.chunks.slice(), lengths: this.lengths.slice() };
-  }
-}
-
-/** Where a reader has got to in a log. */
-export interface ReadPosition {
-  chunk: number;
-  offset: number;
+/** What a query worker reads of a dataset's events, as of one moment. */
+export interface EventsView {
+  columns: ColumnsView;
+  /** Undefined when the file cannot be read back line for line (a write to it failed). */
+  file: EventFileView | undefined;
 }
 
 /**
- * The lines of `view` after `from`, parsed; `from` moves to the end of what was read.
- * Bytes are copied out of the shared chunk before decoding (TextDecoder refuses shared memory).
+ * Appends to `into` the events of `file` after byte `from.offset` (blank lines skipped,
+ * as the event store's reload skips them); `from` moves to the end of what was read.
  */
-export function readNewLines(view: EventLogView, from: ReadPosition): unknown[] {
-  const decoder = new TextDecoder();
-  const out: unknown[] = [];
-  for (let c = from.chunk; c < view.chunks.length; c++) {
-    const start = c === from.chunk ? from.offset : 0;
-    const end = view.lengths[c]!;
-    if (end > start) {
-      const text = decoder.decode(new Uint8Array(view.chunks[c]!, start, end - start).slice());
-      let lineStart = 0;
-      for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", lineStart)) {
-        out.push(JSON.parse(text.slice(lineStart, i)));
-        lineStart = i + 1;
-      }
-    }
-    from.chunk = c;
-    from.offset = end;
-  }
-  return out;
+export function readNewEvents(file: EventFileView, from: { offset: number }, into: StoredEvent[]): void {
+  if (from.offset >= file.bytes) return;
+  const { tailOffset } = forEachLine(file.path, from.offset, file.bytes, (line) => {
+    if (line.trim() !== "") into.push(JSON.parse(line) as StoredEvent);
+  });
+  from.offset = tailOffset;
 }

@@ -7,7 +7,7 @@
 
 import { createAggregator, type AggregationName, type Aggregator } from "./aggregations";
 import type { CompiledExpr, OrderSpec, Row } from "./table";
-import { compareForSort, valueKey, type Value } from "./values";
+import { compareForSort, DateTimeValue, TimespanValue, valueKey, type Value } from "./values";
 
 export interface GroupKeySpec {
   name: string;
@@ -43,6 +43,8 @@ export interface SummarizeResult {
 interface Group {
   keys: Value[];
   aggregators: Aggregator[];
+  /** Set when the results were computed elsewhere (the vectorized path): aggregators is then empty. */
+  results?: Value[];
 }
 
 const newAggregators = (aggs: AggregationSpec[]): Aggregator[] => aggs.map((a) => createAggregator(a.fn, a.consts ?? []));
@@ -72,7 +74,7 @@ function toRows(groups: Map<string, Group>, keyNames: string[], aggs: Aggregatio
     const values = new Map<string, Value>();
     keyNames.forEach((k, i) => values.set(k, g.keys[i]));
     aggs.forEach((a, i) => {
-      const result = g.aggregators[i].result();
+      const result = g.results ? g.results[i] : g.aggregators[i].result();
       if (!a.spread) values.set(a.name, result);
       else a.spread.forEach((col, j) => values.set(col, Array.isArray(result) ? (result[j] ?? null) : null));
     });
@@ -92,15 +94,37 @@ export function summarizeOrder(timeKey: string | null, otherKeys: string[], aggN
   return order;
 }
 
+/** A list or bag: compareTotal orders two of them by their value keys. */
+const isDynamic = (v: Value): v is object => typeof v === "object" && v !== null && !(v instanceof DateTimeValue) && !(v instanceof TimespanValue);
+
 function sortGroups(rows: Row[], order: OrderSpec[], tieBreak: string[]): void {
   const keys = [...order, ...tieBreak.map((field) => ({ field, desc: false }))];
-  rows.sort((a, b) => {
-    for (const k of keys) {
-      const c = compareForSort(a.values.get(k.field) ?? null, b.values.get(k.field) ?? null, k.desc, !k.desc);
+  // Each row's sort values read once, not per comparison (thousands of groups sort here),
+  // and a list's or bag's value key made once (a backtest sorts groups by week-long lists).
+  const decorated = rows.map((row) => ({ row, values: keys.map((k) => row.values.get(k.field) ?? null), valueKeys: [] as (string | undefined)[] }));
+  const keyOf = (d: (typeof decorated)[number], i: number): string => (d.valueKeys[i] ??= valueKey(d.values[i]!));
+  decorated.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const x = a.values[i]!;
+      const y = b.values[i]!;
+      const desc = keys[i]!.desc;
+      // Numbers, times and strings (most keys and aggregations) compare directly, lists
+      // and bags by their keys; the rest as compareForSort does.
+      let c: number;
+      if (typeof x === "number" && typeof y === "number" && x === x && y === y) c = desc ? y - x : x - y;
+      else if (x instanceof DateTimeValue && y instanceof DateTimeValue) c = desc ? y.ms - x.ms : x.ms - y.ms;
+      else if (typeof x === "string" && typeof y === "string") c = x === y ? 0 : (x < y) !== desc ? -1 : 1;
+      else if (isDynamic(x) && isDynamic(y)) {
+        const kx = keyOf(a, i);
+        const ky = keyOf(b, i);
+        c = kx < ky ? -1 : kx > ky ? 1 : 0;
+        if (desc) c = -c;
+      } else c = compareForSort(x, y, desc, !desc);
       if (c !== 0) return c;
     }
     return 0;
   });
+  for (let i = 0; i < rows.length; i++) rows[i] = decorated[i]!.row;
 }
 
 /**
@@ -148,8 +172,9 @@ export class Summarizer {
   putGroup(table: "main" | "totals", keys: Value[], results: Value[]): void {
     const groups = table === "main" ? this.main : this.totals;
     if (!groups) return;
-    const id = keys.map((k) => valueKey(k)).join("\u0000");
-    groups.set(id, { keys, aggregators: results.map((r) => ({ add: () => undefined, result: () => r })) });
+    // The caller's groups are distinct already: a running number is their id (ids of
+    // rows fed by `add` are value keys, which never start with \u0001).
+    groups.set(`\u0001${groups.size}`, { keys, aggregators: [], results });
   }
 
   finish(): SummarizeResult {

@@ -22,13 +22,27 @@ export function parseIsoTime(text: string): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
+/** Times printed lately: a result prints the same bins again and again (once per group, per list, per sort key). */
+const formatted = new Map<number, string>();
+const FORMATTED_KEPT = 65_536;
+
 /**
  * RFC 3339 UTC with trailing zeros of the fraction dropped (`...:00Z`, `...:00.5Z`), as
  * the service prints times (Go's RFC3339Nano).
  */
 export function formatIsoTime(ms: number): string {
+  const known = formatted.get(ms);
+  if (known !== undefined) return known;
   const iso = new Date(Math.floor(ms)).toISOString();
-  return iso.replace(/\.?0*Z$/, "Z");
+  // toISOString always ends in `.mmmZ`: drop the fraction's trailing zeros, and its dot
+  // when nothing is left.
+  let end = iso.length - 1;
+  while (iso.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  if (iso.charCodeAt(end - 1) === 46 /* . */) end--;
+  const text = `${iso.slice(0, end)}Z`;
+  if (formatted.size >= FORMATTED_KEPT) formatted.clear();
+  formatted.set(ms, text);
+  return text;
 }
 
 /**

@@ -2,7 +2,7 @@
 // storage and HTTP; the engine is a pure function of (request, datasets) so that it can
 // be tested without a server.
 
-import type { ColumnStore } from "./columns";
+import type { Columns } from "./columns";
 
 /** One stored event. `data` holds every field but `_time` (flattened, dotted names). */
 export interface StoredEvent {
@@ -45,21 +45,6 @@ export interface IndexedEvent {
  */
 export interface TimeIndex {
   range(startMs: number | undefined, endMs: number): IndexedEvent[];
-  /** The same range without an object per event, for the vectorized path; optional. */
-  positions?(startMs: number | undefined, endMs: number): TimePositions;
-}
-
-/**
- * The events with startMs <= _time < endMs: `order[k]` for k in [lo, hi) are their
- * positions in the events array, oldest first (scan order is k from hi - 1 down to lo),
- * `orderMs[k]` their `_time` in ms; `sysMs[position]` their `_sysTime` in ms.
- */
-export interface TimePositions {
-  order: Uint32Array;
-  orderMs: Float64Array;
-  sysMs: Float64Array;
-  lo: number;
-  hi: number;
 }
 
 /** What the engine may read of one dataset. */
@@ -70,8 +55,8 @@ export interface QueryDataset {
   timeIndex?: TimeIndex;
   fields: readonly QueryFieldMeta[];
   virtualFields: readonly QueryVirtualField[];
-  /** The same events as columns (columns.ts): when set with a time index, summaries may run vectorized. */
-  columns?: ColumnStore;
+  /** The same events as columns (columns.ts): when set, summaries may run vectorized. */
+  columns?: Columns;
 }
 
 /** Finds a dataset by its unique name; undefined when there is none. */

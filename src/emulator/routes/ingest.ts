@@ -68,9 +68,19 @@ export const ingestRoutes: readonly Route[] = [
       const raw = parseEvents(ctx);
       const sysTime = nowIsoMillis(ctx.now);
       const failures: Failure[] = [];
+      const sysMs = Date.parse(sysTime);
       const events: Omit<StoredEvent, "_rowId">[] = [];
+      /** Each event's `_time` in ms, as read here: the columns need not parse it again. */
+      const times: number[] = [];
       const newFields = new Map<string, FieldRecord>();
-      const known = (field: string): boolean => newFields.has(field) || core.state.fields.has(fieldKey(name, field));
+      // Fields seen known in this request: a Set lookup per field of each event, not a key built per lookup.
+      const seen = new Set<string>();
+      const known = (field: string): boolean => {
+        if (seen.has(field)) return true;
+        if (!newFields.has(field) && !core.state.fields.has(fieldKey(name, field))) return false;
+        seen.add(field);
+        return true;
+      };
       const addField = (field: string, type: string): void => {
         if (!known(field)) newFields.set(field, { dataset: name, name: field, description: "", type, unit: "", hidden: false });
       };
@@ -84,7 +94,7 @@ export const ingestRoutes: readonly Route[] = [
           return;
         }
         const { _time: rawTime, _sysTime: _ignored, ...rest } = item;
-        const time = rawTime === undefined || rawTime === null ? sysTime : eventTimeFromValue(rawTime);
+        const time = rawTime === undefined || rawTime === null ? { text: sysTime, ms: sysMs } : eventTimeFromValue(rawTime);
         if (time === undefined) {
           failures.push({ timestamp: sysTime, error: `event ${index}: "_time" is not a timestamp` });
           return;
@@ -97,7 +107,8 @@ export const ingestRoutes: readonly Route[] = [
           const type = inferFieldType(data[field]);
           if (type !== undefined) addField(field, type);
         }
-        events.push({ _sysTime: sysTime, _time: time, data });
+        events.push({ _sysTime: sysTime, _time: time.text, data });
+        times.push(time.ms);
       });
       // Fields first: after a crash between the two, a field without events is harmless.
       if (newFields.size > 0) {
@@ -105,7 +116,7 @@ export const ingestRoutes: readonly Route[] = [
         for (const field of newFields.values()) tx.put("fields", fieldKey(name, field.name), field);
         await tx.commit();
       }
-      await core.events.append(dataset.storageKey, events);
+      await core.events.append(dataset.storageKey, events, times);
       return ok({ ingested: events.length, failed: failures.length, failures, processedBytes: ctx.rawBody.length });
     },
   },
