@@ -95,6 +95,18 @@ export class LiveIndex {
     return this.keysOf(kind).flatMap((listKey) => (this.naturalKeysOf(kind, listKey).get(key) ?? []).filter((o) => matchesNaturalKey(kind, o, values)));
   }
 
+  /**
+   * The same, among the objects of one list (the kind's, or one parent's for scoped
+   * kinds), listing it first if needed: what a create asks before it writes, once per
+   * object of an apply.
+   */
+  async loadWithNaturalKey(client: OdsClient, kind: ResourceKind, scope: string | undefined, values: Values): Promise<WireObject[]> {
+    await this.load(client, kind, scope);
+    const key = naturalKeyText(kind, values);
+    if (key === undefined) return [];
+    return (this.naturalKeysOf(kind, this.key(kind, scope)).get(key) ?? []).filter((o) => matchesNaturalKey(kind, o, values));
+  }
+
   private naturalKeysOf(kind: ResourceKind, listKey: string): Map<string, WireObject[]> {
     let index = this.byNaturalKey.get(listKey);
     if (!index) {
@@ -141,10 +153,25 @@ export class LiveIndex {
     const list = this.objects.get(key);
     if (!list) return;
     const id = kind.api.idOf(object);
-    const at = list.findIndex((o) => kind.api.idOf(o) === id);
+    const ids = this.idsOf(kind, key);
+    const at = ids.has(id) ? list.findIndex((o) => kind.api.idOf(o) === id) : -1;
+    // A new list, never the old one changed: a caller may be reading the old one.
     this.objects.set(key, at < 0 ? [...list, object] : list.map((o, i) => (i === at ? object : o)));
-    this.byId.delete(key);
-    this.byNaturalKey.delete(key);
+    if (at >= 0) {
+      this.byId.delete(key);
+      this.byNaturalKey.delete(key);
+      return;
+    }
+    // An object added at the end (a create's answer): the indexes take it as a rebuild
+    // would, last in list order, instead of being rebuilt for every create of an apply.
+    ids.set(id, object);
+    const byKey = this.byNaturalKey.get(key);
+    if (!byKey) return;
+    const k = naturalKeyText(kind, liveValues(kind, object, undefined));
+    if (k === undefined) return;
+    const same = byKey.get(k);
+    if (same) same.push(object);
+    else byKey.set(k, [object]);
   }
 
   /** Forgets cached lists (of one kind, or of a scoped kind under one parent) so that the next load asks the service again. */
