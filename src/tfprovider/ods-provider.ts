@@ -188,13 +188,6 @@ export class OdsTerraformProvider implements ProviderImpl {
   private insightNowMs: number | undefined;
   /** One list call per kind (per dataset) per provider process serves every refresh. */
   private readonly live = new LiveIndex();
-  /**
-   * Validation reads the declaration only (validateDeclaration: the kind's attribute rules
-   * and its own), and an upgrade the stored values and the kind's upgraders: neither sees
-   * the target, the live objects or an earlier call.
-   */
-  readonly repeatable = { validateResourceConfig: true, upgradeResourceState: true } as const;
-
   schema(): ProviderSchemaJson {
     return (providerSchema ??= providersSchemaJson().provider_schemas[PROVIDER_SOURCE]);
   }
