@@ -213,6 +213,7 @@ export class OdsTerraformProvider implements ProviderImpl {
       const target = [config.url, config.orgId ?? "", sha256(config.token), config.rateLimitPerSecond ?? ""].join("\n");
       this.passedChecks = checkJournalDir ? new PassedChecks(undefined, undefined, undefined, checkJournal(checkJournalDir, sha256(target))) : undefined;
       // What this provider created and Terraform may not have yet: per target, as the checks.
+      this.creations.close();
       this.creations = new CreationEvidence(checkJournalDir ? path.join(checkJournalDir, `creations-${sha256(target)}.log`) : undefined);
       this.client = new OdsClient(config);
       this.orgId = this.client.config.orgId;
@@ -230,6 +231,7 @@ export class OdsTerraformProvider implements ProviderImpl {
    */
   async close(how: { graceful?: boolean } = {}): Promise<void> {
     if (how.graceful) this.creations.handOver();
+    this.creations.close();
     const client = this.client;
     this.client = undefined;
     await client?.close();
