@@ -13,7 +13,7 @@ import {
   pathToProto,
   type ProtoDiagnostic,
 } from "./diagnostics";
-import type { PreEncoded } from "./protocol/codec";
+import { PreEncoded } from "./protocol/codec";
 import { protocolCodec } from "./protocol/definitions";
 import type { Logger } from "./protocol/log";
 import type { ClientCapabilities, ProviderImpl } from "./provider-impl";
@@ -157,22 +157,30 @@ function schemaResponseOf(schema: CompiledSchema): PreEncoded {
 }
 
 /**
- * Loads an implementation's model and compiles and encodes its schema ahead of the first
- * call.
+ * GetProviderSchema's answer for an implementation, as the server sends it: what the
+ * build embeds in the provider bundle (scripts/bundle-provider.js), so that a start
+ * Terraform only asks for the schema answers without loading the model.
  */
-export async function preloadProvider(source: ProviderImplSource): Promise<void> {
-  const impl = typeof source === "function" ? await source() : source;
-  schemaResponseOf(compiledSchemaOf(impl));
-  await impl.close?.();
+export function encodedSchemaResponse(impl: ProviderImpl): Buffer {
+  return schemaResponseOf(compiledSchemaOf(impl)).bytes;
 }
 
-export function createProviderRpcs(source: ProviderImplSource, log: Logger, observe?: RpcObserver): ProviderRpcs {
+/**
+ * `schemaAnswer`: GetProviderSchema's answer encoded ahead (encodedSchemaResponse of the
+ * same implementation), sent without loading the implementation.
+ */
+export function createProviderRpcs(source: ProviderImplSource, log: Logger, observe?: RpcObserver, schemaAnswer?: Buffer): ProviderRpcs {
+  const builtSchema = schemaAnswer ? new PreEncoded(schemaAnswer) : undefined;
   let implPromise: Promise<ProviderImpl> | undefined;
   let compiled: { impl: ProviderImpl; schema: CompiledSchema } | undefined;
 
   // The implementation (and with it the resource model) loads on the first call, so
   // the handshake line goes out before any of that work.
-  const impl = (): Promise<ProviderImpl> => (implPromise ??= Promise.resolve().then(() => (typeof source === "function" ? source() : source)));
+  const impl = (): Promise<ProviderImpl> =>
+    (implPromise ??= Promise.resolve().then(() => {
+      log.debug("loading the provider's implementation");
+      return typeof source === "function" ? source() : source;
+    }));
 
   async function schema(): Promise<{ impl: ProviderImpl; schema: CompiledSchema }> {
     if (compiled) return compiled;
@@ -209,7 +217,8 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
     },
 
     async GetProviderSchema() {
-      // The largest answer (~23 kB) and always the same: encoded once per process.
+      // The largest answer (~23 kB) and always the same: encoded once per process, or at build time.
+      if (builtSchema) return builtSchema as unknown as Message;
       return schemaResponseOf((await schema()).schema) as unknown as Message;
     },
 
