@@ -134,7 +134,7 @@ async function bundleAll() {
   return [...drivers, await bundle()];
 }
 
-module.exports = { bundle, bundleWithCodeCache, BUNDLE_PATH: OUT, BUNDLE_DIR: OUT_DIR };
+module.exports = { bundle, bundleWithCodeCache, schemaAnswer, BUNDLE_PATH: OUT, BUNDLE_DIR: OUT_DIR };
 
 if (require.main === module) {
   // `drivers`: only the drivers, after `jsii` has compiled lib/ again over them.
