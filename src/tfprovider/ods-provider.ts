@@ -126,6 +126,15 @@ function sentence(text: string): string {
  */
 const REPLACEABLE_PRIVATE = new Uint8Array(Buffer.from(JSON.stringify({ ods: {} })));
 
+const documentNames = new WeakMap<object, string[]>();
+
+/** A kind's document attributes (JSON texts that may be templates), listed once per kind. */
+function documentAttributes(kind: ResourceKind | DataSourceKind): string[] {
+  let names = documentNames.get(kind);
+  if (!names) documentNames.set(kind, (names = Object.keys(kind.attributes).filter((name) => kind.attributes[name].document === true)));
+  return names;
+}
+
 /**
  * For a document attribute Terraform sends as unknown (a template naming an object not
  * created yet), the text the configuration declares, so that the same checks as `ods
@@ -133,12 +142,12 @@ const REPLACEABLE_PRIVATE = new Uint8Array(Buffer.from(JSON.stringify({ ods: {} 
  * Undefined when no attribute needs it or the declaration is not found.
  */
 function withDeclaredTemplates(kind: ResourceKind | DataSourceKind, values: Values): { values: Values; constructPath?: string } | undefined {
-  const wanted = Object.entries(kind.attributes).filter(([name, attr]) => attr.document === true && values[name] === MODEL_UNKNOWN);
+  const wanted = documentAttributes(kind).filter((name) => values[name] === MODEL_UNKNOWN);
   if (wanted.length === 0) return undefined;
   const block = declaredBlock(kind.typeName, values);
   if (!block) return undefined;
   const out: Values = { ...values };
-  for (const [name] of wanted) if (typeof block.values[name] === "string") out[name] = block.values[name];
+  for (const name of wanted) if (typeof block.values[name] === "string") out[name] = block.values[name];
   return { values: out, constructPath: block.constructPath };
 }
 
@@ -249,8 +258,10 @@ export class OdsTerraformProvider implements ProviderImpl {
   }
 
   private validate(kind: ResourceKind | DataSourceKind, config: TfObject, role: "resource" | "data" = "data"): Diagnostic[] {
-    const values = toModel(config) as Values;
-    for (const [k, v] of Object.entries(values)) if (v === null) delete values[k];
+    // What the configuration sets: its null attributes left out (a delete per null made
+    // every validated object a slow dictionary object).
+    const values: Values = {};
+    for (const k in config) if (config[k] !== null) values[k] = toModel(config[k]);
     const declared = role === "resource" ? withDeclaredTemplates(kind, values) : undefined;
     const where = declared?.constructPath ? `[${declared.constructPath}] ` : "";
     return validateDeclaration(kind, declared?.values ?? values).map((issue) =>
