@@ -29,7 +29,7 @@ export async function strayDatasetWarnings(client: OdsClient, kind: ResourceKind
   const named = namedDatasets(kind, values).filter((n) => !isReference(n) && !isPlaceholder(n));
   const unknown = named.filter((n) => !scope.declared.has(n));
   if (unknown.length === 0) return [];
-  const existing = (await sharedRead(scope.memo, "datasets", () => client.listDatasets())).map((d) => d.name);
+  const existing = (await sharedRead(scope.memo, "ods_dataset", () => client.listDatasets())).map((d) => d.name);
   return unknown
     .filter((n) => !existing.includes(n))
     .map((n) => {

@@ -188,7 +188,11 @@ export class OdsTerraformProvider implements ProviderImpl {
   private backtestDays?: number;
   /** Written down in a journal file, if any, for the command's next provider process. */
   private passedChecks?: PassedChecks;
-  /** Reads the plan-time checks share within this process (the organization's datasets). */
+  /**
+   * Reads the plan-time checks share within this process (the organization's notifiers
+   * and datasets), by the type name of the kind they list; forgotten when this process
+   * writes that kind (see applyResourceChange).
+   */
   private readonly reads = new Map<string, Promise<unknown>>();
   /** Kinds whose list this apply has asked for fresh before its first create (see createOrAdoptOwn). */
   private readonly listedForApply = new Set<string>();
@@ -438,7 +442,8 @@ export class OdsTerraformProvider implements ProviderImpl {
   private async runCheck(kind: ResourceKind, values: Values): Promise<Diagnostic | undefined> {
     const key = this.passedChecks && kind.planCheck?.answerDependsOnlyOnValues ? checkKey(kind, values) : undefined;
     if (key && this.passedChecks?.passed(key)) return undefined;
-    const outcome = await runPlanCheck(this.api(), kind, values, { seesWholePlan: false });
+    // Every monitor's check read the notifier list anew: about a quarter of an apply's requests.
+    const outcome = await runPlanCheck(this.api(), kind, values, { seesWholePlan: false, memo: this.reads });
     if (outcome.kind === "ok" && key) this.passedChecks?.remember(key);
     if (outcome.kind !== "problem") return undefined;
     const title = kind.planCheck?.title ?? "Invalid value";
@@ -516,6 +521,19 @@ export class OdsTerraformProvider implements ProviderImpl {
   }
 
   async applyResourceChange(request: {
+    typeName: string;
+    priorState: TfObject | null;
+    plannedState: TfObject | null;
+  }): Promise<{ newState?: TfObject | null; diagnostics?: Diagnostic[] }> {
+    try {
+      return await this.applyChange(request);
+    } finally {
+      // Written (or perhaps written, on a failure): a check planned after this one lists the kind again.
+      this.reads.delete(request.typeName);
+    }
+  }
+
+  private async applyChange(request: {
     typeName: string;
     priorState: TfObject | null;
     plannedState: TfObject | null;
