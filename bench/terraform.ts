@@ -153,12 +153,15 @@ export function nullProviderLauncher(dir: string): string {
     '"use strict";',
     'const { serveProvider } = require("./lib/tfprovider/provider-server.js");',
     'const { nullProvider } = require("./bench/dist/null-provider.js");',
-    // The model loads after the handshake line, as the real provider's does (main.ts).
-    'serveProvider(async () => nullProvider(new (require("./lib/tfprovider/ods-provider.js").OdsTerraformProvider)().schema()));',
+    // The model loads after the handshake line, and a start asked only for the schema
+    // answers the one the build embedded, as the real provider's do (main.ts).
+    'const { codeCacheWrittenAtExit } = require("./lib/tfprovider/code-cache.js");',
+    'const schemaAnswer = codeCacheWrittenAtExit() ? undefined : Buffer.from(__ODS_SCHEMA_ANSWER__, "base64");',
+    'serveProvider(async () => nullProvider(new (require("./lib/tfprovider/ods-provider.js").OdsTerraformProvider)().schema()), { schemaAnswer });',
   ].join("\n");
   // Bundled as the provider is (scripts/bundle-provider.js: the same loader and code
   // cache), in a child so the bench's own process never loads esbuild.
-  const script = `require("./scripts/bundle-provider.js").bundleWithCodeCache({ contents: ${JSON.stringify(entry)}, resolveDir: ${JSON.stringify(ROOT)}, outfile: ${JSON.stringify(bundle)}, sourcefile: "null-provider-entry.js" }).catch((err) => { console.error(err); process.exit(1); });`;
+  const script = `const b = require("./scripts/bundle-provider.js"); b.bundleWithCodeCache({ contents: ${JSON.stringify(entry)}, resolveDir: ${JSON.stringify(ROOT)}, outfile: ${JSON.stringify(bundle)}, sourcefile: "null-provider-entry.js", define: { __ODS_SCHEMA_ANSWER__: JSON.stringify(b.schemaAnswer()) } }).catch((err) => { console.error(err); process.exit(1); });`;
   const built = spawnSync(process.execPath, ["-e", script], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
   if (built.status !== 0) throw new Error(`bundling the null provider failed: ${built.stderr}`);
   const launcher = path.join(dir, "null-provider.sh");

@@ -36,8 +36,8 @@ const COMMON = {
  * compiles it with V8's code cache (src/tfprovider/code-cache.ts). The loader names the
  * build by a digest of the program, so a cache never serves another build.
  */
-async function bundleWithCodeCache({ contents, resolveDir, outfile, sourcefile }) {
-  const program = await esbuild.build({ stdin: { contents, resolveDir, sourcefile, loader: "js" }, ...COMMON, write: false });
+async function bundleWithCodeCache({ contents, resolveDir, outfile, sourcefile, define }) {
+  const program = await esbuild.build({ stdin: { contents, resolveDir, sourcefile, loader: "js" }, ...COMMON, define, write: false });
   const source = program.outputFiles[0].text;
   // vm.Script runs the program without a dynamic import() callback: a bundle that needs one
   // would fail at run time, so it fails here.
@@ -60,8 +60,20 @@ async function bundleWithCodeCache({ contents, resolveDir, outfile, sourcefile }
   return outfile;
 }
 
+/**
+ * GetProviderSchema's answer as the provider would encode it at run time, from this
+ * build's lib/ (the same model the bundle holds): the bundle sends it without loading
+ * the model (src/tfprovider/main.ts).
+ */
+function schemaAnswer() {
+  const { OdsTerraformProvider } = require(path.join(ROOT, "lib/tfprovider/ods-provider.js"));
+  const { encodedSchemaResponse } = require(path.join(ROOT, "lib/tfprovider/provider-service.js"));
+  return encodedSchemaResponse(new OdsTerraformProvider()).toString("base64");
+}
+
 async function bundle() {
   return bundleWithCodeCache({
+    define: { __ODS_SCHEMA_ANSWER__: JSON.stringify(schemaAnswer()) },
     // Terraform's plugin protocol owns stdout: nothing but the handshake line may go there.
     contents: [
       '"use strict";',
@@ -122,7 +134,7 @@ async function bundleAll() {
   return [...drivers, await bundle()];
 }
 
-module.exports = { bundle, bundleWithCodeCache, BUNDLE_PATH: OUT, BUNDLE_DIR: OUT_DIR };
+module.exports = { bundle, bundleWithCodeCache, schemaAnswer, BUNDLE_PATH: OUT, BUNDLE_DIR: OUT_DIR };
 
 if (require.main === module) {
   // `drivers`: only the drivers, after `jsii` has compiled lib/ again over them.

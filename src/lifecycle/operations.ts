@@ -165,7 +165,7 @@ export interface Created {
 export async function create(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<Created> {
   const body = requestBody(kind, values, "create");
   // A claimed object (a dataset field) exists already: the refresh listed it.
-  const current = kind.creation === "claim" ? ctx.live.listed(kind).find((o) => matchesNaturalKey(kind, o, values)) : undefined;
+  const current = kind.creation === "claim" ? ctx.live.withNaturalKey(kind, values)[0] : undefined;
   try {
     return { live: await kind.api.create(ctx.client, body, current), recovered: false };
   } catch (err) {
@@ -185,8 +185,9 @@ export async function create(ctx: LifecycleContext, kind: ResourceKind, values: 
  */
 export async function namesakes(ctx: LifecycleContext, kind: ResourceKind, values: Values, fresh = false): Promise<WireObject[]> {
   if (fresh) ctx.live.invalidate(kind);
-  const same = await ctx.live.loadWithNaturalKey(ctx.client, kind, scopeOf(kind, values), values);
-  return same.filter((o) => !(kind.rotation && isRetiring(kind, liveValues(kind, o, values), values)));
+  // By the index of natural keys: a scan of the list per create made an apply of N creates N x N.
+  const found = await ctx.live.loadWithNaturalKey(ctx.client, kind, scopeOf(kind, values), values);
+  return found.filter((o) => !(kind.rotation && isRetiring(kind, liveValues(kind, o, values), values)));
 }
 
 /**

@@ -5,7 +5,7 @@
 // existing datasets with the most similar names. A warning, not a refusal: a dataset may
 // be created by another stack or by ingestion.
 import type { OdsClient } from "../api";
-import { namedDatasets, sharedRead, type PlanCheckProblem, type ResourceKind, type Values } from "../resources";
+import { DATASET_TYPE_NAME, namedDatasets, sharedRead, type PlanCheckProblem, type ResourceKind, type Values } from "../resources";
 import { isPlaceholder } from "../resources/placeholders";
 import { similarNames } from "../resources/similar-names";
 import { isReference } from "../resources/validate";
@@ -29,7 +29,7 @@ export async function strayDatasetWarnings(client: OdsClient, kind: ResourceKind
   const named = namedDatasets(kind, values).filter((n) => !isReference(n) && !isPlaceholder(n));
   const unknown = named.filter((n) => !scope.declared.has(n));
   if (unknown.length === 0) return [];
-  const existing = (await sharedRead(scope.memo, "datasets", () => client.listDatasets())).map((d) => d.name);
+  const existing = (await sharedRead(scope.memo, DATASET_TYPE_NAME, () => client.listDatasets())).map((d) => d.name);
   return unknown
     .filter((n) => !existing.includes(n))
     .map((n) => {

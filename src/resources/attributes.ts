@@ -111,8 +111,14 @@ export function snakeToCamel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
+/** Attribute names in wire form: every conversion of an object to or from the wire asks for each. */
+const camelNames = new Map<string, string>();
+
 export function wireName(name: string, attr: Attribute): string {
-  return attr.wire ?? snakeToCamel(name);
+  if (attr.wire !== undefined) return attr.wire;
+  let camel = camelNames.get(name);
+  if (camel === undefined) camelNames.set(name, (camel = snakeToCamel(name)));
+  return camel;
 }
 
 export function isNested(attr: Attribute): attr is NestedAttribute {

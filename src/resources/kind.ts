@@ -68,7 +68,11 @@ export interface PlanCheckScope {
   memo?: Map<string, Promise<unknown>>;
 }
 
-/** `read()` once per `memo` and key; every call without a memo reads. */
+/**
+ * `read()` once per `memo` and key; every call without a memo reads. A read that lists a
+ * kind's objects is keyed by the kind's type name (`ods_notifier`): the provider, which
+ * checks while it writes, forgets the read when it writes that kind.
+ */
 export function sharedRead<T>(memo: Map<string, Promise<unknown>> | undefined, key: string, read: () => Promise<T>): Promise<T> {
   if (!memo) return read();
   let answer = memo.get(key) as Promise<T> | undefined;

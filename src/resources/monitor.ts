@@ -116,7 +116,7 @@ const monitorChecks: PlanCheck = {
     if (shape) return shape;
     const err = await compileQuery(client, apl);
     if (err) return { attribute: "apl_query", line: err.detail?.line, column: err.detail?.column, message: err.detail?.message ?? err.serviceMessage };
-    return missingNotifier(await sharedRead(scope.memo, "notifiers", () => client.listNotifiers()), values.notifier_ids);
+    return missingNotifier(await sharedRead(scope.memo, "ods_notifier", () => client.listNotifiers()), values.notifier_ids);
   },
   warnings(values) {
     const apl = values.apl_query;

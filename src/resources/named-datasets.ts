@@ -48,6 +48,9 @@ export function namedDatasets(kind: ResourceKind, values: Values): string[] {
 }
 
 /** The name of the dataset a declaration of this kind creates, if it creates one. */
+/** The dataset kind's type name: what declares a dataset, and the key of a shared read of the datasets (sharedRead). */
+export const DATASET_TYPE_NAME = "ods_dataset";
+
 export function datasetDeclared(typeName: string, values: Values): string | undefined {
-  return typeName === "ods_dataset" && typeof values.name === "string" && !values.name.includes("${") ? values.name : undefined;
+  return typeName === DATASET_TYPE_NAME && typeof values.name === "string" && !values.name.includes("${") ? values.name : undefined;
 }

@@ -44,15 +44,15 @@ function checkPrimitive(type: PrimitiveType, attr: Attribute, v: unknown, path: 
   const expected = type === "bool" ? "boolean" : type;
   const secret = attr.secret === true || attr.sensitive === true;
   if (typeof v !== expected) {
-    out.push({ path, message: `expected a ${type === "bool" ? "boolean (true or false)" : type}, got ${secret ? describeSecret(v) : describe(v)}` });
+    out.push({ path: [...path], message: `expected a ${type === "bool" ? "boolean (true or false)" : type}, got ${secret ? describeSecret(v) : describe(v)}` });
     return;
   }
   if (typeof v === "string" && v.length > MAX_STRING_LENGTH) {
-    out.push({ path, message: `expected at most ${MAX_STRING_LENGTH} characters, got ${v.length}` });
+    out.push({ path: [...path], message: `expected at most ${MAX_STRING_LENGTH} characters, got ${v.length}` });
     return;
   }
   if (typeof v === "number" && !Number.isFinite(v)) {
-    out.push({ path, message: `expected a finite number, got ${String(v)}` });
+    out.push({ path: [...path], message: `expected a finite number, got ${String(v)}` });
     return;
   }
   for (const check of attr.checks ?? []) {
@@ -60,7 +60,7 @@ function checkPrimitive(type: PrimitiveType, attr: Attribute, v: unknown, path: 
     if (expectedText) {
       // A check names the value it got: never for a secret, and never a URL's credentials.
       const text = secret ? `${expectedText.replace(/, got .*$/s, "")} (value not shown: the attribute is secret)` : redactCredentials(expectedText);
-      out.push({ path, message: `expected ${text}` });
+      out.push({ path: [...path], message: `expected ${text}` });
       return;
     }
   }
@@ -77,37 +77,38 @@ function validateAttribute(attr: Attribute, v: unknown, path: Path, out: Validat
     case "list":
     case "set":
       if (!Array.isArray(v)) {
-        out.push({ path, message: `expected a list of ${attr.element}s, got ${describe(v)}` });
+        out.push({ path: [...path], message: `expected a list of ${attr.element}s, got ${describe(v)}` });
         return;
       }
-      v.forEach((item, i) => checkPrimitive(attr.element, attr, item, [...path, i], out));
+      v.forEach((item, i) => within(path, i, () => checkPrimitive(attr.element, attr, item, path, out)));
       return;
     case "map":
       if (typeof v !== "object" || Array.isArray(v)) {
-        out.push({ path, message: `expected a map of ${attr.element}s, got ${describe(v)}` });
+        out.push({ path: [...path], message: `expected a map of ${attr.element}s, got ${describe(v)}` });
         return;
       }
-      for (const [k, item] of Object.entries(v as object)) checkPrimitive(attr.element, attr, item, [...path, k], out);
+      for (const [k, item] of Object.entries(v as object)) within(path, k, () => checkPrimitive(attr.element, attr, item, path, out));
       return;
     default:
       break;
   }
   if (!isNested(attr)) return;
   if (attr.type === "object") {
-    if (typeof v !== "object" || Array.isArray(v)) out.push({ path, message: `expected an object, got ${describe(v)}` });
+    if (typeof v !== "object" || Array.isArray(v)) out.push({ path: [...path], message: `expected an object, got ${describe(v)}` });
     else validateValues(attr.attributes, v as Values, path, out);
   } else if (attr.type === "object_list") {
-    if (!Array.isArray(v)) out.push({ path, message: `expected a list of objects, got ${describe(v)}` });
-    else v.forEach((item, i) => validateAttribute({ ...attr, type: "object" }, item, [...path, i], out));
+    if (!Array.isArray(v)) out.push({ path: [...path], message: `expected a list of objects, got ${describe(v)}` });
+    else v.forEach((item, i) => within(path, i, () => validateAttribute({ ...attr, type: "object" }, item, path, out)));
   } else if (typeof v !== "object" || Array.isArray(v)) {
-    out.push({ path, message: `expected a map of objects, got ${describe(v)}` });
+    out.push({ path: [...path], message: `expected a map of objects, got ${describe(v)}` });
   } else {
-    for (const [k, item] of Object.entries(v as object)) validateAttribute({ ...attr, type: "object" }, item, [...path, k], out);
+    for (const [k, item] of Object.entries(v as object)) within(path, k, () => validateAttribute({ ...attr, type: "object" }, item, path, out));
   }
 }
 
 /** Validates the values of one object against its attributes; appends issues to `out`. */
 export function validateValues(attrs: Attributes, values: Values, path: Path, out: ValidationIssue[]): void {
+  // Called with a path it steps into (see within): callers' arrays come back as they were.
   for (const key of Object.keys(values)) {
     if (!(key in attrs)) {
       const known = Object.keys(attrs).filter((k) => attrs[k].required || attrs[k].optional);
@@ -125,8 +126,21 @@ export function validateValues(attrs: Attributes, values: Values, path: Path, ou
       out.push({ path: [...path, name], message: "is required" });
       continue;
     }
-    validateAttribute(attr, v, [...path, name], out);
+    path.push(name);
+    validateAttribute(attr, v, path, out);
+    path.pop();
   }
+}
+
+/**
+ * `step` added to `path` while `f` runs. Validation walks a declaration with one path
+ * array, stepped into and out of (a new array per attribute was most of what a
+ * validation allocated); an issue takes a copy.
+ */
+function within(path: Path, step: string | number, f: () => void): void {
+  path.push(step);
+  f();
+  path.pop();
 }
 
 /** Validation of a whole declaration: attribute rules first, then the kind's own rules. */

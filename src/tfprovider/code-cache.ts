@@ -71,12 +71,27 @@ function writeCache(file: string, script: vm.Script): void {
   }
 }
 
+/** Set (on globalThis) when this process writes the cache at exit; the program may read it (codeCacheWrittenAtExit). */
+const WRITES_AT_EXIT = Symbol.for("ods.provider.codeCacheWrittenAtExit");
+
+/**
+ * Whether this process writes the code cache when it exits: then the cache holds what the
+ * process compiled, and a start that skips work (the model a schema-only start need not
+ * load) would leave that work out of the cache for every start after it.
+ */
+export function codeCacheWrittenAtExit(): boolean {
+  return (globalThis as Record<symbol, unknown>)[WRITES_AT_EXIT] === true;
+}
+
 /** Compiles the program (from the cache when there is a usable one) and runs it as the host's module. */
 export function runCached(program: BundledProgram, host: ModuleHost): void {
   const file = cacheFile(program.id);
   const cachedData = readCache(file);
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${program.source}\n})`, { filename: host.filename, cachedData });
-  if (file && (cachedData === undefined || script.cachedDataRejected)) process.once("exit", () => writeCache(file, script));
+  if (file && (cachedData === undefined || script.cachedDataRejected)) {
+    (globalThis as Record<symbol, unknown>)[WRITES_AT_EXIT] = true;
+    process.once("exit", () => writeCache(file, script));
+  }
   const body = script.runInThisContext() as CommonJsBody;
   body.call(host.module.exports, host.module.exports, host.require, host.module, host.filename, host.dirname);
 }

@@ -147,15 +147,35 @@ export class CreationEvidence {
     if (text.length > COMPACT_BYTES) this.compact();
   }
 
+  /**
+   * The journal, opened for appending at the first line this process writes and held
+   * until close(): an apply writes two lines per create, and opening the file for each
+   * cost more than the write. Each line is one write(2) of the whole line, as before:
+   * what a killed process wrote is in the file.
+   */
+  private fd?: number;
+
   private append(op: string, key: string, id?: string): void {
     if (!this.file) return;
     const line = `${this.now()} ${op} ${key}${id ? ` ${id}` : ""}`;
     if (!LINE.test(line)) return;
     try {
-      fs.appendFileSync(this.file, `${line}\n`, { mode: 0o600 });
+      this.fd ??= fs.openSync(this.file, "a", 0o600);
+      fs.writeSync(this.fd, `${line}\n`);
     } catch {
       // Not written down: the next process refuses the object rather than adopting it.
     }
+  }
+
+  /** Lets go of the journal (a later line opens it again). */
+  close(): void {
+    if (this.fd === undefined) return;
+    try {
+      fs.closeSync(this.fd);
+    } catch {
+      // Already closed with the process's descriptors: nothing to release.
+    }
+    this.fd = undefined;
   }
 
   /** Keeps what still counts (recent and not settled); written aside and renamed. */

@@ -33,7 +33,9 @@ function blocksOf(file: string): Map<string, DeclaredBlock[]> {
       for (const block of Object.values(byName ?? {})) {
         const meta = block["//"] as { metadata?: { path?: unknown } } | undefined;
         const constructPath = typeof meta?.metadata?.path === "string" ? meta.metadata.path : undefined;
-        blocks.set(typeName, [...(blocks.get(typeName) ?? []), { constructPath, values: block }]);
+        const same = blocks.get(typeName);
+        if (same) same.push({ constructPath, values: block });
+        else blocks.set(typeName, [{ constructPath, values: block }]);
       }
     }
   } catch {
@@ -61,13 +63,21 @@ function configFiles(dir: string): string[] | undefined {
 export function declaredDatasets(dir = process.cwd()): Set<string> | undefined {
   const files = configFiles(dir);
   if (!files) return undefined;
+  // Asked by every plan of a kind that names datasets: read from the blocks once per
+  // version of the files, not once per call (a scan of every block per resource).
+  const blockMaps = files.map(blocksOf);
+  if (datasetNames && datasetNames.dir === dir && datasetNames.of.length === blockMaps.length && datasetNames.of.every((b, i) => b === blockMaps[i])) return datasetNames.names;
   const names = new Set<string>();
-  for (const f of files) for (const [typeName, blocks] of blocksOf(f)) for (const b of blocks) {
+  for (const blocksByType of blockMaps) for (const [typeName, blocks] of blocksByType) for (const b of blocks) {
     const name = datasetDeclared(typeName, b.values);
     if (name) names.add(name);
   }
+  datasetNames = { dir, of: blockMaps, names };
   return names;
 }
+
+/** The last answer of declaredDatasets, with the parsed files it was read from. */
+let datasetNames: { dir: string; of: Map<string, DeclaredBlock[]>[]; names: Set<string> } | undefined;
 
 /**
  * The one block of `typeName` in the working directory's JSON configuration whose

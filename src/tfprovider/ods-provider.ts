@@ -126,6 +126,15 @@ function sentence(text: string): string {
  */
 const REPLACEABLE_PRIVATE = new Uint8Array(Buffer.from(JSON.stringify({ ods: {} })));
 
+const documentNames = new WeakMap<object, string[]>();
+
+/** A kind's document attributes (JSON texts that may be templates), listed once per kind. */
+function documentAttributes(kind: ResourceKind | DataSourceKind): string[] {
+  let names = documentNames.get(kind);
+  if (!names) documentNames.set(kind, (names = Object.keys(kind.attributes).filter((name) => kind.attributes[name].document === true)));
+  return names;
+}
+
 /**
  * For a document attribute Terraform sends as unknown (a template naming an object not
  * created yet), the text the configuration declares, so that the same checks as `ods
@@ -133,12 +142,12 @@ const REPLACEABLE_PRIVATE = new Uint8Array(Buffer.from(JSON.stringify({ ods: {} 
  * Undefined when no attribute needs it or the declaration is not found.
  */
 function withDeclaredTemplates(kind: ResourceKind | DataSourceKind, values: Values): { values: Values; constructPath?: string } | undefined {
-  const wanted = Object.entries(kind.attributes).filter(([name, attr]) => attr.document === true && values[name] === MODEL_UNKNOWN);
+  const wanted = documentAttributes(kind).filter((name) => values[name] === MODEL_UNKNOWN);
   if (wanted.length === 0) return undefined;
   const block = declaredBlock(kind.typeName, values);
   if (!block) return undefined;
   const out: Values = { ...values };
-  for (const [name] of wanted) if (typeof block.values[name] === "string") out[name] = block.values[name];
+  for (const name of wanted) if (typeof block.values[name] === "string") out[name] = block.values[name];
   return { values: out, constructPath: block.constructPath };
 }
 
@@ -179,7 +188,11 @@ export class OdsTerraformProvider implements ProviderImpl {
   private backtestDays?: number;
   /** Written down in a journal file, if any, for the command's next provider process. */
   private passedChecks?: PassedChecks;
-  /** Reads the plan-time checks share within this process (the organization's datasets). */
+  /**
+   * Reads the plan-time checks share within this process (the organization's notifiers
+   * and datasets), by the type name of the kind they list; forgotten when this process
+   * writes that kind (see applyResourceChange).
+   */
   private readonly reads = new Map<string, Promise<unknown>>();
   /** Kinds whose list this apply has asked for fresh before its first create (see createOrAdoptOwn). */
   private readonly listedForApply = new Set<string>();
@@ -188,13 +201,6 @@ export class OdsTerraformProvider implements ProviderImpl {
   private insightNowMs: number | undefined;
   /** One list call per kind (per dataset) per provider process serves every refresh. */
   private readonly live = new LiveIndex();
-  /**
-   * Validation reads the declaration only (validateDeclaration: the kind's attribute rules
-   * and its own), and an upgrade the stored values and the kind's upgraders: neither sees
-   * the target, the live objects or an earlier call.
-   */
-  readonly repeatable = { validateResourceConfig: true, upgradeResourceState: true } as const;
-
   schema(): ProviderSchemaJson {
     return (providerSchema ??= providersSchemaJson().provider_schemas[PROVIDER_SOURCE]);
   }
@@ -220,6 +226,7 @@ export class OdsTerraformProvider implements ProviderImpl {
       const target = [config.url, config.orgId ?? "", sha256(config.token), config.rateLimitPerSecond ?? ""].join("\n");
       this.passedChecks = checkJournalDir ? new PassedChecks(undefined, undefined, undefined, checkJournal(checkJournalDir, sha256(target))) : undefined;
       // What this provider created and Terraform may not have yet: per target, as the checks.
+      this.creations.close();
       this.creations = new CreationEvidence(checkJournalDir ? path.join(checkJournalDir, `creations-${sha256(target)}.log`) : undefined);
       this.client = new OdsClient(config);
       this.orgId = this.client.config.orgId;
@@ -237,6 +244,7 @@ export class OdsTerraformProvider implements ProviderImpl {
    */
   async close(how: { graceful?: boolean } = {}): Promise<void> {
     if (how.graceful) this.creations.handOver();
+    this.creations.close();
     const client = this.client;
     this.client = undefined;
     await client?.close();
@@ -254,8 +262,10 @@ export class OdsTerraformProvider implements ProviderImpl {
   }
 
   private validate(kind: ResourceKind | DataSourceKind, config: TfObject, role: "resource" | "data" = "data"): Diagnostic[] {
-    const values = toModel(config) as Values;
-    for (const [k, v] of Object.entries(values)) if (v === null) delete values[k];
+    // What the configuration sets: its null attributes left out (a delete per null made
+    // every validated object a slow dictionary object).
+    const values: Values = {};
+    for (const k in config) if (config[k] !== null) values[k] = toModel(config[k]);
     const declared = role === "resource" ? withDeclaredTemplates(kind, values) : undefined;
     const where = declared?.constructPath ? `[${declared.constructPath}] ` : "";
     return validateDeclaration(kind, declared?.values ?? values).map((issue) =>
@@ -432,7 +442,8 @@ export class OdsTerraformProvider implements ProviderImpl {
   private async runCheck(kind: ResourceKind, values: Values): Promise<Diagnostic | undefined> {
     const key = this.passedChecks && kind.planCheck?.answerDependsOnlyOnValues ? checkKey(kind, values) : undefined;
     if (key && this.passedChecks?.passed(key)) return undefined;
-    const outcome = await runPlanCheck(this.api(), kind, values, { seesWholePlan: false });
+    // Every monitor's check read the notifier list anew: about a quarter of an apply's requests.
+    const outcome = await runPlanCheck(this.api(), kind, values, { seesWholePlan: false, memo: this.reads });
     if (outcome.kind === "ok" && key) this.passedChecks?.remember(key);
     if (outcome.kind !== "problem") return undefined;
     const title = kind.planCheck?.title ?? "Invalid value";
@@ -510,6 +521,19 @@ export class OdsTerraformProvider implements ProviderImpl {
   }
 
   async applyResourceChange(request: {
+    typeName: string;
+    priorState: TfObject | null;
+    plannedState: TfObject | null;
+  }): Promise<{ newState?: TfObject | null; diagnostics?: Diagnostic[] }> {
+    try {
+      return await this.applyChange(request);
+    } finally {
+      // Written (or perhaps written, on a failure): a check planned after this one lists the kind again.
+      this.reads.delete(request.typeName);
+    }
+  }
+
+  private async applyChange(request: {
     typeName: string;
     priorState: TfObject | null;
     plannedState: TfObject | null;

@@ -140,23 +140,9 @@ export interface ReadDataSourceResult {
   readonly diagnostics?: readonly Diagnostic[];
 }
 
-/** Methods whose answer depends on nothing but their request (see ProviderImpl.repeatable). */
-export interface RepeatableAnswers {
-  readonly validateResourceConfig?: boolean;
-  readonly upgradeResourceState?: boolean;
-}
-
 export interface ProviderImpl {
   /** The schema, `terraform providers schema -json` shape for this one provider. Called once. */
   schema(): ProviderSchemaJson;
-
-  /**
-   * The methods that are pure functions of their request under this schema: no
-   * configuration, remote state, time or earlier call changes their answer. The server
-   * may then answer a request it has answered before (in this process, for any instance
-   * with the same schema object) with the same answer, without calling the method.
-   */
-  readonly repeatable?: RepeatableAnswers;
 
   /** Checks the provider block before configure (values may be unknown). */
   validateProviderConfig?(config: TfObject): Awaitable<readonly Diagnostic[]>;

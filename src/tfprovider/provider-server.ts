@@ -28,6 +28,8 @@ export interface ProviderServerOptions {
   readonly logger?: Logger;
   /** Told the name and duration of every RPC (see ODS_PROVIDER_STATS). */
   readonly observe?: RpcObserver;
+  /** GetProviderSchema's answer encoded at build time (encodedSchemaResponse): a start asked only for the schema loads no model. */
+  readonly schemaAnswer?: Buffer;
 }
 
 export interface RunningProviderServer {
@@ -51,9 +53,9 @@ const SHUTDOWN_GRACE_MS = 1000;
  * RPC does: stop the process's server. `close` releases the instance (its connections to
  * the service, its credentials) and never rejects: a failure to release is logged.
  */
-function providerServices(source: ProviderImplSource, log: Logger, observe: RpcObserver | undefined, shutdown: () => void): { services: MountedService[]; close(): Promise<void> } {
+function providerServices(source: ProviderImplSource, log: Logger, options: Pick<ProviderServerOptions, "observe" | "schemaAnswer">, shutdown: () => void): { services: MountedService[]; close(): Promise<void> } {
   const definitions = loadProtocolServices();
-  const rpcs = createProviderRpcs(source, log, observe);
+  const rpcs = createProviderRpcs(source, log, options.observe, options.schemaAnswer);
   let graceful = false;
   const provider: Record<string, Route> = {};
   for (const [rpc, handler] of Object.entries(rpcs.handlers)) provider[rpc] = { unary: handler as (request: Message) => Promise<Message> };
@@ -93,7 +95,7 @@ export async function startProviderServer(source: ProviderImplSource, options: P
   let finished!: () => void;
   const done = new Promise<void>((resolve) => (finished = resolve));
   const close = (): Promise<void> => (stopping ??= bound.shutdown(SHUTDOWN_GRACE_MS).then(() => session.close()).then(finished));
-  const session = providerServices(source, log, options.observe, () => void close());
+  const session = providerServices(source, log, options, () => void close());
   const bound = await bindPluginServer(session.services, options);
   return {
     handshakeLine: handshakeLine(bound.listen, bound.certDer),
@@ -114,6 +116,8 @@ export interface ServeOptions {
   readonly env?: PluginEnv;
   /** Default: process.exit. Called with 0 after Shutdown, 1 when not started by Terraform. */
   readonly exit?: (code: number) => void;
+  /** See ProviderServerOptions.schemaAnswer. */
+  readonly schemaAnswer?: Buffer;
 }
 
 /** Keeps everything but the handshake line off stdout, where go-plugin reads it. */
@@ -211,7 +215,7 @@ export async function serveProvider(source: ProviderImplSource, options: ServeOp
   process.on("unhandledRejection", (reason) => log.error(`unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
 
   const stats = statsRecorder(env.ODS_PROVIDER_STATS);
-  const running = await startProviderServer(source, { ...check.launch, logger: log, observe: stats.observe });
+  const running = await startProviderServer(source, { ...check.launch, logger: log, observe: stats.observe, schemaAnswer: options.schemaAnswer });
   // However we end, the socket directory goes with us.
   process.on("exit", () => running.closeNow());
   process.on("SIGTERM", () => void running.close().then(() => exit(0)));

@@ -13,8 +13,7 @@ import {
   pathToProto,
   type ProtoDiagnostic,
 } from "./diagnostics";
-import { AnswerMemo, requestKey } from "./answer-memo";
-import type { PreEncoded } from "./protocol/codec";
+import { PreEncoded } from "./protocol/codec";
 import { protocolCodec } from "./protocol/definitions";
 import type { Logger } from "./protocol/log";
 import type { ClientCapabilities, ProviderImpl } from "./provider-impl";
@@ -60,14 +59,6 @@ class RequestError extends Error {
 
 function dv(v: unknown): WireDynamicValue | null {
   return (v as WireDynamicValue | null | undefined) ?? null;
-}
-
-/** What identifies a DynamicValue: the encoding decodeDynamicValue reads (msgpack first), and its bytes. */
-function dynamicValueIdentity(v: unknown): [string, Uint8Array] {
-  const d = dv(v);
-  if (d?.msgpack && d.msgpack.length > 0) return ["msgpack", d.msgpack];
-  if (d?.json && d.json.length > 0) return ["json", d.json];
-  return ["none", EMPTY];
 }
 
 function bytes(v: unknown): Uint8Array {
@@ -153,35 +144,6 @@ function compiledSchemaOf(impl: ProviderImpl): CompiledSchema {
   return compiled;
 }
 
-/**
- * The answers of repeatable RPCs (ProviderImpl.repeatable), per compiled schema: shared by
- * every instance in this process. 64 MiB of answers holds a stack of tens of thousands of
- * resources.
- */
-const repeatedAnswers = new WeakMap<CompiledSchema, AnswerMemo<PreEncoded>>();
-const MEMO_BYTES = 64 * 1024 * 1024;
-
-function memoOf(schema: CompiledSchema): AnswerMemo<PreEncoded> {
-  let memo = repeatedAnswers.get(schema);
-  if (!memo) repeatedAnswers.set(schema, (memo = new AnswerMemo<PreEncoded>(MEMO_BYTES)));
-  return memo;
-}
-
-/**
- * Answers a repeatable RPC from the memo when the same request (by `head` and `bytes`) was
- * answered before; else computes, encodes and keeps the answer. Only answers: a failure
- * throws on, and is computed again next time.
- */
-async function rememberedAnswer(schema: CompiledSchema, rpc: string, head: string, bytes: Uint8Array, compute: () => Promise<Message>): Promise<Message> {
-  const memo = memoOf(schema);
-  const key = requestKey(`${rpc}\0${head}`, bytes);
-  const known = memo.get(key);
-  if (known) return known as unknown as Message;
-  const answer = protocolCodec.preEncoded(`tfplugin6.${rpc}.Response`, await compute());
-  memo.set(key, answer, answer.bytes.length + key.length);
-  return answer as unknown as Message;
-}
-
 const schemaResponses = new WeakMap<CompiledSchema, PreEncoded>();
 
 /** GetProviderSchema's answer, encoded once per compiled schema. */
@@ -195,22 +157,30 @@ function schemaResponseOf(schema: CompiledSchema): PreEncoded {
 }
 
 /**
- * Loads an implementation's model and compiles and encodes its schema ahead of the first
- * call.
+ * GetProviderSchema's answer for an implementation, as the server sends it: what the
+ * build embeds in the provider bundle (scripts/bundle-provider.js), so that a start
+ * Terraform only asks for the schema answers without loading the model.
  */
-export async function preloadProvider(source: ProviderImplSource): Promise<void> {
-  const impl = typeof source === "function" ? await source() : source;
-  schemaResponseOf(compiledSchemaOf(impl));
-  await impl.close?.();
+export function encodedSchemaResponse(impl: ProviderImpl): Buffer {
+  return schemaResponseOf(compiledSchemaOf(impl)).bytes;
 }
 
-export function createProviderRpcs(source: ProviderImplSource, log: Logger, observe?: RpcObserver): ProviderRpcs {
+/**
+ * `schemaAnswer`: GetProviderSchema's answer encoded ahead (encodedSchemaResponse of the
+ * same implementation), sent without loading the implementation.
+ */
+export function createProviderRpcs(source: ProviderImplSource, log: Logger, observe?: RpcObserver, schemaAnswer?: Buffer): ProviderRpcs {
+  const builtSchema = schemaAnswer ? new PreEncoded(schemaAnswer) : undefined;
   let implPromise: Promise<ProviderImpl> | undefined;
   let compiled: { impl: ProviderImpl; schema: CompiledSchema } | undefined;
 
   // The implementation (and with it the resource model) loads on the first call, so
   // the handshake line goes out before any of that work.
-  const impl = (): Promise<ProviderImpl> => (implPromise ??= Promise.resolve().then(() => (typeof source === "function" ? source() : source)));
+  const impl = (): Promise<ProviderImpl> =>
+    (implPromise ??= Promise.resolve().then(() => {
+      log.debug("loading the provider's implementation");
+      return typeof source === "function" ? source() : source;
+    }));
 
   async function schema(): Promise<{ impl: ProviderImpl; schema: CompiledSchema }> {
     if (compiled) return compiled;
@@ -247,7 +217,8 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
     },
 
     async GetProviderSchema() {
-      // The largest answer (~23 kB) and always the same: encoded once per process.
+      // The largest answer (~23 kB) and always the same: encoded once per process, or at build time.
+      if (builtSchema) return builtSchema as unknown as Message;
       return schemaResponseOf((await schema()).schema) as unknown as Message;
     },
 
@@ -266,14 +237,9 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
 
     async ValidateResourceConfig(req) {
       const typeName = str(req.type_name);
-      const { impl: i, t, schema: compiled } = await resource(typeName);
-      const validate = async (): Promise<Message> => {
-        const config = decodeObject(req.config, t.type, "resource configuration") ?? {};
-        return { diagnostics: diagnostics(i.validateResourceConfig ? await i.validateResourceConfig(typeName, config) : []) };
-      };
-      if (!i.repeatable?.validateResourceConfig) return validate();
-      const [encoding, config] = dynamicValueIdentity(req.config);
-      return rememberedAnswer(compiled, "ValidateResourceConfig", `${typeName}\0${encoding}`, config, validate);
+      const { impl: i, t } = await resource(typeName);
+      const config = decodeObject(req.config, t.type, "resource configuration") ?? {};
+      return { diagnostics: diagnostics(i.validateResourceConfig ? await i.validateResourceConfig(typeName, config) : []) };
     },
 
     async ValidateDataResourceConfig(req) {
@@ -285,7 +251,7 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
 
     async UpgradeResourceState(req) {
       const typeName = str(req.type_name);
-      const { impl: i, t, schema: compiled } = await resource(typeName);
+      const { impl: i, t } = await resource(typeName);
       const version = Number(req.version ?? 0);
       const raw = (req.raw_state ?? {}) as { json?: Uint8Array; flatmap?: Record<string, string> };
       if (version > t.version) {
@@ -302,29 +268,24 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
         }
         return { upgraded_state: encodeObject(null, t.type, "upgraded state", true), diagnostics: [] };
       }
-      const json = raw.json;
-      const upgrade = async (): Promise<Message> => {
-        let rawState: Record<string, unknown>;
-        try {
-          rawState = parseRawState(json);
-        } catch (err) {
-          throw new RequestError(errorDiagnostic("Cannot read stored state", (err as Error).message));
-        }
-        if (i.upgradeResourceState) {
-          const result = await i.upgradeResourceState({ typeName, version, rawState });
-          return { upgraded_state: encodeObject(result.upgradedState, t.type, "upgraded state", true), diagnostics: diagnostics(result.diagnostics) };
-        }
-        let state: TfValue;
-        try {
-          state = conformRawState(rawState, t.type);
-        } catch (err) {
-          const path = err instanceof ValueError ? err.path : undefined;
-          throw new RequestError(errorDiagnostic("Cannot read stored state", (err as Error).message, path));
-        }
-        return { upgraded_state: encodeObject(state as TfObject | null, t.type, "upgraded state", true), diagnostics: [] };
-      };
-      if (!i.repeatable?.upgradeResourceState) return upgrade();
-      return rememberedAnswer(compiled, "UpgradeResourceState", `${typeName}\0${version}`, json, upgrade);
+      let rawState: Record<string, unknown>;
+      try {
+        rawState = parseRawState(raw.json);
+      } catch (err) {
+        throw new RequestError(errorDiagnostic("Cannot read stored state", (err as Error).message));
+      }
+      if (i.upgradeResourceState) {
+        const result = await i.upgradeResourceState({ typeName, version, rawState });
+        return { upgraded_state: encodeObject(result.upgradedState, t.type, "upgraded state", true), diagnostics: diagnostics(result.diagnostics) };
+      }
+      let state: TfValue;
+      try {
+        state = conformRawState(rawState, t.type);
+      } catch (err) {
+        const path = err instanceof ValueError ? err.path : undefined;
+        throw new RequestError(errorDiagnostic("Cannot read stored state", (err as Error).message, path));
+      }
+      return { upgraded_state: encodeObject(state as TfObject | null, t.type, "upgraded state", true), diagnostics: [] };
     },
 
     async ReadResource(req) {

@@ -61,25 +61,32 @@ export interface TfObject {
 }
 
 export class ValueError extends Error {
+  readonly path: AttributePath;
   constructor(
-    readonly path: AttributePath,
+    path: AttributePath,
     message: string,
   ) {
     super(path.length > 0 ? `${formatPath(path)}: ${message}` : message);
+    // A copy: the codec walks values with one path it steps in and out of (see fromWire).
+    this.path = [...path];
   }
 }
 
 /** The first unknown inside a value, or undefined when the value is wholly known. */
 export function findUnknown(v: TfValue | undefined, path: PathStep[] = []): AttributePath | undefined {
-  if (v instanceof Unknown) return path;
+  if (v instanceof Unknown) return [...path];
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      const found = findUnknown(v[i], [...path, i]);
+      path.push(i);
+      const found = findUnknown(v[i], path);
+      path.pop();
       if (found) return found;
     }
   } else if (isPlainObject(v)) {
-    for (const [k, item] of Object.entries(v)) {
-      const found = findUnknown(item, [...path, k]);
+    for (const k in v) {
+      path.push(k);
+      const found = findUnknown(v[k], path);
+      path.pop();
       if (found) return found;
     }
   }
@@ -90,6 +97,14 @@ export function findUnknown(v: TfValue | undefined, path: PathStep[] = []): Attr
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Unknown) && !ArrayBuffer.isView(v);
+}
+
+/** `step` added to `path` while `f` runs (a failure leaves it: the error copied it, and the walk ends). */
+function within<T>(path: PathStep[], step: PathStep, f: () => T): T {
+  path.push(step);
+  const value = f();
+  path.pop();
+  return value;
 }
 
 /** Sets a key without letting "__proto__" (a legal Terraform map key) reach the prototype. */
@@ -155,6 +170,10 @@ function unknownFromExt(ext: ExtData): Unknown {
   return new Unknown(refinements, ext.data);
 }
 
+/**
+ * `path` is where `raw` sits: one array per decode, stepped into and out of (a new array
+ * per attribute was most of what a decode allocated); errors copy it.
+ */
 function fromWire(raw: unknown, type: TfType, path: PathStep[], source: Source): TfValue {
   if (raw === null || raw === undefined) return null;
   if (raw instanceof ExtData) return unknownFromExt(raw);
@@ -174,22 +193,26 @@ function fromWire(raw: unknown, type: TfType, path: PathStep[], source: Source):
       break;
     case "list":
     case "set":
-      if (Array.isArray(raw)) return raw.map((item, i) => fromWire(item, type.element, [...path, i], source));
+      if (Array.isArray(raw)) return raw.map((item, i) => within(path, i, () => fromWire(item, type.element, path, source)));
       break;
     case "tuple":
-      if (Array.isArray(raw)) return type.elements.map((t, i) => fromWire(raw[i], t, [...path, i], source));
+      if (Array.isArray(raw)) return type.elements.map((t, i) => within(path, i, () => fromWire(raw[i], t, path, source)));
       break;
     case "map":
       if (isPlainObject(raw)) {
         const out: TfObject = {};
-        for (const [k, item] of Object.entries(raw)) setKey(out, k, fromWire(item, type.element, [...path, { key: k }], source));
+        for (const [k, item] of Object.entries(raw)) setKey(out, k, within(path, { key: k }, () => fromWire(item, type.element, path, source)));
         return out;
       }
       break;
     case "object":
       if (isPlainObject(raw)) {
         const out: TfObject = {};
-        for (const [name, t] of type.attributes) setKey(out, name, fromWire(raw[name], t, [...path, name], source));
+        for (const [name, t] of type.attributes) {
+          path.push(name);
+          setKey(out, name, fromWire(raw[name], t, path, source));
+          path.pop();
+        }
         return out;
       }
       break;
@@ -272,6 +295,7 @@ function numberToWire(v: unknown, path: AttributePath): unknown {
   throw new ValueError(path, `expected number, got ${describe(v)}`);
 }
 
+/** `path` as in fromWire. */
 function toWire(v: unknown, type: TfType, path: PathStep[]): unknown {
   if (v === null || v === undefined) return null;
   if (v instanceof Unknown) return unknownToWire(v);
@@ -289,31 +313,33 @@ function toWire(v: unknown, type: TfType, path: PathStep[]): unknown {
     case "list":
     case "set": {
       const items = v instanceof Set ? [...(v as Set<unknown>)] : v;
-      if (Array.isArray(items)) return items.map((item, i) => toWire(item, type.element, [...path, i]));
+      if (Array.isArray(items)) return items.map((item, i) => within(path, i, () => toWire(item, type.element, path)));
       break;
     }
     case "tuple":
       if (Array.isArray(v)) {
         if (v.length !== type.elements.length) throw new ValueError(path, `expected a tuple of ${type.elements.length} elements, got ${v.length}`);
-        return type.elements.map((t, i) => toWire(v[i], t, [...path, i]));
+        return type.elements.map((t, i) => within(path, i, () => toWire(v[i], t, path)));
       }
       break;
     case "map":
       if (isPlainObject(v)) {
         const out: Record<string, unknown> = {};
-        for (const [k, item] of Object.entries(v)) setKey(out, k, toWire(item, type.element, [...path, { key: k }]));
+        for (const [k, item] of Object.entries(v)) setKey(out, k, within(path, { key: k }, () => toWire(item, type.element, path)));
         return out;
       }
       break;
     case "object":
       if (isPlainObject(v)) {
-        for (const k of Object.keys(v)) {
+        for (const k in v) {
           if (!type.attributes.has(k)) throw new ValueError([...path, k], "attribute is not in the schema");
         }
         const out: Record<string, unknown> = {};
         for (const [name, t] of type.attributes) {
           // Terraform rejects any non-null write-only value coming back from a provider.
-          setKey(out, name, type.writeOnly?.has(name) ? null : toWire(v[name], t, [...path, name]));
+          path.push(name);
+          setKey(out, name, type.writeOnly?.has(name) ? null : toWire(v[name], t, path));
+          path.pop();
         }
         return out;
       }

@@ -79,6 +79,28 @@ describe("LiveIndex lookups by id", () => {
     expect(live.listed(kind).map((o) => o.id)).toEqual(["f", "g"]);
     expect(calls).toEqual(["ds1"]);
   });
+
+  it("finds objects by natural key among one list, the creates it records included, with one list call", async () => {
+    const role = resourceKind("ods_role")!;
+    const calls: (string | undefined)[] = [];
+    const listed = [{ id: "r1", name: "ops" }, { id: "r2", name: "dev" }, { id: "r3", name: "ops" }];
+    const kind = { ...role, api: { ...role.api, list: async (_c: OdsClient, scope?: string) => (calls.push(scope), listed) } } as ResourceKind;
+    const live = new LiveIndex();
+    const ids = async (name: string) => (await live.loadWithNaturalKey(client, kind, undefined, { name })).map((o) => o.id);
+    expect(await ids("ops")).toEqual(["r1", "r3"]);
+    expect(await ids("sre")).toEqual([]);
+    live.record(kind, undefined, { id: "r4", name: "sre" });
+    live.record(kind, undefined, { id: "r5", name: "ops" });
+    expect(await ids("sre")).toEqual(["r4"]);
+    expect(await ids("ops")).toEqual(["r1", "r3", "r5"]);
+    expect(live.withNaturalKey(kind, { name: "ops" }).map((o) => o.id)).toEqual(["r1", "r3", "r5"]);
+    expect(live.findById(kind, "r4")?.name).toBe("sre");
+    // A write's answer in place of a listed object: its old key no longer finds it.
+    live.record(kind, undefined, { id: "r3", name: "dev" });
+    expect(await ids("ops")).toEqual(["r1", "r5"]);
+    expect(await ids("dev")).toEqual(["r2", "r3"]);
+    expect(calls).toEqual([undefined]);
+  });
 });
 
 describe("LiveIndex lookups by natural key", () => {

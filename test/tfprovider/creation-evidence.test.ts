@@ -84,4 +84,20 @@ describe("the provider's creation evidence", () => {
     expect(fs.readFileSync(file, "utf8")).not.toContain("ada@example.com");
     expect(new CreationEvidence(file).holds(k, "usr_1")).toBe(true);
   });
+
+  it("writes each line as it happens, while it holds the journal open and after it let go", () => {
+    const file = journal();
+    const w = new CreationEvidence(file);
+    w.intent(key);
+    // A process killed now: the next one reads the intent already.
+    expect(new CreationEvidence(file).holds(key, "rol_lost")).toBe(true);
+    w.made(key, "rol_1");
+    w.close();
+    w.intent(other);
+    const next = new CreationEvidence(file);
+    expect(next.holds(key, "rol_1")).toBe(true);
+    expect(next.holds(key, "rol_lost")).toBe(false);
+    expect(next.holds(other, "rol_any")).toBe(true);
+    w.close();
+  });
 });

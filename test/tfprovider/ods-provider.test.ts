@@ -181,4 +181,34 @@ describe("the provider processes of one command, with a journal", () => {
     }
     expect(use.rig.emu.requests().filter((r) => r.method === "GET" && r.path === "/v2/rbac/roles")).toHaveLength(2);
   });
+
+  it("reads the notifier list once for the checks of many monitors, and again after it writes a notifier: a monitor planned after its notifier's create finds it", async () => {
+    await use.rig.admin.createDataset({ name: "monitored" } as never);
+    const p = provider(use.rig.emu.url, use.rig.emu.adminToken); // one process, planning and applying
+    const monitor = (name: string, notifierIds: string[] = []): Values => ({
+      name,
+      type: "Threshold",
+      apl_query: "['monitored'] | summarize count() by bin(_time, 1m)",
+      operator: "Above",
+      threshold: 10,
+      interval_minutes: 5,
+      range_minutes: 5,
+      ...(notifierIds.length > 0 ? { notifier_ids: notifierIds } : {}),
+    });
+    const planMonitor = (values: Values) => {
+      const config = tfState("ods_monitor", values);
+      return p.planResourceChange({ typeName: "ods_monitor", priorState: null, proposedNewState: config, config });
+    };
+    const notifierLists = (): number => use.rig.emu.requests().filter((r) => r.method === "GET" && r.path === "/v2/notifiers").length;
+    use.rig.emu.resetRequests();
+    for (const name of ["m-a", "m-b", "m-c"]) expect((await planMonitor(monitor(name))).diagnostics ?? []).toEqual([]);
+    expect(notifierLists()).toBe(1);
+    const notifier = await tfApply(p, "ods_notifier", null, { name: "n-new", properties: { webhook: { url: "https://hooks.example.com/n" } } });
+    const afterCreate = notifierLists(); // the create's own lists (its namesakes)
+    expect((await planMonitor(monitor("m-d", [String(notifier?.id)]))).diagnostics ?? []).toEqual([]);
+    expect(notifierLists()).toBe(afterCreate + 1);
+    // A notifier that does not exist is still refused, from the same read.
+    expect((await planMonitor(monitor("m-e", ["ntf_absent"]))).diagnostics?.[0]?.detail).toMatch(/no notifier has the id "ntf_absent"/);
+    expect(notifierLists()).toBe(afterCreate + 1);
+  });
 });
