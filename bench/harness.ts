@@ -44,7 +44,9 @@ export interface EmulatorProcess {
 /** `ods emulator --port 0` in a child process; resolves once it printed its URL and token. */
 export function startEmulatorProcess(opts: { dataDir: string; rateLimit?: number; faults?: string; extraArgs?: string[]; startTimeoutMs?: number }): Promise<EmulatorProcess> {
   const startTimeoutMs = opts.startTimeoutMs ?? 30_000;
-  const args = [ODS_BIN, "emulator", "--port", "0", "--data-dir", opts.dataDir, ...(opts.extraArgs ?? [])];
+  // BENCH_EMULATOR_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the emulator.
+  const nodeArgs = (process.env.BENCH_EMULATOR_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const args = [...nodeArgs, ODS_BIN, "emulator", "--port", "0", "--data-dir", opts.dataDir, ...(opts.extraArgs ?? [])];
   if (opts.rateLimit) args.push("--rate-limit", String(opts.rateLimit));
   if (opts.faults) args.push("--faults", opts.faults);
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });

@@ -31,15 +31,26 @@ export function newId(prefix: string): string {
 }
 
 /**
- * Whether a job's query may name a dataset: a name the query text does not contain
- * cannot be read by it (a query with a backslash may spell a name with escapes: then
- * any). Keeps a monitor run from carrying every dataset of the organization.
+ * The dataset names a job's query may name, or "any". A dataset name is letters, digits,
+ * "-", "_" and "."; the query can only name one as a whole run of those characters (bare
+ * or inside `['...']`), or as dot-separated parts of such a run. A substring match (the
+ * rule before) let `g-ds-1` carry `g-ds-10` to `g-ds-1999` too, so a job's datasets grew
+ * with the organization. A query with a backslash may spell a name with escapes: then any.
  */
-function mayBeNamed(request: JobRequest): (name: string) => boolean {
-  if (request.kind === "legacy") return (name) => name === request.dataset;
+export function datasetNamesIn(request: JobRequest): ReadonlySet<string> | "any" {
+  if (request.kind === "legacy") return new Set([request.dataset]);
   const text: unknown = request.kind === "apl" ? request.request.apl : request.apl;
-  if (typeof text !== "string" || text.includes("\\")) return () => true;
-  return (name) => text.includes(name);
+  if (typeof text !== "string" || text.includes("\\")) return "any";
+  const names = new Set<string>();
+  for (const run of text.match(/[A-Za-z0-9_.-]+/g) ?? []) {
+    names.add(run);
+    const parts = run.split(".");
+    if (parts.length === 1) continue;
+    for (let i = 0; i < parts.length; i++) {
+      for (let j = i + 1; j <= parts.length; j++) names.add(parts.slice(i, j).join("."));
+    }
+  }
+  return names;
 }
 
 function indexesOf(store: Store<EmulatorState>) {
@@ -130,11 +141,16 @@ export class EmulatorCore {
   }
 
   /** What a job carries of the datasets `reader` may read: metadata and shared views of the events. */
-  private jobDatasets(reader: Reader, named: (name: string) => boolean): DatasetDescriptor[] {
+  private jobDatasets(reader: Reader, named: ReadonlySet<string> | "any"): DatasetDescriptor[] {
     const out: DatasetDescriptor[] = [];
-    for (const dataset of this.state.datasets.values()) {
+    // The job looks its datasets up by name: their order does not matter.
+    const candidates =
+      named === "any" || named.size > this.state.datasets.size
+        ? this.state.datasets.values()
+        : [...named].map((n) => this.state.datasets.get(n)).filter((d) => d !== undefined);
+    for (const dataset of candidates) {
       if (reader.kind === "token" && !reader.wildcard && !reader.datasets.includes(dataset.name)) continue;
-      if (!named(dataset.name)) continue;
+      if (named !== "any" && !named.has(dataset.name)) continue;
       out.push({
         name: dataset.name,
         storageKey: dataset.storageKey,
@@ -153,7 +169,7 @@ export class EmulatorCore {
   runQuery(request: JobRequest, maxMillis?: number): Promise<JobAnswer> {
     const limits = { ...this.queryLimits, maxMillis: Math.min(this.queryLimits.maxMillis, maxMillis ?? Infinity) };
     // The access check reads no dataset: it needs only the query and the reader.
-    const datasets = request.kind === "access" ? [] : this.jobDatasets(request.reader, mayBeNamed(request));
+    const datasets = request.kind === "access" ? [] : this.jobDatasets(request.reader, datasetNamesIn(request));
     const job = { ...request, datasets, limits } as QueryJob;
     return this.queries.run(job, limits.maxMillis + HARD_STOP_GRACE_MS);
   }
