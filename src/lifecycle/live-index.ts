@@ -9,10 +9,12 @@ import { liveValues, matchesNaturalKey, naturalKeyText } from "./values";
 export class LiveIndex {
   private readonly objects = new Map<string, WireObject[]>();
   /**
-   * Per listed key, its objects by id, built on the first lookup: a refresh of N
-   * resources looks each one up, and a scan per lookup made that N x the list's length.
+   * Per listed key, the position of each id's first object in the list, built on the
+   * first lookup: a refresh of N resources looks each one up, and a scan per lookup made
+   * that N x the list's length. The first object of an id wins, as a scan in list order
+   * would find it.
    */
-  private readonly byId = new Map<string, Map<string, WireObject>>();
+  private readonly positions = new Map<string, Map<string, number>>();
   /** Number of list calls made, for the API-call budget. */
   listCalls = 0;
 
@@ -61,7 +63,7 @@ export class LiveIndex {
 
   findById(kind: ResourceKind, id: string): WireObject | undefined {
     for (const key of this.keysOf(kind)) {
-      const found = this.idsOf(kind, key).get(id);
+      const found = this.objectWithId(kind, key, id);
       if (found) return found;
     }
     return undefined;
@@ -75,7 +77,6 @@ export class LiveIndex {
   /** Drops a list and its index. */
   private forget(key: string): void {
     this.objects.delete(key);
-    this.byId.delete(key);
     this.byNaturalKey.delete(key);
     this.positions.delete(key);
   }
@@ -127,21 +128,12 @@ export class LiveIndex {
   /** The object with this id among those of a kind (under one parent, for scoped kinds), listing them first if needed. */
   async loadById(client: OdsClient, kind: ResourceKind, scope: string | undefined, id: string): Promise<WireObject | undefined> {
     await this.load(client, kind, scope);
-    return this.idsOf(kind, this.key(kind, scope)).get(id);
+    return this.objectWithId(kind, this.key(kind, scope), id);
   }
 
-  private idsOf(kind: ResourceKind, key: string): Map<string, WireObject> {
-    let ids = this.byId.get(key);
-    if (!ids) {
-      ids = new Map();
-      // The first object of an id wins, as a scan in list order would find it.
-      for (const o of this.objects.get(key) ?? []) {
-        const id = kind.api.idOf(o);
-        if (!ids.has(id)) ids.set(id, o);
-      }
-      this.byId.set(key, ids);
-    }
-    return ids;
+  private objectWithId(kind: ResourceKind, key: string, id: string): WireObject | undefined {
+    const at = this.positionsOf(kind, key).get(id);
+    return at === undefined ? undefined : this.objects.get(key)?.[at];
   }
 
   /**
@@ -156,15 +148,13 @@ export class LiveIndex {
     const list = this.objects.get(key);
     if (!list) return;
     const id = kind.api.idOf(object);
-    const ids = this.idsOf(kind, key);
-    const prior = ids.get(id);
     const positions = this.positionsOf(kind, key);
     const at = positions.get(id);
+    const prior = at === undefined ? undefined : list[at];
     if (at === undefined) {
       positions.set(id, list.length);
       list.push(object);
     } else list[at] = object;
-    ids.set(id, object);
     const naturalKeys = this.byNaturalKey.get(key);
     if (naturalKeys) this.reindexNaturalKey(kind, naturalKeys, list, prior, object, at === undefined);
   }
@@ -188,9 +178,6 @@ export class LiveIndex {
     else index.set(newKey, list.filter((o) => keyOf(o) === newKey)); // a key that changed: rare
   }
 
-  /** Per listed key, the position of each id's first object in the list. */
-  private readonly positions = new Map<string, Map<string, number>>();
-
   private positionsOf(kind: ResourceKind, key: string): Map<string, number> {
     let at = this.positions.get(key);
     if (!at) {
@@ -208,7 +195,6 @@ export class LiveIndex {
   invalidate(kind?: ResourceKind, scope?: string): void {
     if (!kind) {
       this.objects.clear();
-      this.byId.clear();
       this.byNaturalKey.clear();
       this.positions.clear();
     } else if (scope !== undefined && kind.scope) this.forget(this.key(kind, scope));
