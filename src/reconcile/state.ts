@@ -653,11 +653,11 @@ export class StateStore {
     this.readBase = undefined;
     if (!journal) return;
     await journal.discard();
-    this.extendJournal(state, startedAt, Date.now());
+    this.extendJournal(state, Date.now() - startedAt);
   }
 
-  /** From now on, saves append entries extending STATE as it is stored. */
-  private extendJournal(state: StateFile, startedAt: number, now: number): void {
+  /** From now on, saves append entries extending STATE as it is stored (written whole in WHOLE_WRITE_MS, 0 when read). */
+  private extendJournal(state: StateFile, wholeWriteMs: number): void {
     const journal = this.backend.journal;
     if (!journal) return;
     this.journalBase = { lineage: state.lineage, serial: state.serial };
@@ -667,7 +667,7 @@ export class StateStore {
     // A journal kept away from the state is compacted at least every maxLagSeconds, but
     // never so often that whole writes take more than a twentieth of the run.
     const lag = journal.maxLagSeconds;
-    this.compactAt = lag === undefined ? Infinity : now + Math.max(lag * 1000, 20 * (now - startedAt));
+    this.compactAt = lag === undefined ? Infinity : Date.now() + Math.max(lag * 1000, 20 * wholeWriteMs);
   }
 
   /** The state the journal extends; undefined until a whole write of this run. */
@@ -691,7 +691,7 @@ export class StateStore {
     if (journal && !this.journalBase && read && read.entries === 0 && read.lineage === state.lineage && read.serial === state.serial && !state.convertedFrom) {
       // The first save of a run on the state it read: the journal can extend that state
       // at once, with no whole write first (one left by a killed run is written in first).
-      this.extendJournal(state, Date.now(), Date.now());
+      this.extendJournal(state, 0);
     }
     const base = this.journalBase;
     const changed = [...addresses];
