@@ -542,13 +542,16 @@ async function main(): Promise<void> {
   fs.mkdirSync(providerCache, { mode: 0o700 });
   process.env.ODS_PROVIDER_CACHE_DIR = providerCache;
   /** BENCH_ONLY=latency: its own report, rewritten after each size. */
-  const writeLatency = (latency: readonly LatencySize[]): string => {
-    const md = [`# Benchmark results: latency section`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.terraform}. Run at ${m.date}.`, ...latencyMarkdown(latency, LATENCY_MS), ""].join("\n");
+  /** Writes one section's results as bench/results/NAME.md and NAME.json (the machine first); answers the markdown. */
+  const writeSection = (name: string, title: string, withTerraform: boolean, body: readonly string[], json: Record<string, unknown>): string => {
+    const md = [`# Benchmark results: ${title}`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}${withTerraform ? `; ${m.terraform}` : ""}. Run at ${m.date}.`, ...body, ""].join("\n");
     fs.mkdirSync(RESULTS, { recursive: true });
-    fs.writeFileSync(path.join(RESULTS, "latency.md"), md);
-    fs.writeFileSync(path.join(RESULTS, "latency.json"), `${JSON.stringify({ machine: m, latencyMs: LATENCY_MS, sizes: latency }, null, 2)}\n`);
+    fs.writeFileSync(path.join(RESULTS, `${name}.md`), md);
+    fs.writeFileSync(path.join(RESULTS, `${name}.json`), `${JSON.stringify({ machine: m, ...json }, null, 2)}\n`);
     return md;
   };
+  const writeLatency = (latency: readonly LatencySize[]): string =>
+    writeSection("latency", "latency section", true, latencyMarkdown(latency, LATENCY_MS), { latencyMs: LATENCY_MS, sizes: latency });
   const latencyRun = (): Promise<LatencySize[]> =>
     LATENCY === "skip"
       ? Promise.resolve([])
@@ -558,10 +561,7 @@ async function main(): Promise<void> {
   if (ONLY_PAIRED) {
     try {
       const paired = await pairedRun(PAIRED_SIZES);
-      const md = [`# Benchmark results: paired rounds`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; ${m.terraform}. Run at ${m.date}.`, ...pairedMarkdown(paired, DEFAULT_RATE), ""].join("\n");
-      fs.mkdirSync(RESULTS, { recursive: true });
-      fs.writeFileSync(path.join(RESULTS, "paired.md"), md);
-      fs.writeFileSync(path.join(RESULTS, "paired.json"), `${JSON.stringify({ machine: m, sizes: paired }, null, 2)}\n`);
+      const md = writeSection("paired", "paired rounds", true, pairedMarkdown(paired, DEFAULT_RATE), { sizes: paired });
       log(`\n${md}\nwritten: bench/results/paired.md, bench/results/paired.json`);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
@@ -575,10 +575,7 @@ async function main(): Promise<void> {
   if (ONLY_GROWTH) {
     try {
       const growth = await growthRun();
-      const md = [`# Benchmark results: growth section`, "", `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}. Run at ${m.date}.`, ...growthMarkdown(growth), ""].join("\n");
-      fs.mkdirSync(RESULTS, { recursive: true });
-      fs.writeFileSync(path.join(RESULTS, "growth.md"), md);
-      fs.writeFileSync(path.join(RESULTS, "growth.json"), `${JSON.stringify({ machine: m, sizes: growth }, null, 2)}\n`);
+      const md = writeSection("growth", "growth section", false, growthMarkdown(growth), { sizes: growth });
       log(`\n${md}\nwritten: bench/results/growth.md, bench/results/growth.json`);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
