@@ -48,10 +48,16 @@ export function planCheckWarnings(kind: ResourceKind, values: Values): PlanCheck
   return kind.planCheck.warnings(values);
 }
 
-export async function runPlanCheck(client: OdsClient, kind: ResourceKind, values: Values, scope: PlanCheckScope): Promise<PlanCheckOutcome> {
-  if (!kind.planCheck || !planCheckReady(kind, values)) return { kind: "skipped" };
+/**
+ * Runs the kind's check, then the part of it that reads the organization (`liveCheck`).
+ * `valuesCheckPassed`: a pass of the values-only part is reused (the Terraform provider's
+ * memo across a command's walks), so only the organization's part is asked.
+ */
+export async function runPlanCheck(client: OdsClient, kind: ResourceKind, values: Values, scope: PlanCheckScope, valuesCheckPassed = false): Promise<PlanCheckOutcome> {
+  const planCheck = kind.planCheck;
+  if (!planCheck || !planCheckReady(kind, values)) return { kind: "skipped" };
   try {
-    const problem = await kind.planCheck.check(client, values, scope);
+    const problem = (valuesCheckPassed ? undefined : await planCheck.check(client, values, scope)) ?? (await planCheck.liveCheck?.(client, values, scope));
     return problem ? { kind: "problem", problem } : { kind: "ok" };
   } catch (err) {
     if (err instanceof PlanCheckUnsupported) return { kind: "unsupported", message: err.message };

@@ -46,6 +46,14 @@ export interface PlanCheck {
   answerDependsOnlyOnValues: boolean;
   check(client: OdsClient, values: Values, scope: PlanCheckScope): Promise<PlanCheckProblem | undefined>;
   /**
+   * The part of the check that reads the organization's objects (does every known
+   * notifier id name a live notifier?), run after `check` on every plan, also where a
+   * pass of `check` is reused. It lets a kind whose main check depends on its values
+   * alone (a compiled query) keep that pass while what it reads of the organization is
+   * still asked each time.
+   */
+  liveCheck?(client: OdsClient, values: Values, scope: PlanCheckScope): Promise<PlanCheckProblem | undefined>;
+  /**
    * Values that work, but likely not as the user means (`bin_auto` in a threshold
    * monitor's query): shown with the plan (a warning diagnostic in Terraform), never
    * refusing it. Reads only the values, so it runs whenever `needs` are known.

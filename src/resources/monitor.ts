@@ -101,21 +101,25 @@ function monitorRules(values: Values): ValidationIssue[] {
 
 /**
  * At plan time: the query's shape for its type (a query built from references is known
- * only now), the query compiled by the service, and every notifier id that is known naming a
- * live notifier. The notifier lookup reads the organization, so passes are not reused.
+ * only now) and the query compiled by the service, which depend on the values alone, so a
+ * pass is reused across a command's walks; then every notifier id that is known naming a
+ * live notifier, which reads the organization and is asked every time.
  */
 const monitorChecks: PlanCheck = {
   title: "Invalid monitor",
   checks: "the query has the shape its type needs, the service compiles it, and every known notifier id names a live notifier",
   needs: ["apl_query", "type"],
-  answerDependsOnlyOnValues: false,
-  async check(client, values, scope) {
+  answerDependsOnlyOnValues: true,
+  async check(client, values) {
     const apl = values.apl_query;
     if (typeof apl !== "string") return undefined;
     const shape = queryShapeProblem(values.type, apl);
     if (shape) return shape;
     const err = await compileQuery(client, apl);
     if (err) return { attribute: "apl_query", line: err.detail?.line, column: err.detail?.column, message: err.detail?.message ?? err.serviceMessage };
+    return undefined;
+  },
+  async liveCheck(client, values, scope) {
     return missingNotifier(await sharedRead(scope.memo, "ods_notifier", () => client.listNotifiers()), values.notifier_ids);
   },
   warnings(values) {

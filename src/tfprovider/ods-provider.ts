@@ -441,10 +441,11 @@ export class OdsTerraformProvider implements ProviderImpl {
   /** The same check as `ods plan` (a query compiled by the service); skipped when the service cannot check. */
   private async runCheck(kind: ResourceKind, values: Values): Promise<Diagnostic | undefined> {
     const key = this.passedChecks && kind.planCheck?.answerDependsOnlyOnValues ? checkKey(kind, values) : undefined;
-    if (key && this.passedChecks?.passed(key)) return undefined;
+    const reused = key !== undefined && this.passedChecks?.passed(key) === true;
+    if (reused && !kind.planCheck?.liveCheck) return undefined;
     // Every monitor's check read the notifier list anew: about a quarter of an apply's requests.
-    const outcome = await runPlanCheck(this.api(), kind, values, { seesWholePlan: false, memo: this.reads });
-    if (outcome.kind === "ok" && key) this.passedChecks?.remember(key);
+    const outcome = await runPlanCheck(this.api(), kind, values, { seesWholePlan: false, memo: this.reads }, reused);
+    if (outcome.kind === "ok" && key && !reused) this.passedChecks?.remember(key);
     if (outcome.kind !== "problem") return undefined;
     const title = kind.planCheck?.title ?? "Invalid value";
     return errorDiagnostic(`${title} in ${kind.typeName}`, describeProblem(outcome.problem), problemPath(outcome.problem.attribute));

@@ -211,4 +211,35 @@ describe("the provider processes of one command, with a journal", () => {
     expect((await planMonitor(monitor("m-e", ["ntf_absent"]))).diagnostics?.[0]?.detail).toMatch(/no notifier has the id "ntf_absent"/);
     expect(notifierLists()).toBe(afterCreate + 1);
   });
+
+  it("compiles a monitor's query once per command, but asks every process whether its notifiers are still live", async () => {
+    await use.rig.admin.createDataset({ name: "walks" } as never);
+    const checkJournalDir = tempDir();
+    const started = () => provider(use.rig.emu.url, use.rig.emu.adminToken, { checkJournalDir }); // one process per walk
+    const notifier = await use.rig.admin.createNotifier({ name: "walk-notifier", properties: { webhook: { url: "https://hooks.example.com/w" } } } as never);
+    const values: Values = {
+      name: "m-walks",
+      type: "Threshold",
+      apl_query: "['walks'] | summarize count() by bin(_time, 1m)",
+      operator: "Above",
+      threshold: 1,
+      interval_minutes: 5,
+      range_minutes: 5,
+      notifier_ids: [String(notifier.id)],
+    };
+    const planIn = (p: ReturnType<typeof provider>) => {
+      const config = tfState("ods_monitor", values);
+      return p.planResourceChange({ typeName: "ods_monitor", priorState: null, proposedNewState: config, config });
+    };
+    const notifierLists = (): number => use.rig.emu.requests().filter((r) => r.method === "GET" && r.path === "/v2/notifiers").length;
+    use.rig.emu.resetRequests();
+    expect((await planIn(started())).diagnostics ?? []).toEqual([]); // the plan walk
+    expect((await planIn(started())).diagnostics ?? []).toEqual([]); // the apply walk plans again
+    expect(checks()).toBe(1);
+    expect(notifierLists()).toBe(2);
+    // The notifier goes between the walks: the reused compile does not hide it.
+    await use.rig.admin.deleteNotifier(String(notifier.id));
+    expect((await planIn(started())).diagnostics?.[0]?.detail).toMatch(/no notifier has the id/);
+    expect(checks()).toBe(1);
+  });
 });
