@@ -171,7 +171,8 @@ export async function httpShapes(): Promise<void> {
     const ingestSeconds = await ingest(emu, events);
     const rssAfterIngest = rssMiB(emu.pid);
     console.log(`ingest: ${f(ingestSeconds, 1)} s for ${EVENTS} events over HTTP (batches of 50,000); emulator RSS after ingest ${f(rssAfterIngest, 0)} MiB`);
-    for (const shape of SHAPES) {
+    // BENCH_QUERY_SHAPES=0: ingest and restart only (profiling the ingest).
+    for (const shape of process.env.BENCH_QUERY_SHAPES === "0" ? [] : SHAPES) {
       const warm = await query(emu, shape.apl);
       const loopRows = shape.loop(events);
       const httpMs: number[] = [];

@@ -42,7 +42,15 @@ export class AppendLog {
     if (this.closed) return Promise.reject(new Error(`append to closed log ${this.path}`));
     if (lines.length === 0) return Promise.resolve();
     const data = lines.join("\n") + "\n";
-    this.bytes += Buffer.byteLength(data);
+    return this.appendText(data, Buffer.byteLength(data));
+  }
+
+  /** Appends `text`, whole lines each ending in a newline, of `bytes` bytes in UTF-8. */
+  appendText(text: string, bytes: number): Promise<void> {
+    if (this.closed) return Promise.reject(new Error(`append to closed log ${this.path}`));
+    if (text === "") return Promise.resolve();
+    const data = text;
+    this.bytes += bytes;
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ data, resolve, reject });
       if (!this.flushing) this.flushing = this.drain();

@@ -102,19 +102,24 @@ export class EventStore {
     const entry = this.entry(key);
     const first = entry.numbered;
     // Serialized before anything changes, so that an event that cannot be written is not
-    // numbered; the `_rowId` goes first, as in `{_rowId, ...event}`, without a copy of each event.
-    const lines = events.map((e, k) => {
-      const rest = JSON.stringify(e);
-      return `{"_rowId":"${positionalRowId(first + k)}"${rest === "{}" ? "}" : `,${rest.slice(1)}`}`;
-    });
-    let bytes = lines.length;
-    for (const line of lines) bytes += Buffer.byteLength(line);
+    // numbered; the `_rowId` goes first, as in `{_rowId, ...event}`, without a copy of each
+    // event. One text for the batch, measured once: a string and a byte count per line were
+    // a tenth of an ingest.
+    let text = "";
+    let sysText = "";
+    let sysJson = "";
+    for (let k = 0; k < events.length; k++) {
+      const e = events[k]!;
+      if (e._sysTime !== sysText) sysJson = JSON.stringify((sysText = e._sysTime));
+      text += `{"_rowId":"${positionalRowId(first + k)}","_sysTime":${sysJson},"_time":${JSON.stringify(e._time)},"data":${JSON.stringify(e.data)}}\n`;
+    }
+    const bytes = Buffer.byteLength(text);
     entry.numbered += events.length;
     const pending: PendingAppend = { events, times: timesMs, bytes, state: "writing" };
     entry.pending.push(pending);
     try {
       entry.log ??= AppendLog.open(entry.file);
-      await (await entry.log).append(lines);
+      await (await entry.log).appendText(text, bytes);
       pending.state = "durable";
     } catch (err) {
       pending.state = "failed";
