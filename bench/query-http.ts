@@ -146,16 +146,33 @@ async function query(emu: EmulatorProcess, apl: string): Promise<{ ms: number; r
   return { ms, rows: body.tables[0]?.columns[0]?.length ?? 0 };
 }
 
-async function ingest(emu: EmulatorProcess, events: Event[]): Promise<number> {
+/** Events per ingest request: about 5.5 MB of JSON, within the service's 10 MiB body limit. */
+const INGEST_BATCH = 50_000;
+
+/**
+ * Ingests `events` in batches; answers the seconds the emulator took (the requests, one
+ * after another) and, apart, the seconds this process spent serializing the bodies, done
+ * before the clock starts: what is measured is the emulator's ingest, not the client's.
+ */
+async function ingest(emu: EmulatorProcess, events: Event[]): Promise<{ seconds: number; serializeSeconds: number }> {
   const made = await emu.api("POST", "/v2/datasets", { name: "bench" });
   if (made.status >= 300) throw new Error(`creating the dataset: ${made.status}`);
+  const s0 = performance.now();
+  const bodies: string[] = [];
+  for (let start = 0; start < events.length; start += INGEST_BATCH) bodies.push(JSON.stringify(events.slice(start, start + INGEST_BATCH)));
+  const serializeSeconds = (performance.now() - s0) / 1000;
   const t0 = performance.now();
-  const batch = 50_000;
-  for (let start = 0; start < events.length; start += batch) {
-    const answer = await emu.api("POST", "/v1/datasets/bench/ingest", events.slice(start, start + batch));
-    if (answer.status >= 300) throw new Error(`ingest: ${answer.status} ${JSON.stringify(answer.body)}`);
+  for (const body of bodies) {
+    const res = await fetch(`${emu.url}/v1/datasets/bench/ingest`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${emu.token}`, "Content-Type": "application/json" },
+      body,
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`ingest: ${res.status} ${text.slice(0, 300)}`);
   }
-  return (performance.now() - t0) / 1000;
+  return { seconds: (performance.now() - t0) / 1000, serializeSeconds };
 }
 
 const f = (n: number, d = 1): string => n.toFixed(d);
@@ -168,9 +185,11 @@ export async function httpShapes(): Promise<void> {
   const dataDir = path.join(dir, "emulator");
   let emu = await startEmulatorProcess({ dataDir, rateLimit: 1_000_000, extraArgs: ["--query-max-millis", "300000"] });
   try {
-    const ingestSeconds = await ingest(emu, events);
+    const ingested = await ingest(emu, events);
     const rssAfterIngest = rssMiB(emu.pid);
-    console.log(`ingest: ${f(ingestSeconds, 1)} s for ${EVENTS} events over HTTP (batches of 50,000); emulator RSS after ingest ${f(rssAfterIngest, 0)} MiB`);
+    console.log(
+      `ingest: ${f(ingested.seconds, 1)} s for ${EVENTS} events over HTTP (batches of ${INGEST_BATCH}; the bench's JSON.stringify of the bodies, ${f(ingested.serializeSeconds, 1)} s, done before); emulator RSS after ingest ${f(rssAfterIngest, 0)} MiB`,
+    );
     // BENCH_QUERY_SHAPES=0: ingest and restart only (profiling the ingest).
     for (const shape of process.env.BENCH_QUERY_SHAPES === "0" ? [] : SHAPES) {
       const warm = await query(emu, shape.apl);
