@@ -52,6 +52,21 @@ export const NO_CONTENT: Answer = { status: 204 };
  */
 export const MAX_JSON_DEPTH = 100;
 
+/**
+ * The index of the quote that closes the JSON string opening at `open` (the first quote
+ * not escaped by an odd run of backslashes); -1 when the string is unterminated.
+ */
+export function stringEnd(text: string, open: number): number {
+  let j = text.indexOf('"', open + 1);
+  for (;;) {
+    if (j === -1) return -1;
+    let backslashes = 0;
+    while (text.charCodeAt(j - 1 - backslashes) === 0x5c) backslashes++;
+    if ((backslashes & 1) === 0) return j;
+    j = text.indexOf('"', j + 1);
+  }
+}
+
 /** 400 when JSON text nests deeper than MAX_JSON_DEPTH (a scan; parsing checks the rest). */
 export function checkJsonDepth(text: string): void {
   let depth = 0;
@@ -59,16 +74,9 @@ export function checkJsonDepth(text: string): void {
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      // Over the string at once (most of an event's text): to the first quote not
-      // escaped by an odd run of backslashes.
-      let j = text.indexOf('"', i + 1);
-      for (;;) {
-        if (j === -1) return; // unterminated: JSON.parse says so
-        let backslashes = 0;
-        while (text.charCodeAt(j - 1 - backslashes) === 0x5c) backslashes++;
-        if ((backslashes & 1) === 0) break;
-        j = text.indexOf('"', j + 1);
-      }
+      // Over the string at once (most of an event's text).
+      const j = stringEnd(text, i);
+      if (j === -1) return; // unterminated: JSON.parse says so
       i = j;
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > MAX_JSON_DEPTH) throw badRequest(`request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);

@@ -181,6 +181,30 @@ describe("datasets, ingest and fields", () => {
     expect(reply.body).toMatchObject({ ingested: 2, failed: 0 });
   });
 
+  it("NDJSON is read line by line: lines that only parse together are a 400 naming the line; brackets, commas and quotes inside strings are data", async () => {
+    await t.ok("POST", "/v2/datasets", { name: "ndjson-lines" });
+    const ndjson = (text: string) => t.call("POST", "/v1/datasets/ndjson-lines/ingest", { raw: text, headers: { "Content-Type": "application/x-ndjson" } });
+    // Joined with commas, each of these is a valid array of as many values as lines.
+    for (const [text, line] of [
+      ['{"a":[1\n2]}\n{"b":1},{"c":2}\n', 1],
+      ['{"a":1}\n{"s":"x\n"}\n{"b":2}\n', 2],
+      ['{"a":1}\n1,2\n', 2],
+      ['{"a":1}\n]\n[\n', 2],
+    ] as const) {
+      const reply = await ndjson(text);
+      expect(reply.status, `${JSON.stringify(text)}: ${JSON.stringify(reply.body)}`).toBe(400);
+      expect(reply.body.message).toBe(`malformed JSON on NDJSON line ${line}`);
+    }
+    const tricky = [{ s: "},{" }, { s: '"],[", x\\' }, { n: 1.5, arr: [1, { k: "}" }] }, { u: "\u2028é" }];
+    const body = `${tricky.map((e) => JSON.stringify(e)).join("\r\n")}\r\n\n  \n"not an event"\n`;
+    const reply = await ndjson(body);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body).toMatchObject({ ingested: 4, failed: 1 });
+    const rows = await t.ok("POST", "/v1/datasets/_apl?format=legacy", { apl: "['ndjson-lines'] | project s, n, arr, u" });
+    const data = (rows.matches as { data: Record<string, unknown> }[]).map((m) => m.data);
+    expect(data).toEqual(expect.arrayContaining([expect.objectContaining({ s: "},{" }), expect.objectContaining({ s: '"],[", x\\' }), expect.objectContaining({ n: 1.5, arr: [1, { k: "}" }] }), expect.objectContaining({ u: "\u2028é" })]));
+  });
+
   it("PUT on a field changes description, unit and hidden", async () => {
     await t.ok("POST", "/v2/datasets", { name: "field-meta" });
     await t.ok("POST", "/v1/datasets/field-meta/ingest", [{ duration: 12 }]);
