@@ -4,6 +4,7 @@
 // for one fsync instead of one each.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { parseJoinedLines } from "./json-text";
 
 interface PendingAppend {
   data: string;
@@ -113,7 +114,14 @@ const READ_BYTES = 8 * 1024 * 1024;
  * byte offset where it starts; answers the bytes after the last newline (a torn tail,
  * empty for a clean file). Reads in pieces of READ_BYTES.
  */
-export function forEachLine(file: string, from: number, to: number | undefined, each: (line: string, offset: number) => void): { tail: string; tailOffset: number } {
+export function forEachLine(
+  file: string,
+  from: number,
+  to: number | undefined,
+  each: (line: string, offset: number) => void,
+  /** Offered each piece's whole lines first, as one text without its last newline; true: taken, `each` is not called for them. */
+  whole?: (text: string) => boolean,
+): { tail: string; tailOffset: number } {
   const fd = fs.openSync(file, "r");
   try {
     const end = to ?? fs.fstatSync(fd).size;
@@ -130,8 +138,8 @@ export function forEachLine(file: string, from: number, to: number | undefined, 
         carry = bytes;
         continue;
       }
-      let start = 0;
-      for (let nl = bytes.indexOf(10); nl !== -1 && nl <= last; nl = bytes.indexOf(10, start)) {
+      let start = whole?.(bytes.toString("utf8", 0, last)) ? last + 1 : 0;
+      for (let nl = bytes.indexOf(10, start); nl !== -1 && nl <= last; nl = bytes.indexOf(10, start)) {
         each(bytes.toString("utf8", start, nl), offset + start);
         start = nl + 1;
       }
@@ -150,6 +158,16 @@ export function forEachJsonLine(file: string, each: (value: unknown) => void): v
   let lineNo = 0;
   let tail: { tail: string; tailOffset: number };
   try {
+    // A piece whose lines parse as one array is taken whole (a parse per line cost most of a
+    // restart's reload); one that does not, or anything after a bad line, goes line by line.
+    const whole = (text: string): boolean => {
+      if (bad) return false;
+      const values = parseJoinedLines(text);
+      if (!values) return false;
+      lineNo += text.split("\n").length;
+      for (const value of values) each(value);
+      return true;
+    };
     tail = forEachLine(file, 0, undefined, (line, offset) => {
       lineNo++;
       // A bad line is corruption unless it is the last line and nothing follows it.
@@ -163,7 +181,7 @@ export function forEachJsonLine(file: string, each: (value: unknown) => void): v
         return;
       }
       each(value);
-    });
+    }, whole);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
     throw err;

@@ -4,6 +4,7 @@
 import type { Caller } from "./auth";
 import type { EmulatorCore } from "./core";
 import { badRequest, HttpError } from "./errors";
+import { stringEnd } from "./json-text";
 
 export const MiB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = MiB;
@@ -51,21 +52,6 @@ export const NO_CONTENT: Answer = { status: 204 };
  * journal and on every later answer that includes it.
  */
 export const MAX_JSON_DEPTH = 100;
-
-/**
- * The index of the quote that closes the JSON string opening at `open` (the first quote
- * not escaped by an odd run of backslashes); -1 when the string is unterminated.
- */
-export function stringEnd(text: string, open: number): number {
-  let j = text.indexOf('"', open + 1);
-  for (;;) {
-    if (j === -1) return -1;
-    let backslashes = 0;
-    while (text.charCodeAt(j - 1 - backslashes) === 0x5c) backslashes++;
-    if ((backslashes & 1) === 0) return j;
-    j = text.indexOf('"', j + 1);
-  }
-}
 
 /** 400 when JSON text nests deeper than MAX_JSON_DEPTH (a scan; parsing checks the rest). */
 export function checkJsonDepth(text: string): void {

@@ -6,7 +6,8 @@ import { requireDatasetGrant } from "../auth";
 import { badRequest, type HttpError } from "../errors";
 import { fieldKey, type FieldRecord } from "../model";
 import type { StoredEvent } from "../query/types";
-import { checkJsonDepth, MAX_JSON_DEPTH, MiB, ok, stringEnd, type RequestContext, type Route } from "../routing";
+import { parseJoinedLines } from "../json-text";
+import { checkJsonDepth, MAX_JSON_DEPTH, MiB, ok, type RequestContext, type Route } from "../routing";
 import { eventTimeFromValue, normalizeTimestamp, nowIsoMillis } from "../time";
 import { isObject, setOwn, type JsonObject } from "../validate";
 
@@ -62,51 +63,15 @@ export function inferFieldType(value: unknown): string | undefined {
   return ""; // arrays: the seed allows an empty type
 }
 
-/**
- * One scan of NDJSON text: throws past the nesting limit, and answers whether each line
- * holds at most one value's worth of brackets (balanced at its end, never below zero, no
- * comma at its top level, no line break inside a string). Then the lines joined by commas
- * into an array parse, if at all, into exactly one value per line, each what the line
- * parses to alone. Undecided (false) whenever in doubt: the caller then parses line by line.
- */
-function linesJoinable(text: string): boolean {
-  let depth = 0;
-  let nextBreak = text.indexOf("\n");
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      const j = stringEnd(text, i);
-      if (j === -1) return false;
-      if (nextBreak !== -1 && nextBreak < j) return false;
-      i = j;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > MAX_JSON_DEPTH) throw tooDeep();
-    } else if (c === 0x7d || c === 0x5d) {
-      if (--depth < 0) return false;
-    } else if (c === 0x2c) {
-      if (depth === 0) return false;
-    } else if (c === 0x0a) {
-      if (depth !== 0) return false;
-      nextBreak = text.indexOf("\n", i + 1);
-    }
-  }
-  return depth === 0;
-}
-
 function parseEvents(ctx: RequestContext): unknown[] {
   if (ctx.contentType.includes("ndjson")) {
     const text = ctx.rawBody.toString("utf8");
-    const lines = text.split("\n").filter((line) => line.trim() !== "");
     // One parse of the lines as an array: a JSON.parse per line was most of an NDJSON ingest.
-    if (linesJoinable(text)) {
-      try {
-        const all = JSON.parse(`[${lines.join(",")}]`) as unknown;
-        if (Array.isArray(all) && all.length === lines.length) return all;
-      } catch {
-        // A malformed line: found and named below.
-      }
-    }
+    const all = parseJoinedLines(text, (depth) => {
+      if (depth > MAX_JSON_DEPTH) throw tooDeep();
+    });
+    if (all) return all;
+    const lines = text.split("\n").filter((line) => line.trim() !== "");
     checkJsonDepth(text);
     return lines.map((line, i) => {
       try {
