@@ -36,7 +36,8 @@ export function linesJoinable(text: string, opened?: (depth: number) => void): b
       if (nextBreak !== -1 && nextBreak < j) return false;
       i = j;
     } else if (c === 0x7b || c === 0x5b) {
-      opened?.(++depth);
+      depth++;
+      opened?.(depth);
     } else if (c === 0x7d || c === 0x5d) {
       if (--depth < 0) return false;
     } else if (c === 0x2c) {
