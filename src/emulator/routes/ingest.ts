@@ -8,7 +8,7 @@ import { fieldKey, type FieldRecord } from "../model";
 import type { StoredEvent } from "../query/types";
 import { parseJoinedLines } from "../json-text";
 import { checkJsonDepth, MAX_JSON_DEPTH, MiB, ok, type RequestContext, type Route } from "../routing";
-import { eventTimeFromValue, normalizeTimestamp, nowIsoMillis } from "../time";
+import { canonicalIsoMillis, eventTimeFromValue, normalizeTimestamp, nowIsoMillis } from "../time";
 import { isObject, setOwn, type JsonObject } from "../validate";
 
 interface Failure {
@@ -136,10 +136,23 @@ export const ingestRoutes: readonly Route[] = [
           return;
         }
         const rawTime = Object.hasOwn(item, "_time") ? item._time : undefined;
-        const time = rawTime === undefined || rawTime === null ? { text: sysTime, ms: sysMs } : eventTimeFromValue(rawTime);
-        if (time === undefined) {
-          failures.push({ timestamp: sysTime, error: `event ${index}: "_time" is not a timestamp` });
-          return;
+        // toISOString text (what most clients send) is its own stored form: no object per event for it.
+        const canonicalMs = typeof rawTime === "string" ? canonicalIsoMillis(rawTime) : undefined;
+        let timeText: string;
+        let timeMs: number;
+        if (canonicalMs !== undefined) {
+          timeText = rawTime as string;
+          timeMs = canonicalMs;
+        } else if (rawTime === undefined || rawTime === null) {
+          timeText = sysTime;
+          timeMs = sysMs;
+        } else {
+          const time = eventTimeFromValue(rawTime);
+          if (time === undefined) {
+            failures.push({ timestamp: sysTime, error: `event ${index}: "_time" is not a timestamp` });
+            return;
+          }
+          ({ text: timeText, ms: timeMs } = time);
         }
         const data: Record<string, unknown> = {};
         flatten(item, "", data, 2, true);
@@ -149,8 +162,10 @@ export const ingestRoutes: readonly Route[] = [
           const type = inferFieldType(data[field]);
           if (type !== undefined) addField(field, type);
         }
-        events.push({ _sysTime: sysTime, _time: time.text, data });
-        times.push(time.ms);
+        events.push({ _sysTime: sysTime, _time: timeText, data });
+        times.push(timeMs);
+        // The parsed event is not needed past here: let it die young rather than be copied by every collection until the write is durable.
+        raw[index] = undefined;
       });
       // Fields first: after a crash between the two, a field without events is harmless.
       if (newFields.size > 0) {
