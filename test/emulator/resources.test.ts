@@ -175,6 +175,28 @@ describe("datasets, ingest and fields", () => {
     expect(await t.ok("GET", "/v2/datasets/ingest-types/fields/http.status")).toEqual({ name: "http.status", description: "", type: "integer", unit: "", hidden: false });
   });
 
+  it("ingest reads each form of _time: toISOString text as sent, other RFC 3339 normalized, epoch numbers by size; a bad one is a failure", async () => {
+    await t.ok("POST", "/v2/datasets", { name: "ingest-times" });
+    const answer = await t.ok("POST", "/v1/datasets/ingest-times/ingest", [
+      { _time: "2024-05-01T10:00:00.123Z", k: "iso" },
+      { _time: "2024-05-01T12:00:00+02:00", k: "offset" },
+      { _time: 1714557600, k: "seconds" },
+      { _time: 1714557600123, k: "millis" },
+      { _time: "2024-02-30T00:00:00.000Z", k: "no such day" },
+      { _time: "yesterday", k: "words" },
+    ]);
+    expect(answer).toMatchObject({ ingested: 4, failed: 2 });
+    expect(answer.failures.map((f: { error: string }) => f.error)).toEqual(['event 4: "_time" is not a timestamp', 'event 5: "_time" is not a timestamp']);
+    const rows = await t.ok("POST", "/v1/datasets/_apl?format=tabular", { apl: "['ingest-times'] | project k, _time | sort by k asc", startTime: "2024-05-01T00:00:00Z", endTime: "2024-05-02T00:00:00Z" });
+    const [k, time] = rows.tables[0].columns as [string[], string[]];
+    expect(Object.fromEntries(k.map((key, i) => [key, Date.parse(time[i]!)]))).toEqual({
+      iso: Date.UTC(2024, 4, 1, 10, 0, 0, 123),
+      offset: Date.UTC(2024, 4, 1, 10),
+      seconds: 1714557600_000,
+      millis: 1714557600123,
+    });
+  });
+
   it("ingest also takes NDJSON", async () => {
     await t.ok("POST", "/v2/datasets", { name: "ndjson" });
     const reply = await t.call("POST", "/v1/datasets/ndjson/ingest", { raw: '{"a":1}\n{"a":2}\n', headers: { "Content-Type": "application/x-ndjson" } });
