@@ -7,9 +7,16 @@ import * as path from "node:path";
 import { parseJoinedLines } from "./json-text";
 
 interface PendingAppend {
-  data: string;
+  data: string | Buffer;
   resolve: () => void;
   reject: (err: unknown) => void;
+}
+
+/** Appends written by one flush, as one write: text when all are text, else bytes. */
+function joined(parts: readonly (string | Buffer)[]): string | Buffer {
+  if (parts.length === 1) return parts[0]!;
+  if (parts.every((p) => typeof p === "string")) return parts.join("");
+  return Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
 }
 
 export class AppendLog {
@@ -43,14 +50,17 @@ export class AppendLog {
     if (this.closed) return Promise.reject(new Error(`append to closed log ${this.path}`));
     if (lines.length === 0) return Promise.resolve();
     const data = lines.join("\n") + "\n";
-    return this.appendText(data, Buffer.byteLength(data));
+    return this.appendData(data, Buffer.byteLength(data));
   }
 
-  /** Appends `text`, whole lines each ending in a newline, of `bytes` bytes in UTF-8. */
-  appendText(text: string, bytes: number): Promise<void> {
+  /** Appends `bytes`: whole lines in UTF-8, each ending in a newline. */
+  appendBytes(bytes: Buffer): Promise<void> {
+    return this.appendData(bytes, bytes.length);
+  }
+
+  private appendData(data: string | Buffer, bytes: number): Promise<void> {
     if (this.closed) return Promise.reject(new Error(`append to closed log ${this.path}`));
-    if (text === "") return Promise.resolve();
-    const data = text;
+    if (bytes === 0) return Promise.resolve();
     this.bytes += bytes;
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ data, resolve, reject });
@@ -62,7 +72,9 @@ export class AppendLog {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0);
       try {
-        await this.handle.write(batch.map((p) => p.data).join(""));
+        const data = joined(batch.map((p) => p.data));
+        if (typeof data === "string") await this.handle.write(data);
+        else await this.handle.write(data);
         await this.handle.sync();
         for (const p of batch) p.resolve();
       } catch (err) {
