@@ -4,11 +4,19 @@
 // for one fsync instead of one each.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { parseJoinedLines } from "./json-text";
 
 interface PendingAppend {
-  data: string;
+  data: string | Buffer;
   resolve: () => void;
   reject: (err: unknown) => void;
+}
+
+/** Appends written by one flush, as one write: text when all are text, else bytes. */
+function joined(parts: readonly (string | Buffer)[]): string | Buffer {
+  if (parts.length === 1) return parts[0]!;
+  if (parts.every((p) => typeof p === "string")) return parts.join("");
+  return Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
 }
 
 export class AppendLog {
@@ -42,7 +50,18 @@ export class AppendLog {
     if (this.closed) return Promise.reject(new Error(`append to closed log ${this.path}`));
     if (lines.length === 0) return Promise.resolve();
     const data = lines.join("\n") + "\n";
-    this.bytes += Buffer.byteLength(data);
+    return this.appendData(data, Buffer.byteLength(data));
+  }
+
+  /** Appends `bytes`: whole lines in UTF-8, each ending in a newline. */
+  appendBytes(bytes: Buffer): Promise<void> {
+    return this.appendData(bytes, bytes.length);
+  }
+
+  private appendData(data: string | Buffer, bytes: number): Promise<void> {
+    if (this.closed) return Promise.reject(new Error(`append to closed log ${this.path}`));
+    if (bytes === 0) return Promise.resolve();
+    this.bytes += bytes;
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ data, resolve, reject });
       if (!this.flushing) this.flushing = this.drain();
@@ -53,7 +72,9 @@ export class AppendLog {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0);
       try {
-        await this.handle.write(batch.map((p) => p.data).join(""));
+        const data = joined(batch.map((p) => p.data));
+        if (typeof data === "string") await this.handle.write(data);
+        else await this.handle.write(data);
         await this.handle.sync();
         for (const p of batch) p.resolve();
       } catch (err) {
@@ -105,7 +126,14 @@ const READ_BYTES = 8 * 1024 * 1024;
  * byte offset where it starts; answers the bytes after the last newline (a torn tail,
  * empty for a clean file). Reads in pieces of READ_BYTES.
  */
-export function forEachLine(file: string, from: number, to: number | undefined, each: (line: string, offset: number) => void): { tail: string; tailOffset: number } {
+export function forEachLine(
+  file: string,
+  from: number,
+  to: number | undefined,
+  each: (line: string, offset: number) => void,
+  /** Offered each piece's whole lines first, as one text without its last newline; true: taken, `each` is not called for them. */
+  whole?: (text: string) => boolean,
+): { tail: string; tailOffset: number } {
   const fd = fs.openSync(file, "r");
   try {
     const end = to ?? fs.fstatSync(fd).size;
@@ -122,8 +150,8 @@ export function forEachLine(file: string, from: number, to: number | undefined, 
         carry = bytes;
         continue;
       }
-      let start = 0;
-      for (let nl = bytes.indexOf(10); nl !== -1 && nl <= last; nl = bytes.indexOf(10, start)) {
+      let start = whole?.(bytes.toString("utf8", 0, last)) ? last + 1 : 0;
+      for (let nl = bytes.indexOf(10, start); nl !== -1 && nl <= last; nl = bytes.indexOf(10, start)) {
         each(bytes.toString("utf8", start, nl), offset + start);
         start = nl + 1;
       }
@@ -142,6 +170,16 @@ export function forEachJsonLine(file: string, each: (value: unknown) => void): v
   let lineNo = 0;
   let tail: { tail: string; tailOffset: number };
   try {
+    // A piece whose lines parse as one array is taken whole (a parse per line cost most of a
+    // restart's reload); one that does not, or anything after a bad line, goes line by line.
+    const whole = (text: string): boolean => {
+      if (bad) return false;
+      const values = parseJoinedLines(text);
+      if (!values) return false;
+      lineNo += text.split("\n").length;
+      for (const value of values) each(value);
+      return true;
+    };
     tail = forEachLine(file, 0, undefined, (line, offset) => {
       lineNo++;
       // A bad line is corruption unless it is the last line and nothing follows it.
@@ -155,7 +193,7 @@ export function forEachJsonLine(file: string, each: (value: unknown) => void): v
         return;
       }
       each(value);
-    });
+    }, whole);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
     throw err;

@@ -4,6 +4,7 @@
 import type { Caller } from "./auth";
 import type { EmulatorCore } from "./core";
 import { badRequest, HttpError } from "./errors";
+import { stringEnd } from "./json-text";
 
 export const MiB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = MiB;
@@ -59,16 +60,9 @@ export function checkJsonDepth(text: string): void {
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      // Over the string at once (most of an event's text): to the first quote not
-      // escaped by an odd run of backslashes.
-      let j = text.indexOf('"', i + 1);
-      for (;;) {
-        if (j === -1) return; // unterminated: JSON.parse says so
-        let backslashes = 0;
-        while (text.charCodeAt(j - 1 - backslashes) === 0x5c) backslashes++;
-        if ((backslashes & 1) === 0) break;
-        j = text.indexOf('"', j + 1);
-      }
+      // Over the string at once (most of an event's text).
+      const j = stringEnd(text, i);
+      if (j === -1) return; // unterminated: JSON.parse says so
       i = j;
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > MAX_JSON_DEPTH) throw badRequest(`request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);

@@ -48,6 +48,18 @@ describe("readJsonLines", () => {
     expect(() => readJsonLines(fileWith('{"a":1}\n{"a"\n\n'))).toThrow(/unreadable line 2; the file is corrupt/);
   });
 
+  it("refuses lines that would only parse joined (one value split over two lines, two values on one), whatever piece they are in", () => {
+    const filler = `${JSON.stringify({ pad: "y".repeat(200) })}\n`.repeat(50_000);
+    for (const before of ["", filler]) {
+      // Joined with commas, as many values as lines: only a line-by-line reading tells.
+      expect(() => readJsonLines(fileWith(`${before}{"a":[1\n2]}\n{"b":1},{"c":2}\n{"d":4}\n`))).toThrow(/the file is corrupt/);
+      expect(() => readJsonLines(fileWith(`${before}{"a":1}\n]\n[\n{"d":4}\n`))).toThrow(/the file is corrupt/);
+    }
+    // Strings holding what looks like structure are data.
+    const tricky = [{ s: "},{" }, { s: '"\n],[' }, { s: "\\" }];
+    expect(readJsonLines(fileWith(`${filler}${tricky.map((v) => JSON.stringify(v)).join("\n")}\n`)).slice(-3)).toEqual(tricky);
+  });
+
   it("answers nothing for a missing file", () => {
     expect(readJsonLines(path.join(os.tmpdir(), "ods-no-such-dir", "none.ndjson"))).toEqual([]);
   });

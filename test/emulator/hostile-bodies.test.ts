@@ -137,6 +137,32 @@ describe("deeply nested bodies", () => {
     expect(counted.tables[0].columns[0]).toEqual([1]);
   });
 
+  it("an ingest is refused one level past the limit and accepted at it, nested in objects, arrays, or an item that is not an event", async () => {
+    const t = await pool.start();
+    await t.ok("POST", "/v2/datasets", { name: "edge" });
+    // The body's array is level 1 and each event level 2: 98 more levels reach the limit of 100.
+    const bodies = (levels: number): string[] => [
+      `[{"ok":1},{"a":${nested(levels, '{"b":', "}", "1")}}]`,
+      `[{"ok":1},{"a":${nested(levels, "[", "]", "1")}}]`,
+      `[{"ok":1},{"a":[{"c":${nested(levels - 2, "[", "]", "1")}}]}]`,
+      `[{"ok":1},${nested(levels + 1, "[", "]", "1")}]`,
+    ];
+    for (const text of bodies(99)) {
+      const reply = await t.call("POST", "/v1/datasets/edge/ingest", raw(text));
+      expect(reply.status, `${text.slice(0, 60)}: ${JSON.stringify(reply.body)}`).toBe(400);
+      expect(reply.body.message).toContain("deeper than 100 levels");
+    }
+    let counted = await t.ok("POST", "/v1/datasets/_apl?format=tabular", { apl: "['edge'] | count" });
+    expect(counted.tables[0].columns[0]).toEqual([0]);
+    for (const text of bodies(98)) {
+      const reply = await t.call("POST", "/v1/datasets/edge/ingest", raw(text));
+      expect(reply.status, `${text.slice(0, 60)}: ${JSON.stringify(reply.body)}`).toBe(200);
+    }
+    counted = await t.ok("POST", "/v1/datasets/_apl?format=tabular", { apl: "['edge'] | count" });
+    // The fourth body's second item is an array, not an event: a failure, not a row.
+    expect(counted.tables[0].columns[0]).toEqual([7]);
+  });
+
   it("nesting within the limit is stored and answered exactly", async () => {
     let t = await pool.start();
     const metadata = JSON.parse(nested(60, '{"a":', "}", "[1]")) as unknown;

@@ -44,6 +44,31 @@ describe("restart", () => {
     }
   });
 
+  it("keeps events of any text, in any number, byte for byte in the file and in the answers after a restart", async () => {
+    const t = await startTestEmulator();
+    await t.ok("POST", "/v2/datasets", { name: "texts" });
+    // Multi-byte text (2, 3 and 4 bytes a character, lone surrogates escaped), escapes, and a
+    // batch large enough that its encoding outgrows a first guess at its size.
+    const texts = ["é", "€ — ✓", "😀🚀", "\u2028\u2029", 'quote " backslash \\ newline \n tab \t', "\ud800 lone", "x".repeat(5000)];
+    const events = Array.from({ length: 3000 }, (_, i) => ({ i, s: texts[i % texts.length]!.repeat(1 + (i % 3)), n: i % 7 === 0 ? null : i / 4 }));
+    await t.ok("POST", "/v1/datasets/texts/ingest", events);
+    await t.ok("POST", "/v1/datasets/texts/ingest", [{ i: 3000, s: "after" }]);
+    const ask = { apl: "['texts'] | project i, s, n | sort by i asc", startTime: "2000-01-01T00:00:00Z", endTime: "2100-01-01T00:00:00Z" };
+    const before = await t.ok("POST", "/v1/datasets/_apl?format=tabular", ask);
+    expect(before.tables[0].columns[1].slice(0, texts.length)).toEqual(events.slice(0, texts.length).map((e) => e.s));
+    const file = fs.readdirSync(path.join(t.dir, "events"))[0]!;
+    const lines = fs.readFileSync(path.join(t.dir, "events", file), "utf8").split("\n");
+    expect(lines).toHaveLength(3002);
+    expect(lines.slice(0, -1).map((l) => (JSON.parse(l) as { data: { s: string } }).data.s)).toEqual([...events.map((e) => e.s), "after"]);
+    await t.close();
+    const again = await startTestEmulator({ dataDir: t.dir });
+    try {
+      expect((await again.ok("POST", "/v1/datasets/_apl?format=tabular", ask)).tables).toEqual(before.tables);
+    } finally {
+      await again.close();
+    }
+  });
+
   it("writes credentials.json with mode 0600 and refuses a second emulator on the same dir", async () => {
     const t = await startTestEmulator();
     try {

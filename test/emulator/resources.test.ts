@@ -175,10 +175,56 @@ describe("datasets, ingest and fields", () => {
     expect(await t.ok("GET", "/v2/datasets/ingest-types/fields/http.status")).toEqual({ name: "http.status", description: "", type: "integer", unit: "", hidden: false });
   });
 
+  it("ingest reads each form of _time: toISOString text as sent, other RFC 3339 normalized, epoch numbers by size; a bad one is a failure", async () => {
+    await t.ok("POST", "/v2/datasets", { name: "ingest-times" });
+    const answer = await t.ok("POST", "/v1/datasets/ingest-times/ingest", [
+      { _time: "2024-05-01T10:00:00.123Z", k: "iso" },
+      { _time: "2024-05-01T12:00:00+02:00", k: "offset" },
+      { _time: 1714557600, k: "seconds" },
+      { _time: 1714557600123, k: "millis" },
+      { _time: "2024-02-30T00:00:00.000Z", k: "no such day" },
+      { _time: "yesterday", k: "words" },
+    ]);
+    expect(answer).toMatchObject({ ingested: 4, failed: 2 });
+    expect(answer.failures.map((f: { error: string }) => f.error)).toEqual(['event 4: "_time" is not a timestamp', 'event 5: "_time" is not a timestamp']);
+    const rows = await t.ok("POST", "/v1/datasets/_apl?format=tabular", { apl: "['ingest-times'] | project k, _time | sort by k asc", startTime: "2024-05-01T00:00:00Z", endTime: "2024-05-02T00:00:00Z" });
+    const [k, time] = rows.tables[0].columns as [string[], string[]];
+    expect(Object.fromEntries(k.map((key, i) => [key, Date.parse(time[i]!)]))).toEqual({
+      iso: Date.UTC(2024, 4, 1, 10, 0, 0, 123),
+      offset: Date.UTC(2024, 4, 1, 10),
+      seconds: 1714557600_000,
+      millis: 1714557600123,
+    });
+  });
+
   it("ingest also takes NDJSON", async () => {
     await t.ok("POST", "/v2/datasets", { name: "ndjson" });
     const reply = await t.call("POST", "/v1/datasets/ndjson/ingest", { raw: '{"a":1}\n{"a":2}\n', headers: { "Content-Type": "application/x-ndjson" } });
     expect(reply.body).toMatchObject({ ingested: 2, failed: 0 });
+  });
+
+  it("NDJSON is read line by line: lines that only parse together are a 400 naming the line; brackets, commas and quotes inside strings are data", async () => {
+    await t.ok("POST", "/v2/datasets", { name: "ndjson-lines" });
+    const ndjson = (text: string) => t.call("POST", "/v1/datasets/ndjson-lines/ingest", { raw: text, headers: { "Content-Type": "application/x-ndjson" } });
+    // Joined with commas, each of these is a valid array of as many values as lines.
+    for (const [text, line] of [
+      ['{"a":[1\n2]}\n{"b":1},{"c":2}\n', 1],
+      ['{"a":1}\n{"s":"x\n"}\n{"b":2}\n', 2],
+      ['{"a":1}\n1,2\n', 2],
+      ['{"a":1}\n]\n[\n', 2],
+    ] as const) {
+      const reply = await ndjson(text);
+      expect(reply.status, `${JSON.stringify(text)}: ${JSON.stringify(reply.body)}`).toBe(400);
+      expect(reply.body.message).toBe(`malformed JSON on NDJSON line ${line}`);
+    }
+    const tricky = [{ s: "},{" }, { s: '"],[", x\\' }, { n: 1.5, arr: [1, { k: "}" }] }, { u: "\u2028é" }];
+    const body = `${tricky.map((e) => JSON.stringify(e)).join("\r\n")}\r\n\n  \n"not an event"\n`;
+    const reply = await ndjson(body);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body).toMatchObject({ ingested: 4, failed: 1 });
+    const rows = await t.ok("POST", "/v1/datasets/_apl?format=legacy", { apl: "['ndjson-lines'] | project s, n, arr, u" });
+    const data = (rows.matches as { data: Record<string, unknown> }[]).map((m) => m.data);
+    expect(data).toEqual(expect.arrayContaining([expect.objectContaining({ s: "},{" }), expect.objectContaining({ s: '"],[", x\\' }), expect.objectContaining({ n: 1.5, arr: [1, { k: "}" }] }), expect.objectContaining({ u: "\u2028é" })]));
   });
 
   it("PUT on a field changes description, unit and hidden", async () => {

@@ -99,6 +99,12 @@ const VECTORIZED = [
   "['logs'] | where status >= 500 | make-series n = count(), avg(duration_ms), percentile(duration_ms, 90) default=-1 on _time from datetime(2024-01-01T01:00:00Z) to datetime(2024-01-01T05:00:00Z) step 20m by path, status",
   "['logs'] | where path == 'no such path' | make-series count() on _time step 1h",
   "['logs'] | make-series sumif(duration_ms, status == 200) on _time step 30m",
+  // `| count`: with filters (blocks skipped by duration_ms's min and max in the 64-row layouts), none, and none matching.
+  "['logs'] | where status >= 500 and duration_ms > 1500 | count",
+  "['logs'] | count",
+  "['logs'] | where _time >= datetime(2024-01-01T02:00:00Z) and path == '/pay' | count",
+  "['logs'] | where path == 'no such path' | count",
+  "['logs'] | where region == 'eu' | count | extend twice = count * 2",
 ];
 
 const ROW_PATH = [
@@ -108,6 +114,8 @@ const ROW_PATH = [
   "['logs'] | extend d = duration_ms * 2 | summarize avg(d) by service",
   "['logs'] | where path > 'a' | summarize count()",
   "['logs'] | make-series count() on duration_ms step 100 by service",
+  "['logs'] | where slow | count",
+  "['logs'] | where isnotempty(tags) | count",
 ];
 
 describe("vectorized summarize gives the row path's answers", () => {

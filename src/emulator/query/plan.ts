@@ -50,6 +50,8 @@ export interface Stage {
 
 export type StageVector =
   | { kind: "where"; predicate: CompiledExpr }
+  /** `| count`: the table of `n` rows counted. */
+  | { kind: "count"; result: (n: number) => TableData }
   | { kind: "summarize"; keys: GroupKeySpec[]; aggs: AggregationSpec[]; make: () => Summarizer; finish: (s: Summarizer) => TableData }
   | {
       kind: "make-series";
@@ -309,6 +311,7 @@ export class PlanBuilder {
     this.order = [];
     const result = (n: number): TableData => ({ rows: [{ values: new Map<string, Value>([[name, n]]), origin: null }], totals: null, numGroups: 0 });
     this.stages.push({
+      vector: { kind: "count", result },
       sink: () => {
         let n = 0;
         return { push: () => void n++, finish: () => result(n) };

@@ -2,7 +2,7 @@
 // columns (columns.ts) instead of one row (a Map of values) per event.
 //
 // It takes a plan whose leading stages are `where`s and then a `summarize` (or a
-// `make-series` on `_time`), when every expression they use has a columnar form:
+// `make-series` on `_time`, or a `count`), when every expression they use has a columnar form:
 // comparisons of a number or string column with a constant, and/or, `_time` against a
 // datetime; keys that are columns, bin(_time, w) or bin_auto(_time); aggregations over
 // columns (count, sum, avg, min, max and their `if` forms, percentile, in tight loops;
@@ -667,14 +667,14 @@ const ensureGroups = (accs: Accumulator[], n: number): void => {
 };
 
 /** The plan's leading wheres and its summarize, when they have columnar forms. */
-type Terminal = Extract<StageVector, { kind: "summarize" | "make-series" }>;
+type Terminal = Extract<StageVector, { kind: "summarize" | "make-series" | "count" }>;
 
 function vectorShape(plan: Plan): { wheres: CompiledExpr[]; terminal: Terminal; index: number } | undefined {
   const wheres: CompiledExpr[] = [];
   for (let s = 0; s < plan.stages.length; s++) {
     const v = plan.stages[s]!.vector;
     if (v?.kind === "where") wheres.push(v.predicate);
-    else if (v?.kind === "summarize" || v?.kind === "make-series") return { wheres, terminal: v, index: s };
+    else if (v?.kind === "summarize" || v?.kind === "make-series" || v?.kind === "count") return { wheres, terminal: v, index: s };
     else return undefined;
   }
   return undefined;
@@ -780,7 +780,7 @@ export function runVectorized(plan: Plan, env: RunEnv): { data: TableData; next:
   if (!columns) return undefined;
   const shape = vectorShape(plan);
   // Only a plan that aggregates counts as a fallback: a row listing belongs on the row path.
-  if (!shape) return plan.stages.some((s) => s.vector?.kind === "summarize" || s.vector?.kind === "make-series") ? fellBack(env) : undefined;
+  if (!shape) return plan.stages.some((s) => s.vector !== undefined && s.vector.kind !== "where") ? fellBack(env) : undefined;
   const { opts } = env;
   if (opts.cursor) return fellBack(env);
   const range = columns.ranks(opts.startMs, opts.endMs);
@@ -798,7 +798,12 @@ export function runVectorized(plan: Plan, env: RunEnv): { data: TableData; next:
   try {
     const filter = allOf(shape.wheres.map((w) => predicate(w, compiler)));
     const terminal = shape.terminal;
-    run = terminal.kind === "make-series" ? makeSeries(terminal, range, filter, compiler, env) : summarize(terminal, range, rangeStart, filter, compiler, env);
+    run =
+      terminal.kind === "make-series"
+        ? makeSeries(terminal, range, filter, compiler, env)
+        : terminal.kind === "count"
+          ? countRows(terminal, range, filter, compiler, env)
+          : summarize(terminal, range, rangeStart, filter, compiler, env);
   } catch (err) {
     if (!(err instanceof NotVectorizable)) throw err;
     if (firstScan) opts.ctx.autoBinMs = savedAutoBin;
@@ -849,6 +854,14 @@ function summarize(terminal: Extract<StageVector, { kind: "summarize" }>, range:
   for (let g = 0; g < main.count; g++) out.putGroup("main", main.keyValues(g), mainAccs.map((acc) => acc.result(g)));
   if (totals) for (let g = 0; g < totals.count; g++) out.putGroup("totals", totals.keyValues(g), totalAccs.map((acc) => acc.result(g)));
   return { data: terminal.finish(out), matched };
+}
+
+/** `| count`: the rows of the range the filter keeps (without a filter, the range's size: nothing to read). */
+function countRows(terminal: Extract<StageVector, { kind: "count" }>, range: Range, filter: Filter | undefined, c: Compiler, env: RunEnv): { data: TableData; matched: number } {
+  let matched = 0;
+  if (!filter) matched = Math.max(0, range.hi - range.lo);
+  else scan(c, range, filter, env, new Int32Array(c.capacity), (_bt, _sel, m) => void (matched += m));
+  return { data: terminal.result(matched), matched };
 }
 
 /** make-series over `_time`: one scan for the matching rows' time span (it sets the steps when from/to are not given), one for the steps per group. */

@@ -3,11 +3,12 @@
 // its first non-null value, the first time an event carries it. `_time` defaults to
 // the ingest time. Events that cannot be stored are reported in `failures`, not 400.
 import { requireDatasetGrant } from "../auth";
-import { badRequest } from "../errors";
+import { badRequest, type HttpError } from "../errors";
 import { fieldKey, type FieldRecord } from "../model";
 import type { StoredEvent } from "../query/types";
-import { checkJsonDepth, MiB, ok, parseJsonBody, type RequestContext, type Route } from "../routing";
-import { eventTimeFromValue, normalizeTimestamp, nowIsoMillis } from "../time";
+import { parseJoinedLines } from "../json-text";
+import { checkJsonDepth, MAX_JSON_DEPTH, MiB, ok, type RequestContext, type Route } from "../routing";
+import { canonicalIsoMillis, eventTimeFromValue, normalizeTimestamp, nowIsoMillis } from "../time";
 import { isObject, setOwn, type JsonObject } from "../validate";
 
 interface Failure {
@@ -15,13 +16,40 @@ interface Failure {
   error: string;
 }
 
-function flatten(obj: JsonObject, prefix: string, out: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(obj)) {
+/** 400 for a body that nests objects and arrays deeper than MAX_JSON_DEPTH (what checkJsonDepth says of its text). */
+const tooDeep = (): HttpError => badRequest(`request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
+
+/** Throws tooDeep when `value`, at nesting level `depth`, holds objects or arrays past the limit. */
+function checkDepth(value: unknown, depth: number): void {
+  if (typeof value !== "object" || value === null) return;
+  if (depth > MAX_JSON_DEPTH) throw tooDeep();
+  if (Array.isArray(value)) for (const v of value) checkDepth(v, depth + 1);
+  else for (const key in value) checkDepth((value as JsonObject)[key], depth + 1);
+}
+
+/**
+ * Copies `obj` (at nesting level `depth`) into `out`, nested objects as dotted names;
+ * `skipTop` leaves out the event's own `_time` and `_sysTime`. A for-in over a parsed
+ * object, not Object.entries (an array of pairs per object was much of an ingest's
+ * garbage). The nesting limit is checked here, on the few values that nest, rather than
+ * by a scan of the whole body's text before the parse.
+ */
+function flatten(obj: JsonObject, prefix: string, out: Record<string, unknown>, depth: number, skipTop = false): void {
+  for (const key in obj) {
+    if (skipTop && (key === "_time" || key === "_sysTime")) continue;
+    const value = obj[key];
     const name = prefix ? `${prefix}.${key}` : key;
-    if (isObject(value)) flatten(value, name, out);
+    if (typeof value === "object" && value !== null) {
+      if (depth + 1 > MAX_JSON_DEPTH) throw tooDeep();
+      if (!Array.isArray(value)) {
+        flatten(value as JsonObject, name, out, depth + 1);
+        continue;
+      }
+      checkDepth(value, depth + 1);
+    }
     // Only `__proto__` needs defining (a plain assignment would set the prototype); defining
     // every field made each event a slow dictionary-mode object.
-    else if (name === "__proto__") setOwn(out, name, value);
+    if (name === "__proto__") setOwn(out, name, value);
     else out[name] = value;
   }
 }
@@ -38,20 +66,33 @@ export function inferFieldType(value: unknown): string | undefined {
 function parseEvents(ctx: RequestContext): unknown[] {
   if (ctx.contentType.includes("ndjson")) {
     const text = ctx.rawBody.toString("utf8");
+    // One parse of the lines as an array: a JSON.parse per line was most of an NDJSON ingest.
+    const all = parseJoinedLines(text, (depth) => {
+      if (depth > MAX_JSON_DEPTH) throw tooDeep();
+    });
+    if (all) return all;
+    const lines = text.split("\n").filter((line) => line.trim() !== "");
     checkJsonDepth(text);
-    return text
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((line, i) => {
-        try {
-          return JSON.parse(line) as unknown;
-        } catch {
-          throw badRequest(`malformed JSON on NDJSON line ${i + 1}`);
-        }
-      });
+    return lines.map((line, i) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch {
+        throw badRequest(`malformed JSON on NDJSON line ${i + 1}`);
+      }
+    });
   }
-  const body = parseJsonBody(ctx.rawBody);
-  if (!Array.isArray(body)) throw badRequest("request body must be a JSON array of events");
+  // Parsed without parseJsonBody's scan of the text for nesting: the handler checks the
+  // parsed values (JSON.parse itself does not recurse), before anything is written.
+  let body: unknown;
+  try {
+    body = ctx.rawBody.length === 0 ? undefined : JSON.parse(ctx.rawBody.toString("utf8"));
+  } catch (err) {
+    throw badRequest(`malformed JSON body: ${(err as Error).message}`);
+  }
+  if (!Array.isArray(body)) {
+    checkDepth(body, 1);
+    throw badRequest("request body must be a JSON array of events");
+  }
   return body;
 }
 
@@ -90,25 +131,41 @@ export const ingestRoutes: readonly Route[] = [
       }
       raw.forEach((item, index) => {
         if (!isObject(item)) {
+          checkDepth(item, 2);
           failures.push({ timestamp: sysTime, error: `event ${index}: must be a JSON object` });
           return;
         }
-        const { _time: rawTime, _sysTime: _ignored, ...rest } = item;
-        const time = rawTime === undefined || rawTime === null ? { text: sysTime, ms: sysMs } : eventTimeFromValue(rawTime);
-        if (time === undefined) {
-          failures.push({ timestamp: sysTime, error: `event ${index}: "_time" is not a timestamp` });
-          return;
+        const rawTime = Object.hasOwn(item, "_time") ? item._time : undefined;
+        // toISOString text (what most clients send) is its own stored form: no object per event for it.
+        const canonicalMs = typeof rawTime === "string" ? canonicalIsoMillis(rawTime) : undefined;
+        let timeText: string;
+        let timeMs: number;
+        if (canonicalMs !== undefined) {
+          timeText = rawTime as string;
+          timeMs = canonicalMs;
+        } else if (rawTime === undefined || rawTime === null) {
+          timeText = sysTime;
+          timeMs = sysMs;
+        } else {
+          const time = eventTimeFromValue(rawTime);
+          if (time === undefined) {
+            failures.push({ timestamp: sysTime, error: `event ${index}: "_time" is not a timestamp` });
+            return;
+          }
+          ({ text: timeText, ms: timeMs } = time);
         }
         const data: Record<string, unknown> = {};
-        flatten(rest, "", data);
+        flatten(item, "", data, 2, true);
         // A known field's type is settled: inferring it again (a timestamp check per string) was most of an ingest's cost.
         for (const field in data) {
           if (known(field)) continue;
           const type = inferFieldType(data[field]);
           if (type !== undefined) addField(field, type);
         }
-        events.push({ _sysTime: sysTime, _time: time.text, data });
-        times.push(time.ms);
+        events.push({ _sysTime: sysTime, _time: timeText, data });
+        times.push(timeMs);
+        // The parsed event is not needed past here: let it die young rather than be copied by every collection until the write is durable.
+        raw[index] = undefined;
       });
       // Fields first: after a crash between the two, a field without events is harmless.
       if (newFields.size > 0) {
