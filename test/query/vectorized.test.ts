@@ -99,6 +99,10 @@ const VECTORIZED = [
   "['logs'] | where status >= 500 | make-series n = count(), avg(duration_ms), percentile(duration_ms, 90) default=-1 on _time from datetime(2024-01-01T01:00:00Z) to datetime(2024-01-01T05:00:00Z) step 20m by path, status",
   "['logs'] | where path == 'no such path' | make-series count() on _time step 1h",
   "['logs'] | make-series sumif(duration_ms, status == 200) on _time step 30m",
+  // A backtest's query: groups by bin and key, then each key's bins as one list (sorted by it).
+  "['logs'] | where status >= 500 and duration_ms > 3 | summarize n = count() by _time = bin(_time, 5m), service | summarize points = make_list(pack_array(_time, n)) by service",
+  // Sorted by a first aggregation that mixes strings and nulls, ties by two keys.
+  "['logs'] | summarize min(region), count() by service, status",
 ];
 
 const ROW_PATH = [

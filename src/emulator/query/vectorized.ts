@@ -343,13 +343,15 @@ interface KeyKernel {
 }
 
 function binKernel(width: number, first: number, endMs: number): KeyKernel {
+  // One value per bin, shared by the groups of that bin (and printed once).
+  const values: DateTimeValue[] = [];
   return {
     bound: Math.floor(endMs / width) - first + 2,
     codes(bt, sel, m, out) {
       const ms = bt.ms;
       for (let t = 0; t < m; t++) out[t] = 1 + Math.floor(ms[sel[t]!]! / width) - first;
     },
-    value: (code) => new DateTimeValue((code - 1 + first) * width),
+    value: (code) => (values[code] ??= new DateTimeValue((code - 1 + first) * width)),
   };
 }
 
