@@ -113,8 +113,23 @@ function groupColumns(groups: BinnedGroup[], query: BinnedQuery): string[] {
   return [...names].sort();
 }
 
-/** The groups' points as bins in time order (a group's in the order it listed them). */
+/**
+ * Bins already made of an answer, by its group columns: the live definition's replay
+ * usually reads the new one's answer (a changed threshold keeps the query).
+ */
+const madeBins = new WeakMap<BinnedGroup[], Map<string, Bin[]>>();
+
+/** The groups' points as bins in time order (a group's in the order it listed them); read only. */
 function binsOf(groups: BinnedGroup[], groupNames: string[]): Bin[] {
+  const made = madeBins.get(groups) ?? new Map<string, Bin[]>();
+  madeBins.set(groups, made);
+  const names = JSON.stringify(groupNames);
+  let bins = made.get(names);
+  if (!bins) made.set(names, (bins = newBins(groups, groupNames)));
+  return bins;
+}
+
+function newBins(groups: BinnedGroup[], groupNames: string[]): Bin[] {
   const bins: Bin[] = [];
   // The same bin times repeat in every group: each text is parsed once.
   const parsed = new Map<string, number>();
