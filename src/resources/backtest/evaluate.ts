@@ -84,6 +84,8 @@ export interface BinnedGroup {
 interface Bin {
   time: number;
   group: string;
+  /** The group's number among the answer's groups (BinSet.groups[id] is `group`). */
+  id: number;
   /** The point: its time, then the value columns. */
   point: unknown[];
   keys: Row;
@@ -117,11 +119,17 @@ function groupColumns(groups: BinnedGroup[], query: BinnedQuery): string[] {
  * Bins already made of an answer, by its group columns: the live definition's replay
  * usually reads the new one's answer (a changed threshold keeps the query).
  */
-const madeBins = new WeakMap<BinnedGroup[], Map<string, Bin[]>>();
+const madeBins = new WeakMap<BinnedGroup[], Map<string, BinSet>>();
+
+/** An answer's bins in time order, and its groups' keys (a JSON array of the key values) by number. */
+interface BinSet {
+  bins: Bin[];
+  groups: string[];
+}
 
 /** The groups' points as bins in time order (a group's in the order it listed them); read only. */
-function binsOf(groups: BinnedGroup[], groupNames: string[]): Bin[] {
-  const made = madeBins.get(groups) ?? new Map<string, Bin[]>();
+function binsOf(groups: BinnedGroup[], groupNames: string[]): BinSet {
+  const made = madeBins.get(groups) ?? new Map<string, BinSet>();
   madeBins.set(groups, made);
   const names = JSON.stringify(groupNames);
   let bins = made.get(names);
@@ -129,21 +137,24 @@ function binsOf(groups: BinnedGroup[], groupNames: string[]): Bin[] {
   return bins;
 }
 
-function newBins(groups: BinnedGroup[], groupNames: string[]): Bin[] {
+function newBins(groups: BinnedGroup[], groupNames: string[]): BinSet {
   const bins: Bin[] = [];
+  const ids = new Map<string, number>();
   // The same bin times repeat in every group: each text is parsed once.
   const parsed = new Map<string, number>();
   for (const g of groups) {
     const group = JSON.stringify(groupNames.map((n) => g.keys[n] ?? null));
+    let id = ids.get(group);
+    if (id === undefined) ids.set(group, (id = ids.size));
     for (const point of g.points) {
       if (!Array.isArray(point)) continue;
       const text = String(point[0]);
       let time = parsed.get(text);
       if (time === undefined) parsed.set(text, (time = Date.parse(text)));
-      if (Number.isFinite(time)) bins.push({ time, group, point, keys: g.keys });
+      if (Number.isFinite(time)) bins.push({ time, group, id, point, keys: g.keys });
     }
   }
-  return bins.sort((a, b) => a.time - b.time);
+  return { bins: bins.sort((a, b) => a.time - b.time), groups: [...ids.keys()] };
 }
 
 /** A value column's parts as readers, and how they combine. */
@@ -270,7 +281,7 @@ export function evaluate(
   range: { startMs: number; endMs: number; days: number; queries: number },
 ): BacktestResult {
   const groups = groupColumns(answer, query);
-  const bins = binsOf(answer, groups);
+  const { bins, groups: keys } = binsOf(answer, groups);
   const times = checkTimes(monitor, range.startMs, range.endMs);
   const delay = (monitor.secondDelay ?? 0) * 1000;
   const span = monitor.rangeMinutes * MINUTE;
@@ -310,62 +321,98 @@ export function evaluate(
   const columns = (monitor.columnName ? query.values.filter((v) => v.name === monitor.columnName) : query.values).map(combinerOf);
   const threshold = monitor.threshold ?? 0;
   const byGroup = monitor.notifyByGroup === true && groups.length > 0;
-  const states = new Map<string, ReturnType<typeof alertState>>();
-  // An alert's group, from the key it is kept under (a JSON array of the key values).
-  const groupOf = (key: string) => (): Record<string, unknown> | null => {
-    if (key === WHOLE || key === NO_DATA) return null;
-    const values = JSON.parse(key) as unknown[];
+  // Every key a check can name, by number: the answer's groups, then the keyless group (the
+  // same as the group "[]" when the answer has it), the monitor as a whole, and no data.
+  const keyless = keys.indexOf(KEYLESS) >= 0 ? keys.indexOf(KEYLESS) : keys.length;
+  const whole = Math.max(keys.length, keyless + 1);
+  const noDataKey = whole + 1;
+  const keyOf = (id: number): string => (id === whole ? WHOLE : id === noDataKey ? NO_DATA : id === keyless ? KEYLESS : keys[id]);
+  const size = noDataKey + 1;
+  // Per key, the check that last touched it (so that nothing is cleared between checks).
+  const inWindowAt = new Int32Array(size).fill(-1);
+  const stepAt = new Int32Array(size).fill(-1);
+  const binsAt: Bin[][] = Array.from({ length: size }, () => []);
+  const stepValue: boolean[] = new Array<boolean>(size).fill(false);
+  const states: (ReturnType<typeof alertState> | undefined)[] = new Array(size);
+  /** Keys in the order their states were made (the order they step in). */
+  const stateOrder: number[] = [];
+  // An alert's group, from its key (a JSON array of the key values).
+  const groupOf = (id: number) => (): Record<string, unknown> | null => {
+    if (id === whole || id === noDataKey) return null;
+    const values = JSON.parse(keyOf(id)) as unknown[];
     return Object.fromEntries(groups.map((g, i) => [g, values[i]]));
   };
   let inAlertMs = 0;
 
-  for (const t of times) {
-    const perGroup = new Map<string, Bin[]>();
+  const seen: number[] = [];
+  const verdictKeys: number[] = [];
+  const verdictValue = new Float64Array(size);
+  const verdictCrossing = new Uint8Array(size);
+  const stepKeys: number[] = [];
+  for (let check = 0; check < times.length; check++) {
+    const t = times[check];
+    // The groups in the window, in the order they first appear in it, with their bins.
+    seen.length = 0;
     for (let i = lowerBound(bins, t - delay - span), to = lowerBound(bins, t - delay); i < to; i++) {
       const b = bins[i];
-      const list = perGroup.get(b.group);
-      if (list) list.push(b);
-      else perGroup.set(b.group, [b]);
+      if (inWindowAt[b.id] !== check) {
+        inWindowAt[b.id] = check;
+        binsAt[b.id].length = 0;
+        seen.push(b.id);
+      }
+      binsAt[b.id].push(b);
     }
     // Each group's verdict: its value most past the threshold crosses, or (anomaly) its
     // mean deviates from the mean of the same window on earlier days.
-    if (query.keyless && perGroup.size === 0) perGroup.set(KEYLESS, []);
-    const verdicts = new Map<string, { crossing: boolean; value: number }>();
-    for (const [key, groupBins] of perGroup) {
-      const values = checkValues(query, columns, groupBins);
+    if (query.keyless && seen.length === 0) {
+      binsAt[keyless].length = 0;
+      seen.push(keyless);
+    }
+    verdictKeys.length = 0;
+    for (const id of seen) {
+      const values = checkValues(query, columns, binsAt[id]);
       if (values.length === 0) continue;
       if (monitor.type === "AnomalyDetection") {
         const current = values.reduce((a, b) => a + b, 0) / values.length;
-        const mean = expected(monitor, query, columns, inWindow, t, key);
-        if (mean !== undefined) verdicts.set(key, { crossing: deviates(monitor, current, mean), value: current });
+        const mean = expected(monitor, query, columns, inWindow, t, keyOf(id));
+        if (mean === undefined) continue;
+        verdictValue[id] = current;
+        verdictCrossing[id] = deviates(monitor, current, mean) ? 1 : 0;
       } else {
         const value = worst(monitor.operator, values);
-        verdicts.set(key, { crossing: crosses(monitor.operator, value, threshold), value });
+        verdictValue[id] = value;
+        verdictCrossing[id] = crosses(monitor.operator, value, threshold) ? 1 : 0;
       }
+      verdictKeys.push(id);
     }
-    const noData = verdicts.size === 0;
-    result.series.push(noData ? null : worst(monitor.operator, [...verdicts.values()].map((v) => v.value)));
-    const steps = new Map<string, boolean>();
+    const noData = verdictKeys.length === 0;
+    const worstValue = noData ? null : worst(monitor.operator, verdictKeys.map((id) => verdictValue[id]));
+    result.series.push(worstValue);
+    stepKeys.length = 0;
+    const step = (id: number, positive: boolean): void => {
+      if (stepAt[id] !== check) stepKeys.push(id);
+      stepAt[id] = check;
+      stepValue[id] = positive;
+    };
     if (byGroup) {
-      for (const [key, v] of verdicts) steps.set(key, v.crossing);
+      for (const id of verdictKeys) step(id, verdictCrossing[id] === 1);
     } else if (!noData) {
-      const crossing = monitor.type === "AnomalyDetection"
-        ? [...verdicts.values()].some((v) => v.crossing)
-        : crosses(monitor.operator, worst(monitor.operator, [...verdicts.values()].map((v) => v.value)), threshold);
-      steps.set(WHOLE, crossing);
+      const crossing = monitor.type === "AnomalyDetection" ? verdictKeys.some((id) => verdictCrossing[id] === 1) : crosses(monitor.operator, worstValue!, threshold);
+      step(whole, crossing);
     }
     // No data is an alert of its own, beside the groups' (whose values then count as not crossing).
-    if (monitor.alertOnNoData) steps.set(NO_DATA, noData);
+    if (monitor.alertOnNoData) step(noDataKey, noData);
     // Every key seen so far steps (in the order first seen), then the keys new at this check.
-    for (const [key, state] of states) inAlertMs += state.step(t, steps.get(key) === true, groupOf(key), result.alerts);
-    for (const [key, positive] of steps) {
-      if (states.has(key)) continue;
-      const state = alertState(monitor);
-      states.set(key, state);
-      inAlertMs += state.step(t, positive, groupOf(key), result.alerts);
+    for (const id of stateOrder) inAlertMs += states[id]!.step(t, stepAt[id] === check && stepValue[id], groupOf(id), result.alerts);
+    for (const id of stepKeys) {
+      if (states[id]) continue;
+      const state = (states[id] = alertState(monitor));
+      stateOrder.push(id);
+      inAlertMs += state.step(t, stepValue[id], groupOf(id), result.alerts);
     }
   }
-  for (const s of states.values()) {
+  for (const s of states) {
+    if (!s) continue;
     const since = s.openSince();
     if (since !== undefined) inAlertMs += range.endMs - since;
   }
