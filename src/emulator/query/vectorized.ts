@@ -26,6 +26,7 @@ import { createAggregator } from "./aggregations";
 import type { Columns } from "./columns";
 import type { RunEnv } from "./execute";
 import { TIME_FIELD, type Plan, type StageVector, type TableData } from "./plan";
+import type { Summarizer } from "./summarize";
 import type { CompiledExpr } from "./table";
 import { autoBinMs } from "./time";
 import type { QueryDataset } from "./types";
@@ -866,9 +867,22 @@ function summarize(terminal: Extract<StageVector, { kind: "summarize" }>, range:
     }
   });
   const out = terminal.make();
-  for (let g = 0; g < main.count; g++) out.putGroup("main", main.keyValues(g), mainAccs.map((acc) => acc.result(g)));
-  if (totals) for (let g = 0; g < totals.count; g++) out.putGroup("totals", totals.keyValues(g), totalAccs.map((acc) => acc.result(g)));
+  putGroups(out, "main", main, mainAccs);
+  if (totals) putGroups(out, "totals", totals, totalAccs);
   return { data: terminal.finish(out), matched };
+}
+
+/**
+ * Hands each group and its aggregations' results to the Summarizer. A function of its own:
+ * the accumulators are new closures per query, and a call to one that optimized code had
+ * inlined deoptimizes its caller (measured: the whole summarize, at every query).
+ */
+function putGroups(out: Summarizer, table: "main" | "totals", groups: Groups, accs: Accumulator[]): void {
+  for (let g = 0; g < groups.count; g++) {
+    const results: Value[] = new Array(accs.length);
+    for (let a = 0; a < accs.length; a++) results[a] = accs[a]!.result(g);
+    out.putGroup(table, groups.keyValues(g), results);
+  }
 }
 
 /** make-series over `_time`: one scan for the matching rows' time span (it sets the steps when from/to are not given), one for the steps per group. */
@@ -923,7 +937,7 @@ function makeSeries(terminal: Extract<StageVector, { kind: "make-series" }>, ran
       ensureGroups(accs, groups.count);
       for (const acc of accs) acc.add(bt, s, m, gid);
     });
-    for (let g = 0; g < groups.count; g++) summarizer.putGroup("main", groups.keyValues(g), accs.map((acc) => acc.result(g)));
+    putGroups(summarizer, "main", groups, accs);
   });
   return { data, matched };
 }
