@@ -236,7 +236,9 @@ export async function synthesizeStack(spec: unknown, dir: string): Promise<{ wal
 export function odsAgainst(dir: string, emu: EmulatorProcess, args: string[]): Promise<{ code: number; stdout: string; stderr: string; seconds: number }> {
   const started = performance.now();
   const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", path.join(dir, "state.json")];
-  const child = spawn(process.execPath, [ODS_BIN, ...args, ...flags], { cwd: ROOT, env: { ...process.env, ODS_URL: emu.url, ODS_TOKEN: emu.token }, stdio: ["ignore", "pipe", "pipe"] });
+  // BENCH_ODS_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the `ods` runs, as BENCH_EMULATOR_NODE_ARGS the emulator.
+  const nodeArgs = (process.env.BENCH_ODS_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ODS_BIN, ...args, ...flags], { cwd: ROOT, env: { ...process.env, ODS_URL: emu.url, ODS_TOKEN: emu.token }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -206,3 +206,19 @@ describe("summarize by bin(_time, ...)", () => {
     ]);
   });
 });
+
+describe("group keys on the row path", () => {
+  it("a key groups by value and type: 1 apart from '1' and true apart from 'true', 0 with -0, null a group of its own", () => {
+    const r = tabular(
+      "datatable(k: dynamic, n: long) [1, 1, '1', 2, true, 4, 'true', 8, dynamic(null), 16, 0, 32, 1, 64, 0, 128] | extend k = iff(n == 128, -0.0, k) | summarize s = sum(n) by k | sort by s asc",
+    );
+    expect(rows(r)).toEqual([
+      { k: "1", s: 2 },
+      { k: true, s: 4 },
+      { k: "true", s: 8 },
+      { k: null, s: 16 },
+      { k: 1, s: 65 },
+      { k: 0, s: 160 },
+    ]);
+  });
+});

@@ -105,6 +105,13 @@ const VECTORIZED = [
   "['logs'] | where _time >= datetime(2024-01-01T02:00:00Z) and path == '/pay' | count",
   "['logs'] | where path == 'no such path' | count",
   "['logs'] | where region == 'eu' | count | extend twice = count * 2",
+  // A backtest's query: groups by bin and key, then each key's bins as one list (sorted by it).
+  "['logs'] | where status >= 500 and duration_ms > 3 | summarize n = count() by _time = bin(_time, 5m), service | summarize points = make_list(pack_array(_time, n)) by service",
+  // The selective comparison written last (it runs first), and and-chains inside or and if.
+  "['logs'] | where duration_ms > 100 and status >= 0 and path == '/pay' | where service != 'web' | summarize count() by bin(_time, 5m), status",
+  "['logs'] | where (duration_ms > 100 and path == '/pay') or (status == 500 and duration_ms < 50) | summarize countif(duration_ms > 10 and path != '/') by service",
+  // Sorted by a first aggregation that mixes strings and nulls, ties by two keys.
+  "['logs'] | summarize min(region), count() by service, status",
 ];
 
 const ROW_PATH = [

@@ -49,38 +49,79 @@ interface Group {
 
 const newAggregators = (aggs: AggregationSpec[]): Aggregator[] => aggs.map((a) => createAggregator(a.fn, a.consts ?? []));
 
+/** A value that is its own group id: equal exactly when their value keys are (SameValueZero: NaN is NaN, -0 is 0). */
+const isPrimitive = (v: Value): v is null | boolean | number | string => v === null || typeof v !== "object";
+
+/**
+ * The groups of one table, in the order they were first seen. A group of one plain key
+ * (a string, number, boolean or null) is found by that value itself; any other by its
+ * value key (a string per row is what grouping costs on the row path).
+ */
+class GroupTable {
+  readonly list: Group[] = [];
+  private readonly byValue = new Map<null | boolean | number | string, Group>();
+  private readonly byKey = new Map<string, Group>();
+
+  /** The group of `keyValues` (all but index `skip`); a new one is made with `make`. */
+  find(keyValues: Value[], skip: number, aggs: AggregationSpec[]): Group {
+    const n = keyValues.length - (skip >= 0 ? 1 : 0);
+    if (n === 1) {
+      const v = keyValues[skip === 0 ? 1 : 0];
+      if (isPrimitive(v)) {
+        let g = this.byValue.get(v);
+        if (!g) this.byValue.set(v, (g = this.add(keyValues, skip, aggs)));
+        return g;
+      }
+    }
+    let id = "";
+    if (n === 1) id = valueKey(keyValues[skip === 0 ? 1 : 0]);
+    else if (n > 1) for (let i = 0; i < keyValues.length; i++) if (i !== skip) id += `${valueKey(keyValues[i])}\u0000`;
+    let g = this.byKey.get(id);
+    if (!g) this.byKey.set(id, (g = this.add(keyValues, skip, aggs)));
+    return g;
+  }
+
+  /** A group already known to be distinct from every other (the vectorized path's). */
+  put(g: Group): void {
+    this.list.push(g);
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  private add(keyValues: Value[], skip: number, aggs: AggregationSpec[]): Group {
+    const g: Group = { keys: skip < 0 ? keyValues.slice() : keyValues.filter((_, i) => i !== skip), aggregators: newAggregators(aggs) };
+    this.list.push(g);
+    return g;
+  }
+}
+
 /**
  * Adds one row's argument values to the group of `keyValues` (all but index `skip`).
  * The arrays are the caller's scratch space, reused per row: a group copies its keys
  * once, and aggregators copy what they keep.
  */
-function feed(groups: Map<string, Group>, keyValues: Value[], skip: number, aggs: AggregationSpec[], argValues: Value[][]): void {
-  // One key (or none) needs no joined id: building strings per row is the cost here.
-  const n = keyValues.length - (skip >= 0 ? 1 : 0);
-  let id = "";
-  if (n === 1) id = valueKey(keyValues[skip === 0 ? 1 : 0]);
-  else if (n > 1) for (let i = 0; i < keyValues.length; i++) if (i !== skip) id += `${valueKey(keyValues[i])}\u0000`;
-  let g = groups.get(id);
-  if (!g) {
-    g = { keys: keyValues.filter((_, i) => i !== skip), aggregators: newAggregators(aggs) };
-    groups.set(id, g);
-  }
+function feed(groups: GroupTable, keyValues: Value[], skip: number, aggs: AggregationSpec[], argValues: Value[][]): void {
+  const g = groups.find(keyValues, skip, aggs);
   for (let i = 0; i < aggs.length; i++) g.aggregators[i].add(argValues[i]);
 }
 
-function toRows(groups: Map<string, Group>, keyNames: string[], aggs: AggregationSpec[], computed: ComputedSpec[]): Row[] {
-  const rows: Row[] = [];
-  for (const g of groups.values()) {
+function toRows(groups: GroupTable, keyNames: string[], aggs: AggregationSpec[], computed: ComputedSpec[]): Row[] {
+  const rows: Row[] = new Array(groups.size);
+  for (let r = 0; r < groups.list.length; r++) {
+    const g = groups.list[r];
     const values = new Map<string, Value>();
-    keyNames.forEach((k, i) => values.set(k, g.keys[i]));
-    aggs.forEach((a, i) => {
+    for (let i = 0; i < keyNames.length; i++) values.set(keyNames[i], g.keys[i]);
+    for (let i = 0; i < aggs.length; i++) {
+      const a = aggs[i];
       const result = g.results ? g.results[i] : g.aggregators[i].result();
       if (!a.spread) values.set(a.name, result);
       else a.spread.forEach((col, j) => values.set(col, Array.isArray(result) ? (result[j] ?? null) : null));
-    });
+    }
     const row: Row = { values, origin: null };
     for (const c of computed) values.set(c.name, c.expr.evaluate(row));
-    rows.push(row);
+    rows[r] = row;
   }
   return rows;
 }
@@ -97,34 +138,79 @@ export function summarizeOrder(timeKey: string | null, otherKeys: string[], aggN
 /** A list or bag: compareTotal orders two of them by their value keys. */
 const isDynamic = (v: Value): v is object => typeof v === "object" && v !== null && !(v instanceof DateTimeValue) && !(v instanceof TimespanValue);
 
+/**
+ * One sort key's values, read once per row (not per comparison: thousands of groups sort
+ * here), as numbers when every row's is a number or every row's a datetime.
+ */
+type SortColumn =
+  | { kind: "number"; desc: boolean; at: Float64Array }
+  | { kind: "string"; desc: boolean; at: string[] }
+  | { kind: "mixed"; desc: boolean; at: Value[]; valueKeys: (string | undefined)[] };
+
+function sortColumn(rows: Row[], field: string, desc: boolean): SortColumn {
+  const at: Value[] = new Array(rows.length);
+  let numbers = true;
+  let times = true;
+  let strings = true;
+  for (let i = 0; i < rows.length; i++) {
+    const v = (at[i] = rows[i].values.get(field) ?? null);
+    numbers &&= typeof v === "number" && v === v;
+    times &&= v instanceof DateTimeValue;
+    strings &&= typeof v === "string";
+  }
+  if (numbers || times) {
+    const xs = new Float64Array(at.length);
+    for (let i = 0; i < at.length; i++) xs[i] = numbers ? (at[i] as number) : (at[i] as DateTimeValue).ms;
+    return { kind: "number", desc, at: xs };
+  }
+  if (strings) return { kind: "string", desc, at: at as string[] };
+  return { kind: "mixed", desc, at, valueKeys: [] };
+}
+
+/** Sign of row a against row b on one key: numbers, times and strings directly, lists and bags by their value keys, the rest as compareForSort does. */
+function compareOn(col: SortColumn, a: number, b: number): number {
+  const desc = col.desc;
+  switch (col.kind) {
+    case "number":
+      return desc ? col.at[b] - col.at[a] : col.at[a] - col.at[b];
+    case "string": {
+      const x = col.at[a];
+      const y = col.at[b];
+      return x === y ? 0 : (x < y) !== desc ? -1 : 1;
+    }
+    case "mixed": {
+      const x = col.at[a];
+      const y = col.at[b];
+      if (typeof x === "number" && typeof y === "number" && x === x && y === y) return desc ? y - x : x - y;
+      if (x instanceof DateTimeValue && y instanceof DateTimeValue) return desc ? y.ms - x.ms : x.ms - y.ms;
+      if (typeof x === "string" && typeof y === "string") return x === y ? 0 : (x < y) !== desc ? -1 : 1;
+      if (isDynamic(x) && isDynamic(y)) {
+        // A list's or bag's value key is made once (a backtest sorts groups by week-long lists).
+        const kx = (col.valueKeys[a] ??= valueKey(x));
+        const ky = (col.valueKeys[b] ??= valueKey(y));
+        const c = kx < ky ? -1 : kx > ky ? 1 : 0;
+        return desc ? -c : c;
+      }
+      return compareForSort(x, y, desc, !desc);
+    }
+  }
+}
+
 function sortGroups(rows: Row[], order: OrderSpec[], tieBreak: string[]): void {
+  if (rows.length < 2) return;
   const keys = [...order, ...tieBreak.map((field) => ({ field, desc: false }))];
-  // Each row's sort values read once, not per comparison (thousands of groups sort here),
-  // and a list's or bag's value key made once (a backtest sorts groups by week-long lists).
-  const decorated = rows.map((row) => ({ row, values: keys.map((k) => row.values.get(k.field) ?? null), valueKeys: [] as (string | undefined)[] }));
-  const keyOf = (d: (typeof decorated)[number], i: number): string => (d.valueKeys[i] ??= valueKey(d.values[i]!));
-  decorated.sort((a, b) => {
-    for (let i = 0; i < keys.length; i++) {
-      const x = a.values[i]!;
-      const y = b.values[i]!;
-      const desc = keys[i]!.desc;
-      // Numbers, times and strings (most keys and aggregations) compare directly, lists
-      // and bags by their keys; the rest as compareForSort does.
-      let c: number;
-      if (typeof x === "number" && typeof y === "number" && x === x && y === y) c = desc ? y - x : x - y;
-      else if (x instanceof DateTimeValue && y instanceof DateTimeValue) c = desc ? y.ms - x.ms : x.ms - y.ms;
-      else if (typeof x === "string" && typeof y === "string") c = x === y ? 0 : (x < y) !== desc ? -1 : 1;
-      else if (isDynamic(x) && isDynamic(y)) {
-        const kx = keyOf(a, i);
-        const ky = keyOf(b, i);
-        c = kx < ky ? -1 : kx > ky ? 1 : 0;
-        if (desc) c = -c;
-      } else c = compareForSort(x, y, desc, !desc);
+  const columns = keys.map((k) => sortColumn(rows, k.field, k.desc));
+  const index = rows.map((_, i) => i);
+  // Rows equal on every key keep their order (the order their groups were first seen).
+  index.sort((a, b) => {
+    for (let i = 0; i < columns.length; i++) {
+      const c = compareOn(columns[i], a, b);
       if (c !== 0) return c;
     }
-    return 0;
+    return a - b;
   });
-  for (let i = 0; i < rows.length; i++) rows[i] = decorated[i]!.row;
+  const sorted = index.map((i) => rows[i]);
+  for (let i = 0; i < rows.length; i++) rows[i] = sorted[i];
 }
 
 /**
@@ -133,8 +219,8 @@ function sortGroups(rows: Row[], order: OrderSpec[], tieBreak: string[]): void {
  * aggregation columns in the order the default sort looks at them.
  */
 export class Summarizer {
-  private readonly main = new Map<string, Group>();
-  private readonly totals: Map<string, Group> | null;
+  private readonly main = new GroupTable();
+  private readonly totals: GroupTable | null;
   private readonly timeIndex: number;
 
   constructor(
@@ -144,7 +230,7 @@ export class Summarizer {
     private readonly computed: ComputedSpec[] = [],
     private readonly outputs: string[] = aggs.map((a) => a.name),
   ) {
-    this.totals = timeKey === null ? null : new Map<string, Group>();
+    this.totals = timeKey === null ? null : new GroupTable();
     this.timeIndex = keys.findIndex((k) => k.name === timeKey);
     this.keyBuf = keys.map(() => null);
     this.argBufs = aggs.map((a) => a.args.map(() => null));
@@ -171,23 +257,20 @@ export class Summarizer {
    */
   putGroup(table: "main" | "totals", keys: Value[], results: Value[]): void {
     const groups = table === "main" ? this.main : this.totals;
-    if (!groups) return;
-    // The caller's groups are distinct already: a running number is their id (ids of
-    // rows fed by `add` are value keys, which never start with \u0001).
-    groups.set(`\u0001${groups.size}`, { keys, aggregators: [], results });
+    groups?.put({ keys, aggregators: [], results });
   }
 
   finish(): SummarizeResult {
     const { keys, aggs, timeKey, main, totals, computed } = this;
     // Without any key, aggregating nothing still answers one row (count() is 0).
-    if (keys.length === 0 && main.size === 0) main.set("", { keys: [], aggregators: newAggregators(aggs) });
+    if (keys.length === 0 && main.size === 0) main.find([], -1, aggs);
     const keyNames = keys.map((k) => k.name);
     const otherKeys = keyNames.filter((k) => k !== timeKey);
     const rows = toRows(main, keyNames, aggs, computed);
     sortGroups(rows, summarizeOrder(timeKey, otherKeys, this.outputs), otherKeys);
     let totalRows: Row[] | null = null;
     if (totals) {
-      if (otherKeys.length === 0 && totals.size === 0) totals.set("", { keys: [], aggregators: newAggregators(aggs) });
+      if (otherKeys.length === 0 && totals.size === 0) totals.find([], -1, aggs);
       totalRows = toRows(totals, otherKeys, aggs, computed);
       sortGroups(totalRows, summarizeOrder(null, otherKeys, this.outputs), otherKeys);
     }

@@ -10,12 +10,17 @@ export type ValueType = "integer" | "float" | "string" | "boolean" | "datetime" 
 
 /** A point in time. `text` keeps the stored spelling (sub-millisecond digits) for output. */
 export class DateTimeValue {
+  /**
+   * Its printed form, once asked for: a bin's time is printed once per group, list and
+   * sort. A private field: not an own property, so JSON and structured clones never see it.
+   */
+  #printed: string | undefined = undefined;
   constructor(
     readonly ms: number,
     readonly text?: string,
   ) {}
   toString(): string {
-    return this.text === undefined ? formatIsoTime(this.ms) : normalizeTimeText(this.text);
+    return (this.#printed ??= this.text === undefined ? formatIsoTime(this.ms) : normalizeTimeText(this.text));
   }
 }
 

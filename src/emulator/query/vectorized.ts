@@ -26,6 +26,7 @@ import { createAggregator } from "./aggregations";
 import type { Columns } from "./columns";
 import type { RunEnv } from "./execute";
 import { TIME_FIELD, type Plan, type StageVector, type TableData } from "./plan";
+import type { Summarizer } from "./summarize";
 import type { CompiledExpr } from "./table";
 import { autoBinMs } from "./time";
 import type { QueryDataset } from "./types";
@@ -246,11 +247,9 @@ const NONE: Filter = { run: () => 0, may: () => false };
 function predicate(e: CompiledExpr, c: Compiler): Filter {
   const v = e.vector;
   if (v?.kind === "logical") {
+    if (v.op === "and") return allOf(conjuncts(e, c), c.capacity)!;
     const l = predicate(v.left, c);
     const r = predicate(v.right, c);
-    if (v.op === "and") {
-      return both(l, r);
-    }
     // or: each side's rows, merged in scan order.
     const a = new Int32Array(c.capacity);
     const z = new Int32Array(c.capacity);
@@ -343,13 +342,15 @@ interface KeyKernel {
 }
 
 function binKernel(width: number, first: number, endMs: number): KeyKernel {
+  // One value per bin, shared by the groups of that bin (and printed once).
+  const values: DateTimeValue[] = [];
   return {
     bound: Math.floor(endMs / width) - first + 2,
     codes(bt, sel, m, out) {
       const ms = bt.ms;
       for (let t = 0; t < m; t++) out[t] = 1 + Math.floor(ms[sel[t]!]! / width) - first;
     },
-    value: (code) => new DateTimeValue((code - 1 + first) * width),
+    value: (code) => (values[code] ??= new DateTimeValue((code - 1 + first) * width)),
   };
 }
 
@@ -753,20 +754,40 @@ function scan(c: Compiler, range: Range, filter: Filter | undefined, env: RunEnv
   }
 }
 
-/** Rows both filters keep: the second reads only what the first kept. */
-function both(l: Filter, r: Filter): Filter {
-  return {
-    run: (bt, src, m, dst) => {
-      const n = l.run(bt, src, m, dst);
-      return n === 0 ? 0 : r.run(bt, dst, n, dst);
-    },
-    may: (b) => l.may(b) && r.may(b),
-  };
+/** The comparisons an `and` chain is made of (`a and (b and c)`: a, b, c), each compiled alone. */
+function conjuncts(e: CompiledExpr, c: Compiler): Filter[] {
+  const v = e.vector;
+  if (v?.kind === "logical" && v.op === "and") return [...conjuncts(v.left, c), ...conjuncts(v.right, c)];
+  return [predicate(e, c)];
 }
 
-/** All the wheres as one filter. */
-function allOf(filters: Filter[]): Filter | undefined {
-  return filters.length === 0 ? undefined : filters.reduce(both);
+/** A batch of fewer rows tells little about how many rows a filter keeps. */
+const SAMPLE_ROWS = 1024;
+
+/**
+ * Rows every filter keeps. Each reads only what the ones before it kept, so the one that
+ * keeps fewest goes first: measured once, each alone on the scan's first batch of
+ * SAMPLE_ROWS rows or more (`where duration_ms > 500 and path == '/pay'` reads the path
+ * of every row and the duration of a sixth). The rows kept are the same in any order.
+ */
+function allOf(filters: Filter[], capacity: number): Filter | undefined {
+  if (filters.length <= 1) return filters[0];
+  let order = filters;
+  let measured = false;
+  const kept = new Int32Array(capacity);
+  return {
+    run(bt, src, m, dst) {
+      if (!measured && m >= SAMPLE_ROWS) {
+        measured = true;
+        const passed = filters.map((f) => f.run(bt, src, m, kept));
+        order = filters.map((_, i) => i).sort((a, b) => passed[a]! - passed[b]! || a - b).map((i) => filters[i]!);
+      }
+      let n = order[0]!.run(bt, src, m, dst);
+      for (let i = 1; i < order.length && n > 0; i++) n = order[i]!.run(bt, dst, n, dst);
+      return n;
+    },
+    may: (b) => filters.every((f) => f.may(b)),
+  };
 }
 
 /**
@@ -796,7 +817,7 @@ export function runVectorized(plan: Plan, env: RunEnv): { data: TableData; next:
   if (firstScan) opts.ctx.autoBinMs = autoBinMs(Math.max(0, opts.endMs - rangeStart));
   let run: { data: TableData; matched: number };
   try {
-    const filter = allOf(shape.wheres.map((w) => predicate(w, compiler)));
+    const filter = allOf(shape.wheres.flatMap((w) => conjuncts(w, compiler)), compiler.capacity);
     const terminal = shape.terminal;
     run =
       terminal.kind === "make-series"
@@ -851,8 +872,8 @@ function summarize(terminal: Extract<StageVector, { kind: "summarize" }>, range:
     }
   });
   const out = terminal.make();
-  for (let g = 0; g < main.count; g++) out.putGroup("main", main.keyValues(g), mainAccs.map((acc) => acc.result(g)));
-  if (totals) for (let g = 0; g < totals.count; g++) out.putGroup("totals", totals.keyValues(g), totalAccs.map((acc) => acc.result(g)));
+  putGroups(out, "main", main, mainAccs);
+  if (totals) putGroups(out, "totals", totals, totalAccs);
   return { data: terminal.finish(out), matched };
 }
 
@@ -862,6 +883,19 @@ function countRows(terminal: Extract<StageVector, { kind: "count" }>, range: Ran
   if (!filter) matched = Math.max(0, range.hi - range.lo);
   else scan(c, range, filter, env, new Int32Array(c.capacity), (_bt, _sel, m) => void (matched += m));
   return { data: terminal.result(matched), matched };
+}
+
+/**
+ * Hands each group and its aggregations' results to the Summarizer. A function of its own:
+ * the accumulators are new closures per query, and a call to one that optimized code had
+ * inlined deoptimizes its caller (measured: the whole summarize, at every query).
+ */
+function putGroups(out: Summarizer, table: "main" | "totals", groups: Groups, accs: Accumulator[]): void {
+  for (let g = 0; g < groups.count; g++) {
+    const results: Value[] = new Array(accs.length);
+    for (let a = 0; a < accs.length; a++) results[a] = accs[a]!.result(g);
+    out.putGroup(table, groups.keyValues(g), results);
+  }
 }
 
 /** make-series over `_time`: one scan for the matching rows' time span (it sets the steps when from/to are not given), one for the steps per group. */
@@ -910,13 +944,13 @@ function makeSeries(terminal: Extract<StageVector, { kind: "make-series" }>, ran
       },
       may: (b) => time[b]![rows + 1]! >= start && time[b]![rows]! < end,
     };
-    scan(c, range, allOf(filter ? [filter, inSteps] : [inSteps]), env, sel, (bt, s, m) => {
+    scan(c, range, allOf(filter ? [filter, inSteps] : [inSteps], c.capacity), env, sel, (bt, s, m) => {
       keyCodes.code(bt, s, m);
       groups.assign(keyCodes.codes, m, gid);
       ensureGroups(accs, groups.count);
       for (const acc of accs) acc.add(bt, s, m, gid);
     });
-    for (let g = 0; g < groups.count; g++) summarizer.putGroup("main", groups.keyValues(g), accs.map((acc) => acc.result(g)));
+    putGroups(summarizer, "main", groups, accs);
   });
   return { data, matched };
 }

@@ -3,7 +3,7 @@
 import { tabularRows, type OdsClient } from "../../api";
 import { sharedRead } from "../kind";
 import { BacktestUnsupported, binnedQuery, type BacktestMonitor, type BinnedQuery } from "./binned-query";
-import { evaluate, type BacktestResult, type Row } from "./evaluate";
+import { evaluate, type BacktestResult, type BinnedGroup, type Row } from "./evaluate";
 
 export interface BacktestOptions {
   days: number;
@@ -21,29 +21,23 @@ export const MAX_BACKTEST_QUERIES = 4;
 
 export type BacktestOutcome = { ok: true; result: BacktestResult } | { ok: false; reason: string };
 
-type Binned = { rows: Row[]; queries: number } | string;
+type Binned = { groups: BinnedGroup[]; queries: number } | string;
 
 const DAY = 86_400_000;
 
-/** One row per bin again, from the answer's one row per group with its list of points. */
-function unpack(groupRows: Row[], pointColumns: string[]): Row[] {
-  const rows: Row[] = [];
+/** The answer's groups: each row's key columns and its list of points (see BinnedQuery.apl). */
+function groupsOf(groupRows: Row[]): BinnedGroup[] {
+  const groups: BinnedGroup[] = [];
   for (const g of groupRows) {
     const { __bt_points: points, ...keys } = g;
-    if (!Array.isArray(points)) continue;
-    for (const p of points) {
-      if (!Array.isArray(p)) continue;
-      const row: Row = { ...keys, _time: p[0] };
-      pointColumns.forEach((c, i) => (row[c] = p[i + 1]));
-      rows.push(row);
-    }
+    if (Array.isArray(points)) groups.push({ keys, points });
   }
-  return rows;
+  return groups;
 }
 
-/** Reads the binned rows of [from, to]; a cut answer splits its piece in two. Answers a reason on failure. */
+/** Reads the binned groups of [from, to]; a cut answer splits its piece in two. Answers a reason on failure. */
 async function readBinned(client: OdsClient, query: BinnedQuery, fromMs: number, toMs: number): Promise<Binned> {
-  const rows: Row[] = [];
+  const groups: BinnedGroup[] = [];
   let queries = 0;
   const pending: [number, number][] = [[fromMs, toMs]];
   while (pending.length > 0) {
@@ -59,9 +53,9 @@ async function readBinned(client: OdsClient, query: BinnedQuery, fromMs: number,
       continue;
     }
     const table = answer.tables[0];
-    if (table) rows.push(...unpack(tabularRows(table), query.pointColumns));
+    if (table) groups.push(...groupsOf(tabularRows(table)));
   }
-  return { rows, queries };
+  return { groups, queries };
 }
 
 /** Replays `monitor` over the last `days` days; never throws for a monitor it cannot replay. */
@@ -83,5 +77,5 @@ export async function runBacktest(client: OdsClient, monitor: BacktestMonitor, o
   if (typeof answer === "string") return { ok: false, reason: answer };
   // Queries are counted where they were spent: a shared answer cost this backtest nothing.
   const queries = shared ? 0 : answer.queries;
-  return { ok: true, result: evaluate(monitor, query, answer.rows, { startMs, endMs, days: options.days, queries }) };
+  return { ok: true, result: evaluate(monitor, query, answer.groups, { startMs, endMs, days: options.days, queries }) };
 }
