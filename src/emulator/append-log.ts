@@ -7,16 +7,9 @@ import * as path from "node:path";
 import { parseJoinedLines } from "./json-text";
 
 interface PendingAppend {
-  data: string | Buffer;
+  data: Buffer;
   resolve: () => void;
   reject: (err: unknown) => void;
-}
-
-/** Appends written by one flush, as one write: text when all are text, else bytes. */
-function joined(parts: readonly (string | Buffer)[]): string | Buffer {
-  if (parts.length === 1) return parts[0]!;
-  if (parts.every((p) => typeof p === "string")) return parts.join("");
-  return Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
 }
 
 export class AppendLog {
@@ -47,23 +40,16 @@ export class AppendLog {
   }
 
   append(lines: readonly string[]): Promise<void> {
-    if (this.closed) return Promise.reject(new Error(`append to closed log ${this.path}`));
-    if (lines.length === 0) return Promise.resolve();
-    const data = lines.join("\n") + "\n";
-    return this.appendData(data, Buffer.byteLength(data));
+    return this.appendBytes(lines.length === 0 ? Buffer.alloc(0) : Buffer.from(lines.join("\n") + "\n"));
   }
 
   /** Appends `bytes`: whole lines in UTF-8, each ending in a newline. */
   appendBytes(bytes: Buffer): Promise<void> {
-    return this.appendData(bytes, bytes.length);
-  }
-
-  private appendData(data: string | Buffer, bytes: number): Promise<void> {
     if (this.closed) return Promise.reject(new Error(`append to closed log ${this.path}`));
-    if (bytes === 0) return Promise.resolve();
-    this.bytes += bytes;
+    if (bytes.length === 0) return Promise.resolve();
+    this.bytes += bytes.length;
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ data, resolve, reject });
+      this.queue.push({ data: bytes, resolve, reject });
       if (!this.flushing) this.flushing = this.drain();
     });
   }
@@ -72,9 +58,8 @@ export class AppendLog {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0);
       try {
-        const data = joined(batch.map((p) => p.data));
-        if (typeof data === "string") await this.handle.write(data);
-        else await this.handle.write(data);
+        // The appends of one flush in one write.
+        await this.handle.write(batch.length === 1 ? batch[0]!.data : Buffer.concat(batch.map((p) => p.data)));
         await this.handle.sync();
         for (const p of batch) p.resolve();
       } catch (err) {

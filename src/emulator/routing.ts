@@ -53,6 +53,9 @@ export const NO_CONTENT: Answer = { status: 204 };
  */
 export const MAX_JSON_DEPTH = 100;
 
+/** The 400 for a body that nests objects and arrays deeper than MAX_JSON_DEPTH. */
+export const tooDeep = (): HttpError => badRequest(`request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
+
 /** 400 when JSON text nests deeper than MAX_JSON_DEPTH (a scan; parsing checks the rest). */
 export function checkJsonDepth(text: string): void {
   let depth = 0;
@@ -65,7 +68,7 @@ export function checkJsonDepth(text: string): void {
       if (j === -1) return; // unterminated: JSON.parse says so
       i = j;
     } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > MAX_JSON_DEPTH) throw badRequest(`request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
+      if (++depth > MAX_JSON_DEPTH) throw tooDeep();
     } else if (c === 0x7d || c === 0x5d) {
       depth--;
     }

@@ -3,11 +3,11 @@
 // its first non-null value, the first time an event carries it. `_time` defaults to
 // the ingest time. Events that cannot be stored are reported in `failures`, not 400.
 import { requireDatasetGrant } from "../auth";
-import { badRequest, type HttpError } from "../errors";
+import { badRequest } from "../errors";
 import { fieldKey, type FieldRecord } from "../model";
 import type { StoredEvent } from "../query/types";
 import { parseJoinedLines } from "../json-text";
-import { checkJsonDepth, MAX_JSON_DEPTH, MiB, ok, type RequestContext, type Route } from "../routing";
+import { checkJsonDepth, MAX_JSON_DEPTH, MiB, ok, tooDeep, type RequestContext, type Route } from "../routing";
 import { canonicalIsoMillis, eventTimeFromValue, normalizeTimestamp, nowIsoMillis } from "../time";
 import { isObject, setOwn, type JsonObject } from "../validate";
 
@@ -15,9 +15,6 @@ interface Failure {
   timestamp: string;
   error: string;
 }
-
-/** 400 for a body that nests objects and arrays deeper than MAX_JSON_DEPTH (what checkJsonDepth says of its text). */
-const tooDeep = (): HttpError => badRequest(`request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
 
 /** Throws tooDeep when `value`, at nesting level `depth`, holds objects or arrays past the limit. */
 function checkDepth(value: unknown, depth: number): void {
