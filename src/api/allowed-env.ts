@@ -3,6 +3,24 @@
 // else in the shell that started the command (cloud credentials, CI tokens) is not ours:
 // a provider process drops it at start, and a helper process we spawn never receives it.
 
+/** Proxies, as curl reads them (both spellings), and CA bundles: how a process reaches the network here. */
+export const NETWORK_ENV_NAMES: readonly string[] = [
+  "HTTPS_PROXY",
+  "https_proxy",
+  "HTTP_PROXY",
+  "http_proxy",
+  "NO_PROXY",
+  "no_proxy",
+  "ALL_PROXY",
+  "all_proxy",
+  "NODE_EXTRA_CA_CERTS",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+];
+
+/** What a process needs on Windows to find the system and the user's folders. */
+export const WINDOWS_ENV_NAMES: readonly string[] = ["SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "USERPROFILE", "APPDATA", "LOCALAPPDATA"];
+
 /** Exact names kept (compared case-sensitively, except on Windows where names are case-insensitive). */
 const KEPT_NAMES = new Set([
   // go-plugin's start-up contract (src/tfprovider/protocol/handshake.ts)
@@ -13,19 +31,7 @@ const KEPT_NAMES = new Set([
   "PLUGIN_MIN_PORT",
   "PLUGIN_MAX_PORT",
   "TF_DISABLE_PLUGIN_TLS",
-  // proxies, as curl reads them (both spellings)
-  "HTTPS_PROXY",
-  "https_proxy",
-  "HTTP_PROXY",
-  "http_proxy",
-  "NO_PROXY",
-  "no_proxy",
-  "ALL_PROXY",
-  "all_proxy",
-  // CA bundles
-  "NODE_EXTRA_CA_CERTS",
-  "SSL_CERT_FILE",
-  "SSL_CERT_DIR",
+  ...NETWORK_ENV_NAMES,
   // Node and the C library
   "PATH",
   "HOME",
@@ -39,15 +45,7 @@ const KEPT_NAMES = new Set([
   "NODE_OPTIONS",
   "NODE_V8_COVERAGE",
   "UV_THREADPOOL_SIZE",
-  // Windows
-  "SYSTEMROOT",
-  "SYSTEMDRIVE",
-  "WINDIR",
-  "COMSPEC",
-  "PATHEXT",
-  "USERPROFILE",
-  "APPDATA",
-  "LOCALAPPDATA",
+  ...WINDOWS_ENV_NAMES,
 ]);
 
 /** Name prefixes kept: our own settings, Terraform's log settings, locale categories. */

@@ -12,6 +12,11 @@ export interface SynthOptions {
   stdio?: "inherit" | "pipe";
   /** Ends the app (its whole process group) when aborted: nothing it started outlives the caller. */
   signal?: AbortSignal;
+  /**
+   * The environment the app gets (CDKTF_OUTDIR and CHECKPOINT_DISABLE are added): by
+   * default this process's own, as `cdktf synth` does; `ods watch` gives a small one.
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function appCommand(cwd: string, explicit?: string): string {
@@ -34,7 +39,7 @@ export async function synth(opts: SynthOptions): Promise<string> {
       cwd,
       shell: true,
       stdio: ["ignore", opts.stdio === "pipe" ? "pipe" : "inherit", "pipe"],
-      env: { ...process.env, CDKTF_OUTDIR: out, CHECKPOINT_DISABLE: "1" },
+      env: { ...(opts.env ?? process.env), CDKTF_OUTDIR: out, CHECKPOINT_DISABLE: "1" },
       // Its own process group, so that the shell and the app it runs end together.
       detached: opts.signal !== undefined,
     });

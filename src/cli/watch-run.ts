@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { OdsClient, RateLimiter, resolveClientConfig, type RequestEvent } from "../api";
-import { LocalBackend } from "../reconcile/backends";
+import { LocalBackend, redactUrl } from "../reconcile/backends";
 import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
 import { StackError } from "../reconcile/stack";
 import {
@@ -14,12 +14,16 @@ import {
   WatchMetrics,
   Watcher,
   describeSource,
+  exposureWarning,
   formatEvent,
   parseDuration,
   parseListen,
   parseShare,
+  parseSynthEnvNames,
+  redactSourceIn,
   roundRate,
   startWatchServer,
+  synthEnvironment,
   type ApplyOutcome,
   type LogFormat,
   type OpenedRound,
@@ -52,6 +56,8 @@ export interface WatchOpts extends CommonOpts {
   parallelism: number;
   annotate?: boolean;
   once?: boolean;
+  /** --synth-env: variables of the watcher's environment the repository's app also gets. */
+  synthEnv: string[];
 }
 
 function logWriter(): (line: string) => void {
@@ -69,9 +75,13 @@ export async function runWatch(o: WatchOpts): Promise<number> {
   const lockTimeoutMs = parseDuration(o.lockTimeout, "--lock-timeout");
   const budgetShare = parseShare(o.rateBudget, "--rate-budget", 0.01, 1);
   const listen = parseListen(o.listen);
+  parseSynthEnvNames(o.synthEnv);
   if (path.isAbsolute(o.outDir) || o.outDir.split(/[\\/]/).includes("..")) {
     throw new StackError([`--out-dir ${o.outDir}: with ods watch it names a directory inside the checkout of ${describeSource(o.source)}, relative to its root`]);
   }
+  // Said before the address is bound: the operator reads it before anything is served.
+  const exposed = exposureWarning(listen);
+  if (exposed) process.stderr.write(`Warning: ${exposed}\n`);
   const write = logWriter();
   const metrics = new WatchMetrics();
   const temporary = o.workdir === undefined;
@@ -89,6 +99,7 @@ export async function runWatch(o: WatchOpts): Promise<number> {
     write,
     sourceName: describeSource(o.source),
     branch: o.branch,
+    redact: (text) => redactSourceIn(text, o.source),
   });
   const stop = new AbortController();
   const server = await startWatchServer(listen, { metrics, status: () => watcher.status(), ready: () => watcher.ready, live: () => !stop.signal.aborted });
@@ -166,7 +177,8 @@ class CliRoundSource implements RoundSource {
     if (this.o.synth && this.synthesized !== revision) {
       this.synthesized = undefined;
       // A failed synthesis fails the round: nothing is planned from a half-written directory.
-      await synth({ app: this.o.app, out: outDir, cwd: this.git.dir, stdio: "pipe", signal });
+      // The app is the repository's code: it gets none of the watcher's credentials.
+      await synth({ app: this.o.app, out: outDir, cwd: this.git.dir, stdio: "pipe", signal, env: synthEnvironment(this.o.synthEnv) });
       this.synthesized = revision;
     }
     const counters = new Map<string, OdsClient[]>();
@@ -217,6 +229,24 @@ class CliRoundSource implements RoundSource {
   }
 
   /**
+   * The watcher's token (--token, ODS_TOKEN) goes only to the watcher's service (--url,
+   * ODS_URL): a provider block of the repository naming another url would otherwise have
+   * the watcher send its token there. A block with its own token may name any service.
+   */
+  private refuseTokenElsewhere(unit: StackUnit, provider: string, url: string, token: string): void {
+    const own = this.o.token ?? process.env.ODS_TOKEN;
+    if (own === undefined || token !== own) return;
+    const service = this.o.url ?? process.env.ODS_URL;
+    const pinned = service === undefined ? undefined : resolveClientConfig({ url: service, token: own }, {}).url;
+    if (pinned === url) return;
+    throw new StackError([
+      `stack ${unit.name}, provider ${provider}: the repository sends the watcher's token to ${redactUrl(url)}, ` +
+        (pinned === undefined ? "and the watcher names no service of its own" : `not to the watcher's service ${redactUrl(pinned)}`) +
+        `: the watcher's token goes only to the service of --url or ODS_URL. Set that to the service the stacks use, or give the provider block its own token (a variable)`,
+    ]);
+  }
+
+  /**
    * Replaces each target's client by one that counts its requests by status and goes
    * through the organization's shared limiter at the round's rate.
    */
@@ -224,6 +254,7 @@ class CliRoundSource implements RoundSource {
     const clients: OdsClient[] = [];
     for (const target of unit.targets.values()) {
       const base = target.client.config;
+      this.refuseTokenElsewhere(unit, target.provider, base.url, base.token);
       const key = `${base.url}\n${base.orgId ?? ""}`;
       let limiter = this.limiters.get(key);
       if (!limiter) {

@@ -11,7 +11,9 @@ import { driftedObjects } from "../../src/reconcile/watch/drift";
 import { formatStackLine } from "../../src/reconcile/watch/log";
 import { reconcileStack, type StackPlanning, type StackRoundContext, type WatchedStack } from "../../src/reconcile/watch/reconcile-stack";
 import { backoff, nextDelay, parseDuration, parseShare } from "../../src/reconcile/watch/schedule";
-import { parseListen } from "../../src/reconcile/watch/server";
+import { describeSource, redactSourceIn } from "../../src/reconcile/watch/git-source";
+import { exposureWarning, parseListen } from "../../src/reconcile/watch/server";
+import { parseSynthEnvNames, synthEnvironment } from "../../src/reconcile/watch/synth-env";
 import type { PendingPlan } from "../../src/reconcile/watch/status";
 
 describe("schedule", () => {
@@ -253,5 +255,55 @@ describe("one stack's round", () => {
     const s = new RecordedStack([planning([edit], state)]);
     await expect(reconcileStack(s, ctx({ signal: stop.signal }))).rejects.toThrow("stopped");
     expect(s.calls).toEqual(["plan"]);
+  });
+});
+
+describe("the trust boundary", () => {
+  it("shows a source URL without its user information, query values or fragment", () => {
+    expect(describeSource("https://oauth2:glpat-abc123@git.example.com/platform/obs.git")).toBe("https://***@git.example.com/platform/obs.git");
+    expect(describeSource("https://git.example.com/obs.git?private_token=glpat-abc123&x")).toBe("https://git.example.com/obs.git?private_token=***&x=***");
+    expect(describeSource("https://git.example.com/obs.git#sig=abcdef")).toBe("https://git.example.com/obs.git#***");
+    expect(describeSource("ssh://git@git.example.com/obs.git")).toBe("ssh://***@git.example.com/obs.git");
+    expect(describeSource("/srv/git/obs.git")).toBe("/srv/git/obs.git");
+    expect(describeSource("git@git.example.com:platform/obs.git")).toBe("git@git.example.com:platform/obs.git");
+  });
+  it("hides the source's credentials in git's messages, in whatever form git echoes the URL", () => {
+    const source = "https://u:pass-1234567@git.example.com/obs.git?private_token=glpat-abc123";
+    const git = "fatal: unable to access 'https://git.example.com/obs.git?private_token=glpat-abc123/': 403; token glpat-abc123 refused; pass-1234567";
+    const shown = redactSourceIn(git, source);
+    expect(shown).not.toContain("glpat-abc123");
+    expect(shown).not.toContain("pass-1234567");
+    expect(shown).toContain("'https://git.example.com/obs.git?private_token=***'");
+  });
+  it("gives the app the base environment and the named variables, nothing of the service or the backends", () => {
+    const env = synthEnvironment(["NPM_TOKEN"], {
+      PATH: "/usr/bin",
+      HOME: "/home/w",
+      LANG: "C.UTF-8",
+      LC_ALL: "C",
+      HTTPS_PROXY: "http://proxy:3128",
+      NODE_OPTIONS: "--max-old-space-size=2048",
+      npm_config_cache: "/cache",
+      CHECKPOINT_DISABLE: "1",
+      NPM_TOKEN: "for-the-app",
+      ODS_URL: "https://ods.example.com",
+      ODS_TOKEN: "t",
+      PG_CONN_STR: "postgres://x",
+      PGPASSWORD: "p",
+      DATABASE_URL: "postgres://y",
+      TF_HTTP_PASSWORD: "h",
+      TF_VAR_ods_token: "v",
+      AWS_SECRET_ACCESS_KEY: "a",
+      npm_config__authToken: "n",
+    });
+    expect(Object.keys(env).sort()).toEqual(["CHECKPOINT_DISABLE", "HOME", "HTTPS_PROXY", "LANG", "LC_ALL", "NODE_OPTIONS", "NPM_TOKEN", "PATH", "npm_config_cache"]);
+    expect(parseSynthEnvNames(["NPM_TOKEN", "_X1"])).toEqual(["NPM_TOKEN", "_X1"]);
+    expect(() => parseSynthEnvNames(["NPM_TOKEN=secret-value"])).toThrow(/--synth-env expects the name of a variable .*"NPM_TOKEN=\.\.\."/);
+    expect(() => parseSynthEnvNames(["PG*"])).toThrow(/"PG\*"/);
+  });
+  it("warns about a listen address other hosts can reach, and only then", () => {
+    for (const host of ["127.0.0.1", "127.1.2.3", "::1", "localhost", "::ffff:127.0.0.1"]) expect(exposureWarning({ host, port: 9464 }), host).toBeUndefined();
+    for (const host of ["0.0.0.0", "::", "10.1.2.3", "ods-watch.internal"]) expect(exposureWarning({ host, port: 9464 }), host).toMatch(/is not a loopback address: .*\/status \(every stack.*drifted object.*pending plans/);
+    expect(exposureWarning({ host: "::", port: 9464 })).toContain("--listen [::]:9464");
   });
 });

@@ -33,18 +33,54 @@ export interface Fetched {
   changed: boolean;
 }
 
-/** The source as messages show it: a URL's user and password hidden. */
+const HIDDEN = "***";
+
+/** A URL with a scheme (`https://`, `ssh://`, `file://`...), split where a credential may sit. */
+const URL_PARTS = /^([a-z][a-z0-9+.-]*:\/\/)(?:([^/?#]*)@)?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/is;
+
+/**
+ * The source as messages, logs and /status show it: a URL's user information, the value of
+ * each query parameter (`?private_token=...`) and its fragment hidden, whatever git or a
+ * forge puts there. A path is shown as it is.
+ */
 export function describeSource(source: string): string {
-  try {
-    const u = new URL(source);
-    if (u.username || u.password) {
-      u.username = "***";
-      u.password = "";
+  const m = URL_PARTS.exec(source);
+  if (!m) return source;
+  const [, scheme, userInfo, rest, query, fragment] = m;
+  const shownQuery = query === undefined ? "" : `?${query.split("&").map((p) => (p === "" ? p : `${p.split("=")[0]}=${HIDDEN}`)).join("&")}`;
+  return `${scheme}${userInfo !== undefined ? `${HIDDEN}@` : ""}${rest}${shownQuery}${fragment !== undefined ? `#${HIDDEN}` : ""}`;
+}
+
+/** The parts of a source URL that may be a credential, as written and as decoded. */
+function secretParts(source: string): string[] {
+  const m = URL_PARTS.exec(source);
+  if (!m) return [];
+  const [, , userInfo, , query, fragment] = m;
+  const raw = [
+    ...(userInfo ? userInfo.split(":") : []),
+    ...(query ? query.split("&").map((p) => (p.includes("=") ? p.slice(p.indexOf("=") + 1) : p)) : []),
+    ...(fragment ? [fragment] : []),
+  ];
+  const decoded = raw.map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
     }
-    return u.toString();
-  } catch {
-    return source;
-  }
+  });
+  // Very short values (`?ref=1`) are no credential, and hiding them would hide every "1".
+  return [...new Set([...raw, ...decoded])].filter((p) => p.length >= 6).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * `text` (git's own messages, which may echo the remote's URL in its own form) with every
+ * URL in it described as describeSource does, and every credential part of `source` hidden.
+ */
+export function redactSourceIn(text: string, source: string): string {
+  let out = text.split(source).join(describeSource(source));
+  out = out.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+/gi, (url) => describeSource(url));
+  for (const part of secretParts(source)) out = out.split(part).join(HIDDEN);
+  return out;
 }
 
 export class GitSource {
@@ -120,7 +156,6 @@ export class GitSource {
 
   /** git may echo the remote's URL, credentials included: shown without them. */
   private hideSource(text: string): string {
-    const source = this.options.source;
-    return source ? text.split(source).join(describeSource(source)) : text;
+    return redactSourceIn(text, this.options.source);
   }
 }

@@ -21,6 +21,26 @@ export function parseListen(text: string): ListenAddress {
   return { host: host === "" ? "0.0.0.0" : host, port };
 }
 
+/** Whether only this host can reach the address (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^::ffff:/, "");
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * The warning for an address other hosts can reach: the endpoints ask no credential, and
+ * /status tells whoever asks what the organization's configuration holds and where it drifts.
+ */
+export function exposureWarning(address: ListenAddress): string | undefined {
+  if (isLoopback(address.host)) return undefined;
+  const shown = address.host.includes(":") ? `[${address.host}]:${address.port}` : `${address.host}:${address.port}`;
+  return (
+    `--listen ${shown} is not a loopback address: whoever reaches it reads, without a credential, /status ` +
+    `(every stack, the revision applied, each drifted object with its attributes' live and desired values, pending plans with their files and the command that applies them, the last errors) ` +
+    `and /metrics (stack names, results, request counts). Keep it inside the cluster: listen on 127.0.0.1 behind a sidecar or scrape agent, or allow only your Prometheus with a NetworkPolicy.`
+  );
+}
+
 export interface WatchServerState {
   metrics: WatchMetrics;
   status: () => WatchStatus;

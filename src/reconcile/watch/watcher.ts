@@ -35,6 +35,8 @@ export interface WatcherOptions {
   sourceName: string;
   branch: string;
   random?: () => number;
+  /** Applied to every error before it is logged or served (the source's credentials hidden). */
+  redact?: (text: string) => string;
 }
 
 /** Resolves after `ms`, or at once when the signal aborts. */
@@ -87,6 +89,11 @@ export class Watcher {
     }
   }
 
+  private errorText(e: unknown): string {
+    const text = errorText(e);
+    return this.o.redact ? this.o.redact(text) : text;
+  }
+
   private event(event: string, message: string, extra?: Record<string, unknown>): void {
     this.o.write(formatEvent(this.o.logFormat, event, message, extra));
   }
@@ -99,9 +106,9 @@ export class Watcher {
       opened = await this.o.source.open(signal);
     } catch (e) {
       if (signal.aborted) return false;
-      this.state.lastRoundError = errorText(e);
+      this.state.lastRoundError = this.errorText(e);
       this.o.metrics.round(false);
-      this.event("round_failed", errorText(e));
+      this.event("round_failed", this.errorText(e));
       return false;
     }
     this.state.revision = opened.revision;
@@ -138,11 +145,11 @@ export class Watcher {
           if (e instanceof WatchStopped) break;
           failed.add(stack.name);
           ok = false;
-          this.record(stack, status, opened.revision, { result: "failed", changes: 0, drifted: status.drifted, pending: status.pendingPlan, message: errorText(e) }, (Date.now() - started) / 1000, stack.requests() - requestsBefore);
+          this.record(stack, status, opened.revision, { result: "failed", changes: 0, drifted: status.drifted, pending: status.pendingPlan, message: this.errorText(e) }, (Date.now() - started) / 1000, stack.requests() - requestsBefore);
         }
       }
     } finally {
-      await opened.close().catch((e: unknown) => this.event("close_failed", errorText(e)));
+      await opened.close().catch((e: unknown) => this.event("close_failed", this.errorText(e)));
     }
     if (!signal.aborted) {
       this.roundsDone++;
