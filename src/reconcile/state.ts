@@ -7,7 +7,7 @@
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
-import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, type Attribute, type Attributes, type ResourceKind, type Values } from "../resources";
+import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, valueSteps, type Attributes, type ResourceKind, type Values } from "../resources";
 import { fingerprint, isComputedOnly, sensitivePaths, shapeObject, upgradeValues, type PathStep } from "../lifecycle";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./backends";
 import { providerKey } from "./provider-address";
@@ -261,22 +261,9 @@ function splitAddress(address: string): { type: string; name: string } {
 
 /** A path inside an object's values as Terraform's steps: attribute names, then map keys or list indexes. */
 function stepsOf(attrs: Attributes, path: readonly (string | number)[]): PathStep[] {
-  const steps: PathStep[] = [];
-  let scope: Attributes | undefined = attrs;
-  let container: Attribute | undefined;
-  for (const part of path) {
-    if (scope && typeof part === "string" && part in scope) {
-      steps.push({ type: "get_attr", value: part });
-      container = scope[part];
-      scope = container && isNested(container) && container.type === "object" ? container.attributes : undefined;
-      continue;
-    }
-    steps.push({ type: "index", value: typeof part === "number" ? { value: part, type: "number" } : { value: part, type: "string" } });
-    // An element of a nested list or map is an object with its own attributes.
-    scope = container && isNested(container) ? container.attributes : undefined;
-    container = undefined;
-  }
-  return steps;
+  return valueSteps(attrs, path).map((s): PathStep =>
+    "attribute" in s ? { type: "get_attr", value: s.attribute } : { type: "index", value: "index" in s ? { value: s.index, type: "number" } : { value: s.key, type: "string" } },
+  );
 }
 
 /** One managed object as Terraform stores it. */
