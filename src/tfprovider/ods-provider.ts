@@ -611,7 +611,12 @@ export class OdsTerraformProvider implements ProviderImpl {
     const refusal = await this.createRefusal(kind, values, fresh);
     if (refusal) return { refusal };
     const own = (await lifecycle.namesakes(ctx, kind, values)).find((o) => !ctx.isManaged(kind, kind.api.idOf(o)));
-    if (own) return { answer: await lifecycle.bringInLine(ctx, kind, own, values, { holdsSecret: false }) };
+    if (own && kind.rotation && kind.api.remove) {
+      // Its secret went with the killed apply: removed (a token revoked) and made anew
+      // below, rather than rotated, which would leave an expiring second record.
+      await lifecycle.remove(ctx, kind, kind.api.idOf(own));
+      ctx.live.invalidate(kind);
+    } else if (own) return { answer: await lifecycle.bringInLine(ctx, kind, own, values, { holdsSecret: false }) };
     this.creations.intent(key);
     let made: lifecycle.Answer;
     try {
