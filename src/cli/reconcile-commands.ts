@@ -13,7 +13,7 @@ import { readSavedParts, savedPlanFile, savedStacks, stackStaleReason, type Plan
 import { applyMoves, stateMove } from "../reconcile/moves";
 import { documentAttributeLines } from "../reconcile/path-diff";
 import { secretForms } from "../reconcile/redact";
-import { parseState, secretValuesIn, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
+import { emptyState, parseState, secretValuesIn, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
 import { StackError, findStackFile } from "../reconcile/stack";
 import { VariableError, type VariableInputs } from "../reconcile/variables";
 import { inputsOfStack, variableInputs, withVariableOptions, type VariableOpts } from "./variable-options";
@@ -614,13 +614,14 @@ function registerStateTransferCommands(state: Command): void {
     });
   withWorkspaceOptions(state.command("push <file>"))
     .description("Replace the stored state with FILE, like terraform state push ('-' reads stdin).")
-    .option("--force", "replace a state of another lineage or a higher serial")
+    .option("--force", "replace a state of another lineage, a higher serial, or one that is empty (lost)")
     .action(async (file: string, o: CommonOpts & { force?: boolean }) => {
       const text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
       const pushed = parseState(text, file === "-" ? "standard input" : file);
       const store = storeOnly(o);
       await withState(store, "ods state push", async () => {
-        const current = await store.read();
+        // With --force the stored state is not read: it may be the lost one being replaced.
+        const current = o.force ? emptyState() : await store.read();
         if (!o.force && current.lineage && pushed.lineage && current.lineage !== pushed.lineage) {
           throw new Error(`cannot push: the stored state has lineage ${current.lineage} and ${file} has ${pushed.lineage}; they are different states. Pass --force to replace it anyway`);
         }

@@ -2,6 +2,7 @@
 // type `ods`, AlertPolicy with burn-rate conditions) written as TypeScript using slo.Slo.
 // A malformed file is refused naming its line, before anything is written.
 import { LineCounter, isNode, parseDocument } from "./alert-tests/yaml-parser";
+import { reservedKeyPath, reservedKeyReason } from "../resources/reserved-keys";
 import { windowText } from "../resources/backtest/slo-model";
 
 export class SloImportError extends Error {
@@ -73,7 +74,12 @@ function readDocuments(file: string, text: string): { docs: Doc[]; lineOf: (doc:
     }
   };
   const docs = parsed
-    .map((p, index) => ({ value: p.doc.toJS() as unknown, index }))
+    .map((p, index) => {
+      const value = p.doc.toJS() as unknown;
+      const reserved = reservedKeyPath(value);
+      if (reserved) throw new SloImportError(file, lineOf(index, [...reserved]), `${reserved.join(".")}: ${reservedKeyReason(reserved[reserved.length - 1])}`);
+      return { value, index };
+    })
     .filter((d): d is Doc => d.value !== null && d.value !== undefined)
     .map((d) => {
       if (!isObject(d.value)) throw new SloImportError(file, lineOf(d.index, []), "expected an OpenSLO object (apiVersion, kind, metadata, spec)");

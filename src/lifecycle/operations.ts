@@ -143,12 +143,15 @@ export async function remove(ctx: LifecycleContext, kind: ResourceKind, id: stri
 /**
  * After a create whose answer was lost: lists the kind again and finds the object by
  * natural key, leaving out objects this engine already manages (they are someone
- * else's declaration, not the lost answer).
+ * else's declaration, not the lost answer) and, of a rotating kind, old objects of a
+ * rotation in their grace period (their users still hold their secrets).
  */
 export async function findAfterLostAnswer(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<WireObject | undefined> {
   ctx.live.invalidate(kind);
   const list = await ctx.live.load(ctx.client, kind, scopeOf(kind, values));
-  return list.find((o) => matchesNaturalKey(kind, o, values) && !ctx.isManaged(kind, kind.api.idOf(o)));
+  return list.find(
+    (o) => matchesNaturalKey(kind, o, values) && !ctx.isManaged(kind, kind.api.idOf(o)) && !(kind.rotation && isRetiring(kind, liveValues(kind, o, values), values)),
+  );
 }
 
 export interface Created {
@@ -157,24 +160,36 @@ export interface Created {
   recovered: boolean;
 }
 
+/** How many times a rotating kind's create is sent while each answer is lost (each lost one's object removed). */
+export const LOST_SECRET_CREATE_ATTEMPTS = 3;
+
 /**
  * Creates (or claims) the object. When the answer is lost after the request left, the
- * object may exist: it is found and brought in line, never created twice. A rotating
- * kind's recovered object is rotated at once, since nobody ever saw its secret.
+ * object may exist: it is found by natural key and brought in line, never created twice.
+ * A rotating kind's object made by a lost call holds a secret nobody ever saw: it is
+ * removed (a token revoked) and the create sent again, so that no second record of the
+ * name is left behind, live or expiring.
  */
 export async function create(ctx: LifecycleContext, kind: ResourceKind, values: Values): Promise<Created> {
   const body = requestBody(kind, values, "create");
   // A claimed object (a dataset field) exists already: the refresh listed it.
   const current = kind.creation === "claim" ? ctx.live.withNaturalKey(kind, values)[0] : undefined;
-  try {
-    return { live: await kind.api.create(ctx.client, body, current), recovered: false };
-  } catch (err) {
-    if (!(err instanceof OdsApiError) || !err.requestMayHaveBeenApplied) throw err;
-    const found = await findAfterLostAnswer(ctx, kind, values);
-    if (!found) return { live: await kind.api.create(ctx.client, body), recovered: false };
-    // Nobody holds the lost secret: the declared grace period is enough.
-    if (kind.rotation) return { live: await rotate(ctx, kind, kind.api.idOf(found), values, "change"), recovered: true };
-    return { live: await bringInLine(ctx, kind, found, values, { holdsSecret: false }), recovered: true };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { live: await kind.api.create(ctx.client, body, current), recovered: false };
+    } catch (err) {
+      if (!(err instanceof OdsApiError) || !err.requestMayHaveBeenApplied) throw err;
+      const found = await findAfterLostAnswer(ctx, kind, values);
+      if (!found) return { live: await kind.api.create(ctx.client, body), recovered: false };
+      if (!kind.rotation) return { live: await bringInLine(ctx, kind, found, values, { holdsSecret: false }), recovered: true };
+      if (kind.api.remove && attempt < LOST_SECRET_CREATE_ATTEMPTS) {
+        await remove(ctx, kind, kind.api.idOf(found));
+        ctx.live.invalidate(kind);
+        continue;
+      }
+      // Nobody holds the lost secret: the declared grace period is enough.
+      return { live: await rotate(ctx, kind, kind.api.idOf(found), values, "change"), recovered: true };
+    }
   }
 }
 

@@ -3,7 +3,7 @@
 // outputs. What the engine cannot evaluate is an error that points to the Terraform path.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { type Attributes, TYPE_PREFIX, dataSourceKind, resourceKind, secretValues, validateDeclaration, formatPath, type DataSourceKind, type ResourceKind, type Values } from "../resources";
+import { type Attributes, TYPE_PREFIX, dataSourceKind, resourceKind, secretValues, validateDeclaration, formatPath, jsonPath, reservedKeyPath, reservedKeyReason, type DataSourceKind, type KeyPath, type ResourceKind, type Values } from "../resources";
 import { unmarkedOutputProblem } from "./sensitivity";
 import { ExpressionError, parseVariableReference, referencesIn, substitute, valueAt, type Reference } from "./expressions";
 import { redactText, secretForms } from "./redact";
@@ -248,6 +248,21 @@ function showsSensitive(kind: { attributes: Attributes }, values: Values, attrib
   });
 }
 
+/** `[construct path] address: ` of the resource or data block a path lies in, if it lies in one. */
+function blockOf(json: SynthesizedJson, at: KeyPath): string {
+  const [section, typeName, name] = at;
+  if ((section !== "resource" && section !== "data") || typeof typeName !== "string" || typeof name !== "string" || at.length < 4) return "";
+  const block = (json[section] as Blocks | undefined)?.[typeName]?.[name];
+  const address = `${section === "data" ? "data." : ""}${typeName}.${name}`;
+  return block && typeof block === "object" ? `[${constructPathOf(block, address)}] ${address}: ` : "";
+}
+
+/** Refuses a synthesized stack holding a key named __proto__, constructor or prototype, naming where (see reserved-keys.ts). */
+export function refuseReservedKeys(json: unknown, file: string): void {
+  const reserved = reservedKeyPath(json);
+  if (reserved) throw new StackError([`${file}: ${blockOf(json as SynthesizedJson, reserved)}at ${jsonPath(reserved)}: ${reservedKeyReason(reserved[reserved.length - 1])}`]);
+}
+
 export function loadStack(file: string, options: LoadOptions = {}): LoadedStack {
   let json: SynthesizedJson;
   try {
@@ -255,6 +270,7 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
   } catch (err) {
     throw new StackError([`cannot read the synthesized stack ${file}: ${(err as Error).message}`]);
   }
+  refuseReservedKeys(json, file);
   const shape = shapeProblems(json);
   if (shape.length > 0) throw new StackError(shape.map((p) => `${file}: ${p}`));
   for (const section of TERRAFORM_ONLY_SECTIONS) {

@@ -7,7 +7,7 @@
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
-import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, type Attribute, type Attributes, type ResourceKind, type Values } from "../resources";
+import { PROVIDER_SOURCE, isNested, resourceKind, secretValues, valueSteps, type Attributes, type ResourceKind, type Values } from "../resources";
 import { fingerprint, isComputedOnly, sensitivePaths, shapeObject, upgradeValues, type PathStep } from "../lifecycle";
 import { LockHeldError, StateBackendError, type LockInfo, type StateBackend } from "./backends";
 import { providerKey } from "./provider-address";
@@ -78,6 +78,48 @@ export interface StateFile {
 }
 
 export class StateError extends Error {}
+
+/**
+ * A stored state that exists but holds nothing (0 bytes, or only whitespace). Terraform
+ * reads such a state as none, so the next apply would adopt (and rotate) or recreate every
+ * object it managed: a truncated copy, a failed download or an emptied row must not read that way.
+ */
+export class EmptyStateError extends StateError {
+  constructor(where: string) {
+    super(
+      `the state ${where} exists but is empty: a lost or truncated state is not taken as "no state" (that would adopt or recreate every object it managed). ` +
+        "Restore it from a backup (terraform state push, ods state push), or, if you really mean to start afresh, delete it first. Nothing was written",
+    );
+    this.name = "EmptyStateError";
+  }
+}
+
+/** Refuses a stored state text that is empty or whitespace (see EmptyStateError). */
+export function refuseEmptyState(text: string, where: string): void {
+  if (text.trim() === "") throw new EmptyStateError(where);
+}
+
+/**
+ * Terraform's serial is a 64-bit unsigned integer; JavaScript numbers hold integers
+ * exactly up to 2^53 - 1 only. A serial past that would be read rounded and stop
+ * increasing, so that a newer state could not be told from an older one. A serial above
+ * 2^52 is refused when read, before any call is made: the 2^52 exact values above it are
+ * room for any number of writes (Terraform adds one per write; only an edit gets there).
+ */
+export const LARGEST_SERIAL = 2 ** 52;
+
+const LOWER_SERIAL = 'Lower it (terraform state pull, edit "serial", terraform state push -force) to go on';
+
+function exactSerial(raw: unknown, where: string): number {
+  if (raw === undefined || raw === null) return 0;
+  if (typeof raw !== "number" || !Number.isInteger(raw) || raw < 0) {
+    throw new StateError(`the state ${where} has serial ${JSON.stringify(raw)}: expected a non-negative integer; it was left untouched`);
+  }
+  if (raw > LARGEST_SERIAL) {
+    throw new StateError(`the state ${where} has a serial above 2^52 (${LARGEST_SERIAL}): ods counts serials exactly only below 2^53 and keeps the values between as room for its writes; it was left untouched. ${LOWER_SERIAL}`);
+  }
+  return raw;
+}
 
 /** A state before its first write: no lineage yet, so that two reads of "nothing" agree. */
 export function emptyState(): StateFile {
@@ -219,22 +261,9 @@ function splitAddress(address: string): { type: string; name: string } {
 
 /** A path inside an object's values as Terraform's steps: attribute names, then map keys or list indexes. */
 function stepsOf(attrs: Attributes, path: readonly (string | number)[]): PathStep[] {
-  const steps: PathStep[] = [];
-  let scope: Attributes | undefined = attrs;
-  let container: Attribute | undefined;
-  for (const part of path) {
-    if (scope && typeof part === "string" && part in scope) {
-      steps.push({ type: "get_attr", value: part });
-      container = scope[part];
-      scope = container && isNested(container) && container.type === "object" ? container.attributes : undefined;
-      continue;
-    }
-    steps.push({ type: "index", value: typeof part === "number" ? { value: part, type: "number" } : { value: part, type: "string" } });
-    // An element of a nested list or map is an object with its own attributes.
-    scope = container && isNested(container) ? container.attributes : undefined;
-    container = undefined;
-  }
-  return steps;
+  return valueSteps(attrs, path).map((s): PathStep =>
+    "attribute" in s ? { type: "get_attr", value: s.attribute } : { type: "index", value: "index" in s ? { value: s.index, type: "number" } : { value: s.key, type: "string" } },
+  );
 }
 
 /** One managed object as Terraform stores it. */
@@ -333,7 +362,7 @@ function fromTerraform(doc: Record<string, unknown>, where: string): StateFile {
   const state: StateFile = {
     formatVersion: STATE_FORMAT_VERSION,
     lineage: typeof doc.lineage === "string" ? doc.lineage : "",
-    serial: typeof doc.serial === "number" ? doc.serial : 0,
+    serial: exactSerial(doc.serial, where),
     fingerprintSalt: "",
     resources: {},
     outputs: {},
@@ -460,7 +489,7 @@ function fromLegacy(doc: Record<string, unknown>, where: string): StateFile {
   return {
     formatVersion: STATE_FORMAT_VERSION,
     lineage: typeof doc.lineage === "string" && doc.lineage ? doc.lineage : crypto.randomUUID(),
-    serial: typeof doc.serial === "number" ? doc.serial : 0,
+    serial: exactSerial(doc.serial, where),
     fingerprintSalt: typeof doc.fingerprintSalt === "string" ? doc.fingerprintSalt : crypto.randomBytes(16).toString("hex"),
     resources,
     outputs: isObject(doc.outputs) ? (doc.outputs as StateFile["outputs"]) : {},
@@ -485,6 +514,7 @@ export function secretValuesIn(state: StateFile): unknown[] {
 
 /** Reads state text: Terraform's format, or the previous ods format (marked for conversion). */
 export function parseState(text: string, where: string): StateFile {
+  refuseEmptyState(text, where);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -595,6 +625,7 @@ export class StateStore {
   /** The stored state text with the journal of a run that stopped before its last write applied. */
   async readText(): Promise<string | undefined> {
     const text = await this.backend.read();
+    if (text !== undefined) refuseEmptyState(text, this.backend.description);
     const journal = this.backend.journal;
     this.readBase = undefined;
     if (text === undefined || !journal) return text;
@@ -621,6 +652,9 @@ export class StateStore {
   async write(state: StateFile): Promise<void> {
     const startedAt = Date.now();
     if (!state.lineage) state.lineage = crypto.randomUUID();
+    if (!Number.isSafeInteger(state.serial + 1)) {
+      throw new StateError(`the state in the ${this.backend.description} has serial ${state.serial}, past which ods cannot count exactly; nothing was written. ${LOWER_SERIAL}`);
+    }
     state.serial += 1;
     const text = serializeState(state);
     const from = state.convertedFrom;

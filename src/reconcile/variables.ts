@@ -6,6 +6,7 @@
 // an assignment may be for one stack only (`--var STACK:NAME=VALUE`, `--var-file
 // STACK=FILE`): each environment then gets its own target and secrets.
 import * as fs from "node:fs";
+import { jsonPath, reservedKeyPath, reservedKeyReason } from "../resources";
 
 export interface VariableDeclaration {
   name: string;
@@ -74,11 +75,15 @@ function fromText(decl: VariableDeclaration, raw: string, source: string): unkno
     if (raw === "false") return false;
     throw new VariableError([`variable "${decl.name}" (from ${source}): expected true or false`]);
   }
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw new VariableError([`variable "${decl.name}" (from ${source}): expected a ${type} written as JSON (for example ["a", "b"] or {"k": "v"})`]);
   }
+  const reserved = reservedKeyPath(value);
+  if (reserved) throw new VariableError([`variable "${decl.name}" (from ${source}): at ${jsonPath(reserved)}: ${reservedKeyReason(reserved[reserved.length - 1])}`]);
+  return value;
 }
 
 /** Checks a value that already has a type (a var file, a default) against primitive types. */
@@ -224,6 +229,8 @@ export async function readVarFile(file: string, stack?: string): Promise<Variabl
       throw new VariableError([`the variables file ${file} is not valid .tfvars: ${String((err as Error).message ?? err).replace(/^parse config: /, "")}`]);
     }
   }
+  const reserved = reservedKeyPath(parsed);
+  if (reserved) throw new VariableError([`the variables file ${file}: at ${jsonPath(reserved)}: ${reservedKeyReason(reserved[reserved.length - 1])}`]);
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new VariableError([`the variables file ${file} must assign variables (name = value), not hold a single value`]);
   }

@@ -126,6 +126,33 @@ export function isNested(attr: Attribute): attr is NestedAttribute {
 }
 
 /** Whether the user can set the attribute (as opposed to read-only computed ones). */
+/** One step of a path inside an object's values, as Terraform tells them apart. */
+export type ValueStep = { attribute: string } | { index: number } | { key: string };
+
+/**
+ * A path inside an object's values (names, list indexes, map keys, as plain strings and
+ * numbers) as steps: the kind's attribute names (and those of nested objects), list
+ * indexes, and map keys.
+ */
+export function valueSteps(attrs: Attributes, path: readonly (string | number)[]): ValueStep[] {
+  const steps: ValueStep[] = [];
+  let scope: Attributes | undefined = attrs;
+  let container: Attribute | undefined;
+  for (const part of path) {
+    if (typeof part === "string" && scope && Object.hasOwn(scope, part)) {
+      steps.push({ attribute: part });
+      container = scope[part];
+      scope = isNested(container) && container.type === "object" ? container.attributes : undefined;
+      continue;
+    }
+    steps.push(typeof part === "number" ? { index: part } : { key: part });
+    // An element of a nested list or map is an object with its own attributes.
+    scope = container && isNested(container) ? container.attributes : undefined;
+    container = undefined;
+  }
+  return steps;
+}
+
 export function isSettable(attr: Attribute): boolean {
   return attr.required === true || attr.optional === true;
 }

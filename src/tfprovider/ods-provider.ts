@@ -13,9 +13,12 @@ import {
   type WireObject,
   dataSourceKind,
   providersSchemaJson,
+  reservedKeyPath,
+  reservedKeyReason,
   PROVIDER_SOURCE,
   resourceKind,
   validateDeclaration,
+  valueSteps,
 } from "../resources";
 import { durationMillis } from "../resources/checks";
 import * as lifecycle from "../lifecycle";
@@ -45,7 +48,7 @@ import {
   wantsPlanCheck,
   type LifecycleContext,
 } from "../lifecycle";
-import { errorDiagnostic, warningDiagnostic, type AttributePath, type Diagnostic } from "./diagnostics";
+import { errorDiagnostic, formatPath as formatAttributePath, warningDiagnostic, type AttributePath, type Diagnostic, type PathStep } from "./diagnostics";
 import type { ProviderImpl, UpgradeStateRequest, UpgradeStateResult } from "./provider-impl";
 import { CreationEvidence, creationKey } from "./creation-evidence";
 import { PassedChecks, checkJournal } from "./passed-checks";
@@ -113,6 +116,11 @@ function mergeLive(attrs: Attributes, prior: TfObject, priorValues: Values, live
 
 function pathOf(path: Path): AttributePath {
   return path.map((p) => p);
+}
+
+/** A path found in a configuration value as Terraform's steps (attribute names, list indexes, map keys). */
+function configSteps(attrs: Attributes, path: readonly (string | number)[]): PathStep[] {
+  return valueSteps(attrs, path).map((s) => ("attribute" in s ? s.attribute : "index" in s ? s.index : { key: s.key }));
 }
 
 function sentence(text: string): string {
@@ -268,6 +276,12 @@ export class OdsTerraformProvider implements ProviderImpl {
     for (const k in config) if (config[k] !== null) values[k] = toModel(config[k]);
     const declared = role === "resource" ? withDeclaredTemplates(kind, values) : undefined;
     const where = declared?.constructPath ? `[${declared.constructPath}] ` : "";
+    // Before anything copies the values: a copy drops a "__proto__" key (see reserved-keys.ts).
+    const reserved = reservedKeyPath(config);
+    if (reserved) {
+      const steps = configSteps(kind.attributes, reserved);
+      return [errorDiagnostic(`Invalid ${kind.typeName} configuration`, `${where}attribute "${formatAttributePath(steps)}": ${reservedKeyReason(reserved[reserved.length - 1])}`, steps)];
+    }
     return validateDeclaration(kind, declared?.values ?? values).map((issue) =>
       errorDiagnostic(`Invalid ${kind.typeName} configuration`, `${where}attribute "${issue.path.join(".")}" ${issue.message}`, pathOf(issue.path)),
     );
@@ -597,7 +611,12 @@ export class OdsTerraformProvider implements ProviderImpl {
     const refusal = await this.createRefusal(kind, values, fresh);
     if (refusal) return { refusal };
     const own = (await lifecycle.namesakes(ctx, kind, values)).find((o) => !ctx.isManaged(kind, kind.api.idOf(o)));
-    if (own) return { answer: await lifecycle.bringInLine(ctx, kind, own, values, { holdsSecret: false }) };
+    if (own && kind.rotation && kind.api.remove) {
+      // Its secret went with the killed apply: removed (a token revoked) and made anew
+      // below, rather than rotated, which would leave an expiring second record.
+      await lifecycle.remove(ctx, kind, kind.api.idOf(own));
+      ctx.live.invalidate(kind);
+    } else if (own) return { answer: await lifecycle.bringInLine(ctx, kind, own, values, { holdsSecret: false }) };
     this.creations.intent(key);
     let made: lifecycle.Answer;
     try {

@@ -19,7 +19,7 @@
 // always null because Terraform never takes them back), numbers as msgpack int
 // or float, and an attribute the type does not declare is an error (a provider bug
 // better caught here than as Terraform's "produced an invalid object").
-import { Decoder, Encoder, ExtData, type ExtensionCodecType } from "@msgpack/msgpack";
+import { DecodeError, Decoder, Encoder, ExtData, type ExtensionCodecType } from "@msgpack/msgpack";
 import { type AttributePath, formatPath, type PathStep } from "./diagnostics";
 import { parseType, type TfType, typeToJson } from "./tf-types";
 
@@ -150,6 +150,28 @@ const EXTENSIONS_AS_DATA: ExtensionCodecType<undefined> = {
 const decoder = new Decoder({ extensionCodec: EXTENSIONS_AS_DATA, useBigInt64: true });
 const encoder = new Encoder({ extensionCodec: EXTENSIONS_AS_DATA, useBigInt64: true });
 
+/**
+ * The msgpack decoder refuses a map key "__proto__" outright, with no path, so that
+ * Terraform would show a bare decoding error. Such a key is read under a stand-in of the
+ * same encoded length (a fixstr of 9 bytes) and named back to "__proto__" as an own
+ * property, so that the validation refuses it naming its attribute path (see
+ * resources/reserved-keys.ts).
+ */
+const PROTO_KEY = Buffer.from("\xa9__proto__", "latin1");
+const PROTO_STAND_IN = "\u0000_proto__";
+const PROTO_STAND_IN_BYTES = Buffer.from(`\xa9${PROTO_STAND_IN}`, "latin1");
+
+function decodeMsgpack(bytes: Uint8Array): unknown {
+  try {
+    return decoder.decode(bytes);
+  } catch (err) {
+    if (!(err instanceof DecodeError) || !err.message.includes("__proto__")) throw err;
+    const copy = Buffer.from(bytes);
+    for (let at = copy.indexOf(PROTO_KEY); at >= 0; at = copy.indexOf(PROTO_KEY, at + PROTO_KEY.length)) PROTO_STAND_IN_BYTES.copy(copy, at);
+    return decoder.decode(copy);
+  }
+}
+
 const REFINE_NULLNESS = 1;
 const REFINE_PREFIX = 2;
 
@@ -201,7 +223,10 @@ function fromWire(raw: unknown, type: TfType, path: PathStep[], source: Source):
     case "map":
       if (isPlainObject(raw)) {
         const out: TfObject = {};
-        for (const [k, item] of Object.entries(raw)) setKey(out, k, within(path, { key: k }, () => fromWire(item, type.element, path, source)));
+        for (const [k, item] of Object.entries(raw)) {
+          const key = source === "msgpack" && k === PROTO_STAND_IN ? "__proto__" : k;
+          setKey(out, key, within(path, { key }, () => fromWire(item, type.element, path, source)));
+        }
         return out;
       }
       break;
@@ -245,7 +270,7 @@ export interface WireDynamicValue {
  */
 export function decodeDynamicValue(dv: WireDynamicValue | null | undefined, type: TfType): TfValue {
   if (dv?.msgpack && dv.msgpack.length > 0) {
-    const raw = decoder.decode(dv.msgpack);
+    const raw = decodeMsgpack(dv.msgpack);
     return fromWire(raw, type, [], "msgpack");
   }
   if (dv?.json && dv.json.length > 0) {

@@ -5,7 +5,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
-import { removeTempDirs, runOds, tempDir, writeStack, type RunResult } from "../helpers/ods-cli";
+import { removeTempDirs, tempDir } from "../helpers/ods-cli";
+import { stateProject, type StateProject } from "./state-project";
 import { startHttpStateServer, type HttpStateServer } from "../../bench/http-state-server";
 
 let emu: EmulatorHandle;
@@ -22,17 +23,7 @@ afterAll(async () => {
 });
 
 /** A project whose stack declares `backend` (or cdktf's default local one). */
-function project(prefix: string, backend?: Record<string, unknown>): { dir: string; ods: (args: string[]) => Promise<RunResult> } {
-  const dir = tempDir();
-  const file = writeStack(dir, { resource: { ods_role: { r: { name: `${prefix}-r`, description: "d" } } } });
-  if (backend) {
-    const stack = JSON.parse(fs.readFileSync(file, "utf8"));
-    fs.writeFileSync(file, JSON.stringify({ ...stack, terraform: { backend } }));
-  }
-  const ods = (args: string[]): Promise<RunResult> =>
-    runOds([...args, "--out-dir", path.join(dir, "cdktf.out"), "--no-synth"], { cwd: dir, env: { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken } });
-  return { dir, ods };
-}
+const project = (prefix: string, backend?: Record<string, unknown>): StateProject => stateProject(emu, prefix, backend);
 
 describe("the http backend", () => {
   it("stores the state on the server; a lock left there stops ods at once, naming the holder; ods state unlock releases it", async () => {

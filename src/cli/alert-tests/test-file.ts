@@ -4,6 +4,7 @@
 import * as fs from "node:fs";
 import { offsetText } from "./report";
 import { LineCounter, parseDocument, isNode } from "./yaml-parser";
+import { reservedKeyPath, reservedKeyReason } from "../../resources/reserved-keys";
 import { sloTarget, type SloExpectationTarget } from "../slo-alert-tests";
 
 export interface TestEvent {
@@ -99,7 +100,10 @@ export function readAlertTestFile(file: string): AlertTestFile {
   const fail = (path: Path, problem: string): never => {
     throw new AlertTestFileError(file, lineOf(path), `${path.length ? path.join(".") : "the file"}: ${problem}`);
   };
-  return checkFile(doc.toJS() as unknown, file, fail, lineOf);
+  const value = doc.toJS() as unknown;
+  const reserved = reservedKeyPath(value);
+  if (reserved) fail([...reserved], reservedKeyReason(reserved[reserved.length - 1]));
+  return checkFile(value, file, fail, lineOf);
 }
 
 type Fail = (path: Path, problem: string) => never;

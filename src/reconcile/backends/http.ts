@@ -74,7 +74,9 @@ export class HttpBackend implements StateBackend {
     const { status, text } = await this.call("GET", this.config.address);
     if (status === 204 || status === 404) return undefined;
     if (status !== 200) throw new StateBackendError(`the ${this.description} answered ${status} to GET`);
-    return text.length === 0 ? undefined : text;
+    // Terraform reads an empty 200 as no state; ods refuses it (see EmptyStateError): a
+    // server that lost the state must not make the next apply adopt every object.
+    return text;
   }
 
   async write(text: string): Promise<void> {

@@ -78,6 +78,23 @@ function readIfExists(file: string): string | undefined {
   }
 }
 
+function fileSize(file: string): number | undefined {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A 0-byte state file with a lock record beside it: what a run (ods or terraform) leaves
+ * when it took the lock on a new state, which creates the file, and was killed before its
+ * first write. Any other empty file is a state that was lost, and is refused.
+ */
+function madeByLock(file: string): boolean {
+  return fileSize(file) === 0 && fs.existsSync(lockInfoPath(file));
+}
+
 function parsedSerial(text: string | undefined): { lineage: string; serial: number } | undefined {
   if (!text || text.trim() === "") return undefined;
   try {
@@ -103,8 +120,17 @@ export class LocalBackend implements StateBackend {
   readonly journal: FileJournal;
 
   /**
-   * The state text. When a run died while rewriting the file in place, the complete copy
-   * written just before is used instead (it has the higher serial of the same lineage).
+   * Set while this run holds the lock on a file that held no state when it was locked:
+   * the lock itself created it (0 bytes), as Terraform's does, or a run that was killed
+   * before its first write left it so.
+   */
+  private lockedNew = false;
+
+  /**
+   * The state text; an empty text where the file exists but holds nothing (refused by
+   * the StateStore), unless a lock made it. When a run died while rewriting the file in
+   * place, the complete copy written just before is used instead (it has the higher
+   * serial of the same lineage).
    */
   async read(): Promise<string | undefined> {
     const main = readIfExists(this.file);
@@ -114,7 +140,8 @@ export class LocalBackend implements StateBackend {
       const m = parsedSerial(main);
       if (p && (!m || (m.lineage === p.lineage && p.serial > m.serial))) return pending;
     }
-    return main === undefined || main.trim() === "" ? undefined : main;
+    if (main === "" && (this.lockedNew || (!this.holder && madeByLock(this.file)))) return undefined;
+    return main;
   }
 
   /**
@@ -130,10 +157,13 @@ export class LocalBackend implements StateBackend {
     fs.renameSync(tmp, pending);
     writeSynced(this.file, text, fs.existsSync(this.file) ? "r+" : "w");
     fs.rmSync(pending, { force: true });
+    this.lockedNew = false;
   }
 
   async lock(info: LockInfo): Promise<string> {
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    // Judged before the lock creates the file and this run's lock record replaces a dead one's.
+    const isNew = !fs.existsSync(this.file) || madeByLock(this.file);
     const { child, busy } = await holdLock(this.file);
     if (busy !== undefined) {
       await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
@@ -146,6 +176,7 @@ export class LocalBackend implements StateBackend {
       throw new LockHeldError(this.description, holder, "held by another process of this machine", false);
     }
     this.holder = child;
+    this.lockedNew = isNew;
     // stdout and stderr must not keep this process alive; stdin is the lock's life line.
     child.stdout?.destroy();
     child.stderr?.destroy();
@@ -160,6 +191,9 @@ export class LocalBackend implements StateBackend {
     const child = this.holder;
     if (!child) return;
     this.holder = undefined;
+    // A file the lock created and nothing was written to goes again, as Terraform's does.
+    if (this.lockedNew && fileSize(this.file) === 0) fs.rmSync(this.file, { force: true });
+    this.lockedNew = false;
     fs.rmSync(lockInfoPath(this.file), { force: true });
     await new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();

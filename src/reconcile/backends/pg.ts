@@ -91,8 +91,10 @@ export class PgBackend implements StateBackend {
   async read(): Promise<string | undefined> {
     const client = await this.connect();
     const r = await client.query<{ data: string | null }>(`SELECT data FROM ${this.schema}.states WHERE name = $1`, [WORKSPACE]);
-    const data = r.rows[0]?.data;
-    return data === null || data === undefined || data === "" ? undefined : data;
+    // No row: no state yet. A row whose data is empty (or NULL) is a lost state, refused by
+    // the StateStore rather than read as none (see EmptyStateError).
+    if (r.rows.length === 0) return undefined;
+    return r.rows[0].data ?? "";
   }
 
   async write(text: string): Promise<void> {
