@@ -32,7 +32,7 @@ export interface DatasetDescriptor {
  * On whose behalf a query reads: the organization (a monitor's scheduled run), or a
  * token, with the datasets its grants let it query ("*": all of them).
  */
-export type Reader = { kind: "organization" } | { kind: "token"; wildcard: boolean; datasets: string[] };
+export type Reader = { kind: "organization" } | { kind: "token"; tokenId: string; wildcard: boolean; datasets: string[] };
 
 interface JobBase {
   /** The datasets the reader may read (a token's job carries no other). */
