@@ -174,15 +174,17 @@ export class EmulatorCore {
     // The access check reads no dataset: it needs only the query and the reader.
     const datasets = request.kind === "access" ? [] : this.jobDatasets(request.reader, datasetNamesIn(request));
     const job = { ...request, datasets, limits } as QueryJob;
-    return this.queries.run(job, limits.maxMillis + HARD_STOP_GRACE_MS, this.tenantOf(request.reader));
+    return this.queries.run(job, limits.maxMillis + HARD_STOP_GRACE_MS, this.tenantOf(request));
   }
 
   /**
    * Whose turn a job takes in the pool: the token's, or (a monitor's scheduled run) the
-   * organization's monitors together, so that neither one token nor many monitors hold
-   * more than a share of the threads.
+   * monitor's query, so that one token holds at most its share of the threads and one
+   * monitor stuck at its time limit holds up no other monitor.
    */
-  private tenantOf(reader: Reader): Tenant {
-    return { org: this.orgId, key: reader.kind === "token" ? `token:${reader.tokenId}` : "monitors", share: this.queryShare };
+  private tenantOf(request: JobRequest): Tenant {
+    const { reader } = request;
+    const key = reader.kind === "token" ? `token:${reader.tokenId}` : `monitor:${request.kind === "monitor" ? request.apl : ""}`;
+    return { org: this.orgId, key, share: this.queryShare };
   }
 }
