@@ -29,6 +29,12 @@ function checkDeliverTo(value: string): string {
   return value;
 }
 
+function parseShare(value: string): number {
+  const n = Number(value);
+  if (!/^(0?\.\d+|1(\.0*)?)$/.test(value) || !(n > 0 && n <= 1)) throw new InvalidArgumentError(`expected a fraction greater than 0 and at most 1, got "${value}"`);
+  return n;
+}
+
 function parseClockMode(value: string): "real" | "manual" {
   if (value !== "real" && value !== "manual") throw new InvalidArgumentError(`expected "real" or "manual", got "${value}"`);
   return value;
@@ -55,7 +61,24 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
       checkDeliverTo,
     )
     .option("--query-max-millis <ms>", "the longest a query may run, in ms; past it the query is stopped (408)", parseWholeNumber(1), 10_000)
-    .action(async (opts: { port: number; dataDir: string; rateLimit?: number; faults?: string; clock: "real" | "manual"; clockStart?: string; deliverTo?: string; queryMaxMillis: number }) => {
+    .option("--query-max-rows <n>", "rows a query may read and make (union, join, mv-expand, make-series), together; past it the result is partial", parseWholeNumber(1), 5_000_000)
+    .option("--query-max-memory-mb <mb>", "MiB a query may build while it runs (rows it keeps, lists, sets, groups); past it, 400", parseWholeNumber(1), 256)
+    .option("--query-max-answer-mb <mb>", "MiB a query's answer may be; past it, 400", parseWholeNumber(1), 64)
+    .option("--query-share <fraction>", "share of the query threads one token (or the organization's monitors) may hold at once; at least one thread", parseShare, 0.5)
+    .action(async (opts: {
+      port: number;
+      dataDir: string;
+      rateLimit?: number;
+      faults?: string;
+      clock: "real" | "manual";
+      clockStart?: string;
+      deliverTo?: string;
+      queryMaxMillis: number;
+      queryMaxRows: number;
+      queryMaxMemoryMb: number;
+      queryMaxAnswerMb: number;
+      queryShare: number;
+    }) => {
       const emulator = await startEmulator({
         port: opts.port,
         dataDir: opts.dataDir,
@@ -65,6 +88,10 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
         clockStart: opts.clockStart,
         deliverTo: opts.deliverTo,
         queryMaxMillis: opts.queryMaxMillis,
+        queryMaxRows: opts.queryMaxRows,
+        queryMaxMemoryMb: opts.queryMaxMemoryMb,
+        queryMaxAnswerMb: opts.queryMaxAnswerMb,
+        queryShare: opts.queryShare,
       });
       process.stdout.write(`ODS_URL=${emulator.url}\nODS_TOKEN=${emulator.adminToken}\n`);
       await new Promise<void>((resolve) => {

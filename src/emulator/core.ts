@@ -16,7 +16,7 @@ import {
 import { DEFAULT_QUERY_LIMITS } from "./query";
 import type { QueryLimits } from "./query/types";
 import type { DatasetDescriptor, JobAnswer, QueryJob, Reader } from "./query-host/jobs";
-import { HARD_STOP_GRACE_MS, sharedQueryPool, type QueryRunner } from "./query-host/pool";
+import { DEFAULT_QUERY_SHARE, HARD_STOP_GRACE_MS, sharedQueryPool, type QueryRunner, type Tenant } from "./query-host/pool";
 import type { Store } from "./store";
 import { RealClock, type Clock } from "./monitors/clock";
 import { hasDatasetGrant, WILDCARD } from "./capabilities";
@@ -71,6 +71,8 @@ export class EmulatorCore {
     readonly clock: Clock = new RealClock(),
     readonly queries: QueryRunner = sharedQueryPool(),
     readonly queryLimits: QueryLimits = DEFAULT_QUERY_LIMITS,
+    /** The fraction of the query threads one token (or the organization's monitors) may hold at once. */
+    readonly queryShare: number = DEFAULT_QUERY_SHARE,
   ) {
     this.byKey = indexesOf(store);
   }
@@ -136,8 +138,9 @@ export class EmulatorCore {
   /** On whose behalf a caller's query reads: the datasets its token may query. */
   readerOf(caller: Caller): Reader {
     const caps = caller.token.datasetCapabilities;
-    if (hasDatasetGrant(caller.token, WILDCARD, "query", "read")) return { kind: "token", wildcard: true, datasets: [] };
-    return { kind: "token", wildcard: false, datasets: Object.keys(caps).filter((name) => hasDatasetGrant(caller.token, name, "query", "read")) };
+    const tokenId = caller.token.id;
+    if (hasDatasetGrant(caller.token, WILDCARD, "query", "read")) return { kind: "token", tokenId, wildcard: true, datasets: [] };
+    return { kind: "token", tokenId, wildcard: false, datasets: Object.keys(caps).filter((name) => hasDatasetGrant(caller.token, name, "query", "read")) };
   }
 
   /** What a job carries of the datasets `reader` may read: metadata and shared views of the events. */
@@ -171,6 +174,17 @@ export class EmulatorCore {
     // The access check reads no dataset: it needs only the query and the reader.
     const datasets = request.kind === "access" ? [] : this.jobDatasets(request.reader, datasetNamesIn(request));
     const job = { ...request, datasets, limits } as QueryJob;
-    return this.queries.run(job, limits.maxMillis + HARD_STOP_GRACE_MS);
+    return this.queries.run(job, limits.maxMillis + HARD_STOP_GRACE_MS, this.tenantOf(request));
+  }
+
+  /**
+   * Whose turn a job takes in the pool: the token's, or (a monitor's scheduled run) the
+   * monitor's query, so that one token holds at most its share of the threads and one
+   * monitor stuck at its time limit holds up no other monitor.
+   */
+  private tenantOf(request: JobRequest): Tenant {
+    const { reader } = request;
+    const key = reader.kind === "token" ? `token:${reader.tokenId}` : `monitor:${request.kind === "monitor" ? request.apl : ""}`;
+    return { org: this.orgId, key, share: this.queryShare };
   }
 }

@@ -23,8 +23,8 @@ import { normalizeTimestamp } from "./time";
 import { DeliveryQueue, type DeliveryOptions, type DeliveryRecord, type OutboxEntry } from "./monitors/delivery";
 import { MonitorEngine } from "./monitors/engine";
 import { parseDeliverTo } from "./monitors/deliver-to";
-import { DEFAULT_QUERY_LIMITS } from "./query";
-import { sharedQueryPool } from "./query-host/pool";
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from "./query";
+import { DEFAULT_QUERY_SHARE, sharedQueryPool } from "./query-host/pool";
 import { isObject } from "./validate";
 import { roleRoutes } from "./routes/roles";
 import { starredQueryRoutes } from "./routes/starred-queries";
@@ -78,6 +78,36 @@ export interface EmulatorOptions {
   deliverTo?: string;
   /** The longest a query may run (ms; default 10,000); a request's `maxMillis` may only lower it. */
   queryMaxMillis?: number;
+  /** Rows a query may read and make, together (default 5,000,000); past it the result is partial. */
+  queryMaxRows?: number;
+  /** MiB a query may build while it runs: rows kept, lists, sets, groups (default 256); past it, 400. */
+  queryMaxMemoryMb?: number;
+  /** MiB an answer may be (default 64); past it, 400. */
+  queryMaxAnswerMb?: number;
+  /** Fraction of the query threads one token, or the monitors, may hold at once (default 0.5; at least one thread). */
+  queryShare?: number;
+}
+
+/** The query limits of `opts`, checked; the defaults where unset. */
+function queryLimitsOf(opts: EmulatorOptions): { limits: QueryLimits; share: number } {
+  const whole = (name: string, v: number | undefined, fallback: number): number => {
+    const n = v ?? fallback;
+    if (!(Number.isInteger(n) && n >= 1)) throw new Error(`${name} must be a whole number >= 1, got ${n}`);
+    return n;
+  };
+  const MIB = 1024 * 1024;
+  const share = opts.queryShare ?? DEFAULT_QUERY_SHARE;
+  if (!(typeof share === "number" && share > 0 && share <= 1)) throw new Error(`queryShare must be a fraction in (0, 1], got ${share}`);
+  return {
+    limits: {
+      maxMillis: whole("queryMaxMillis", opts.queryMaxMillis, DEFAULT_QUERY_LIMITS.maxMillis),
+      maxRowsExamined: whole("queryMaxRows", opts.queryMaxRows, DEFAULT_QUERY_LIMITS.maxRowsExamined),
+      maxRowsReturned: DEFAULT_QUERY_LIMITS.maxRowsReturned,
+      maxMemoryBytes: whole("queryMaxMemoryMb", opts.queryMaxMemoryMb, DEFAULT_QUERY_LIMITS.maxMemoryBytes / MIB) * MIB,
+      maxAnswerBytes: whole("queryMaxAnswerMb", opts.queryMaxAnswerMb, DEFAULT_QUERY_LIMITS.maxAnswerBytes / MIB) * MIB,
+    },
+    share,
+  };
 }
 
 /** How long a clock move waits for the first attempts of the deliveries it caused. */
@@ -163,8 +193,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
   const faults = faultInjectorFor(opts.faults);
   const clock = makeClock(opts);
   const deliverTo = parseDeliverTo(opts.deliverTo);
-  const queryMaxMillis = opts.queryMaxMillis ?? DEFAULT_QUERY_LIMITS.maxMillis;
-  if (!(Number.isInteger(queryMaxMillis) && queryMaxMillis >= 1)) throw new Error(`queryMaxMillis must be a whole number >= 1, got ${queryMaxMillis}`);
+  const query = queryLimitsOf(opts);
   const dataDir = path.resolve(opts.dataDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const release = lockDataDir(dataDir);
@@ -175,7 +204,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
     const boot = await bootstrap(store, dataDir);
     const liveKeys = new Set([...store.state.datasets.values()].map((d) => d.storageKey));
     events = EventStore.load(dataDir, liveKeys);
-    const core = new EmulatorCore(store, events, boot.orgId, clock, sharedQueryPool(), { ...DEFAULT_QUERY_LIMITS, maxMillis: queryMaxMillis });
+    const core = new EmulatorCore(store, events, boot.orgId, clock, sharedQueryPool(), query.limits, query.share);
     const limiter = new RateLimiter(() => rateOverride ?? core.org.license.apiRateLimitPerSecond);
     const delivery = new DeliveryQueue({ ...opts.delivery, deliverTo });
     const engine = new MonitorEngine(core, delivery);

@@ -32,7 +32,7 @@ export interface DatasetDescriptor {
  * On whose behalf a query reads: the organization (a monitor's scheduled run), or a
  * token, with the datasets its grants let it query ("*": all of them).
  */
-export type Reader = { kind: "organization" } | { kind: "token"; wildcard: boolean; datasets: string[] };
+export type Reader = { kind: "organization" } | { kind: "token"; tokenId: string; wildcard: boolean; datasets: string[] };
 
 interface JobBase {
   /** The datasets the reader may read (a token's job carries no other). */
@@ -135,7 +135,31 @@ function errorOf(err: unknown): JobError | undefined {
   // The parser and compiler recurse per level of nesting: a query nested past the stack
   // is a query the emulator will not run, not an internal error.
   if (err instanceof RangeError && /call stack/i.test(err.message)) return { status: 400, message: "the query nests too deeply to run (a chain of thousands of operators, say)" };
+  // A string or list past what V8 can hold: a value the query made, too large to exist.
+  if (err instanceof RangeError && /invalid (string|array) length/i.test(err.message)) return { status: 400, message: "query stopped: it made a string or list larger than a query may build; narrow it" };
   return undefined;
+}
+
+const MIB = 1024 * 1024;
+
+/** The answer as JSON text, refused (400, naming the limit) past `maxAnswerBytes`. */
+function answerText(value: unknown, limits: QueryLimits): JobAnswer {
+  const tooLarge: JobAnswer = {
+    ok: false,
+    error: {
+      status: 400,
+      message: `query refused: its answer is larger than the ${Math.round((limits.maxAnswerBytes / MIB) * 10) / 10} MiB an answer may be (the emulator's --query-max-answer-mb); project fewer columns, take fewer rows, or cap make_list/make_set`,
+    },
+  };
+  let json: string;
+  try {
+    json = JSON.stringify(value);
+  } catch (err) {
+    if (err instanceof RangeError) return tooLarge;
+    throw err;
+  }
+  // UTF-16 units: the bytes sent are at least as many.
+  return json.length > limits.maxAnswerBytes ? tooLarge : { ok: true, json };
 }
 
 /** Runs one job; answers the error a route would answer, and throws only for an internal error. */
@@ -144,11 +168,11 @@ export function runJob(job: QueryJob, materialize: Materialize): JobAnswer {
     const lookup = lookupOf(job, materialize);
     switch (job.kind) {
       case "apl":
-        return { ok: true, json: JSON.stringify(runAplQuery(job.request, job.format, lookup, job.limits, job.nowMs, readCheck(job.reader))) };
+        return answerText(runAplQuery(job.request, job.format, lookup, job.limits, job.nowMs, readCheck(job.reader)), job.limits);
       case "legacy": {
         const dataset = lookup(job.dataset);
         if (!dataset) throw notFound("dataset", job.dataset);
-        return { ok: true, json: JSON.stringify(runLegacyQuery(dataset, job.body, job.limits, job.nowMs)) };
+        return answerText(runLegacyQuery(dataset, job.body, job.limits, job.nowMs), job.limits);
       }
       case "monitor":
         return { ok: true, value: runMonitorJob(job, lookup) };

@@ -6,9 +6,19 @@
 // Limits: `maxMillis` is the engine's own bound (it stops scanning and answers
 // `isPartial`); a job still running `HARD_STOP_GRACE_MS` after that is stopped, its
 // worker terminated, and answered 408. A job waits for a thread at most as long, and at
-// most `QUEUE_LIMIT` jobs wait; past either it is answered 503 (not processed, safe to
-// send again). A worker that runs out of its heap
+// most `QUEUE_LIMIT` jobs wait (`TENANT_QUEUE_LIMIT` of one tenant); past either it is
+// answered 503 (not processed, safe to send again). A worker that runs out of its heap
 // (`WORKER_HEAP_MB`) takes only its own query down.
+//
+// Fairness: every job belongs to a tenant (a token of an organization, or an
+// organization's monitors). A tenant runs at most its share of the threads at once
+// (`Tenant.share`, at least one thread), and waiting jobs are taken round-robin: between
+// organizations, then between the tenants of each, never first come first served. So a
+// token that sends hostile queries as fast as it can holds at most its share, and the
+// next query of anyone else is the next to run. Because a share is at least one thread,
+// on two threads two busy tenants could still hold both: one more thread
+// (`RESERVED_THREADS`) is kept for a tenant that has nothing running, so its query
+// starts at once whoever holds the others.
 //
 // Why not piscina or tinypool: both start their own worker entry file by path, which
 // the package's single-file bundling cannot keep, and piscina brings an optional native
@@ -24,6 +34,12 @@ import type { JobMessage, JobReply } from "./worker";
 /** Time a job gets past the query's own limit before it is stopped. */
 export const HARD_STOP_GRACE_MS = 1_000;
 const QUEUE_LIMIT = 64;
+/** Jobs one tenant may have waiting; past it, that tenant's next is answered 503. */
+const TENANT_QUEUE_LIMIT = 16;
+/** Threads beyond the pool's size, started only for a tenant that has nothing running. */
+export const RESERVED_THREADS = 1;
+/** A tenant's share of the threads when its emulator sets none. */
+export const DEFAULT_QUERY_SHARE = 0.5;
 /** An idle worker ends after this long (it holds parsed events). */
 const IDLE_MS = 30_000;
 /** Heap of one worker; a query past it fails alone. */
@@ -39,11 +55,23 @@ function defaultThreads(): number {
   return Math.max(2, Math.min(4, os.availableParallelism() - 1));
 }
 
+/** On whose behalf a job runs, for the pool's fairness. */
+export interface Tenant {
+  /** The organization (its jobs are taken in turn with other organizations'). */
+  org: string;
+  /** The token, or the organization's monitors, within it. */
+  key: string;
+  /** The fraction of the pool's threads this tenant may hold at once (at least one thread). */
+  share: number;
+}
+
 /** How the request thread runs jobs; a unit test of one module may substitute its own. */
 export interface QueryRunner {
   /** Runs `job`; one still running after `hardLimitMs` is stopped (408), one still waiting for a thread that long is not run (503). */
-  run(job: QueryJob, hardLimitMs: number): Promise<JobAnswer>;
+  run(job: QueryJob, hardLimitMs: number, tenant?: Tenant): Promise<JobAnswer>;
 }
+
+const NO_TENANT: Tenant = { org: "", key: "", share: 1 };
 
 /** The answer to a query stopped at its limit. */
 export function timedOutAnswer(limitMs: number): JobAnswer {
@@ -54,6 +82,10 @@ export function timedOutAnswer(limitMs: number): JobAnswer {
 }
 
 const BUSY: JobAnswer = { ok: false, error: { status: 503, message: "too many queries are waiting to run; try again shortly" } };
+const TENANT_BUSY: JobAnswer = {
+  ok: false,
+  error: { status: 503, message: `${TENANT_QUEUE_LIMIT} queries of this token are already waiting to run; try again when they have answered` },
+};
 const OUT_OF_MEMORY: JobAnswer = {
   ok: false,
   error: { status: 400, message: `query stopped: it needed more than the ${WORKER_HEAP_MB} MiB a query may use; narrow its time range, its joins or its series` },
@@ -79,6 +111,7 @@ interface Pending {
   id: number;
   job: QueryJob;
   hardLimitMs: number;
+  tenant: Tenant;
   resolve(answer: JobAnswer): void;
   reject(err: Error): void;
   timer: NodeJS.Timeout;
@@ -91,9 +124,17 @@ interface Slot {
   idleTimer?: NodeJS.Timeout;
 }
 
+/** The key of a tenant's running count. */
+const tenantId = (t: Tenant): string => `${t.org}\u0000${t.key}`;
+
 export class QueryPool implements QueryRunner {
   private readonly slots = new Set<Slot>();
-  private readonly queue: Pending[] = [];
+  /** Waiting jobs by organization, then by tenant; both maps in round-robin order (the next to serve first). */
+  private readonly waiting = new Map<string, Map<string, Pending[]>>();
+  private waitingCount = 0;
+  /** Jobs running per tenant. */
+  private readonly running = new Map<string, number>();
+  private busy = 0;
   private nextId = 1;
   private file: string | undefined;
 
@@ -104,23 +145,49 @@ export class QueryPool implements QueryRunner {
     return this.slots.size;
   }
 
-  run(job: QueryJob, hardLimitMs: number): Promise<JobAnswer> {
-    if (this.queue.length >= QUEUE_LIMIT) return Promise.resolve(BUSY);
+  /** The most jobs `tenant` may run at once. */
+  private capOf(tenant: Tenant): number {
+    return Math.max(1, Math.floor(this.threads * Math.min(1, Math.max(0, tenant.share))));
+  }
+
+  run(job: QueryJob, hardLimitMs: number, tenant: Tenant = NO_TENANT): Promise<JobAnswer> {
+    if (this.waitingCount >= QUEUE_LIMIT) return Promise.resolve(BUSY);
+    const queue = this.queueOf(tenant);
+    if (queue.length >= TENANT_QUEUE_LIMIT) return Promise.resolve(TENANT_BUSY);
     return new Promise<JobAnswer>((resolve, reject) => {
-      const pending: Pending = { id: this.nextId++, job, hardLimitMs, resolve, reject, timer: undefined as unknown as NodeJS.Timeout };
+      const pending: Pending = { id: this.nextId++, job, hardLimitMs, tenant, resolve, reject, timer: undefined as unknown as NodeJS.Timeout };
       // Waiting for a thread is bounded too: a job still queued after its limit was not
       // run at all, and says so (503, safe to send again).
       pending.timer = setTimeout(() => this.giveUp(pending), hardLimitMs);
-      this.queue.push(pending);
+      queue.push(pending);
+      this.waitingCount++;
       this.dispatch();
     });
   }
 
+  private queueOf(tenant: Tenant): Pending[] {
+    let org = this.waiting.get(tenant.org);
+    if (!org) this.waiting.set(tenant.org, (org = new Map()));
+    let queue = org.get(tenant.key);
+    if (!queue) org.set(tenant.key, (queue = []));
+    return queue;
+  }
+
+  /** Takes `pending` out of its tenant's queue (dropping queues and organizations left empty). */
+  private unqueue(pending: Pending): boolean {
+    const org = this.waiting.get(pending.tenant.org);
+    const queue = org?.get(pending.tenant.key);
+    const at = queue ? queue.indexOf(pending) : -1;
+    if (!org || !queue || at === -1) return false;
+    queue.splice(at, 1);
+    this.waitingCount--;
+    if (queue.length === 0) org.delete(pending.tenant.key);
+    if (org.size === 0) this.waiting.delete(pending.tenant.org);
+    return true;
+  }
+
   private giveUp(pending: Pending): void {
-    const queued = this.queue.indexOf(pending);
-    if (queued === -1) return;
-    this.queue.splice(queued, 1);
-    pending.resolve(BUSY);
+    if (this.unqueue(pending)) pending.resolve(BUSY);
   }
 
   /** The running job's time is up: its worker is terminated. */
@@ -131,9 +198,19 @@ export class QueryPool implements QueryRunner {
     this.dispatch();
   }
 
+  /** A job left its worker (answered, stopped or lost): its tenant and the pool have a thread back. */
+  private finished(pending: Pending): void {
+    const id = tenantId(pending.tenant);
+    const n = (this.running.get(id) ?? 1) - 1;
+    if (n <= 0) this.running.delete(id);
+    else this.running.set(id, n);
+    this.busy--;
+  }
+
   private discard(slot: Slot): void {
     this.slots.delete(slot);
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    if (slot.job) this.finished(slot.job);
     slot.job = undefined;
     slot.worker.removeAllListeners();
     // An error after this (e.g. from termination) has no one left to tell.
@@ -141,18 +218,42 @@ export class QueryPool implements QueryRunner {
     void slot.worker.terminate();
   }
 
-  /** Hands queued jobs to idle workers, starting workers up to the pool's size. */
-  private dispatch(): void {
-    while (this.queue.length > 0) {
-      let slot = [...this.slots].find((s) => s.job === undefined);
-      if (!slot) {
-        if (this.slots.size >= this.threads) return;
-        slot = this.spawn();
+  /**
+   * The next job to start, round-robin: the first organization in turn with a tenant
+   * that may start one, and the first such tenant in turn within it. A tenant may start
+   * one while it is under its cap and a thread is free; one with nothing running may
+   * also take a reserved thread. Both the organization and the tenant then go last.
+   */
+  private next(): Pending | undefined {
+    for (const [orgName, org] of this.waiting) {
+      for (const [key, queue] of org) {
+        const tenant = queue[0]!.tenant;
+        const running = this.running.get(tenantId(tenant)) ?? 0;
+        if (running >= this.capOf(tenant)) continue;
+        if (this.busy >= this.threads + (running === 0 ? RESERVED_THREADS : 0)) continue;
+        const pending = queue.shift()!;
+        this.waitingCount--;
+        org.delete(key);
+        if (queue.length > 0) org.set(key, queue);
+        this.waiting.delete(orgName);
+        if (org.size > 0) this.waiting.set(orgName, org);
+        return pending;
       }
-      const pending = this.queue.shift()!;
+    }
+    return undefined;
+  }
+
+  /** Hands waiting jobs to idle workers, starting workers as the caps allow. */
+  private dispatch(): void {
+    for (let pending = this.next(); pending !== undefined; pending = this.next()) {
+      const slot = [...this.slots].find((s) => s.job === undefined) ?? this.spawn();
+      const id = tenantId(pending.tenant);
+      this.running.set(id, (this.running.get(id) ?? 0) + 1);
+      this.busy++;
       // The limit counts from here: the time the query runs.
       clearTimeout(pending.timer);
-      pending.timer = setTimeout(() => this.stop(pending), pending.hardLimitMs);
+      const started = pending;
+      pending.timer = setTimeout(() => this.stop(started), pending.hardLimitMs);
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
       slot.idleTimer = undefined;
       slot.job = pending;
@@ -172,6 +273,7 @@ export class QueryPool implements QueryRunner {
       const pending = slot.job;
       if (!pending || pending.id !== reply.id) return;
       clearTimeout(pending.timer);
+      this.finished(pending);
       slot.job = undefined;
       worker.unref();
       slot.idleTimer = setTimeout(() => {
@@ -202,7 +304,10 @@ export class QueryPool implements QueryRunner {
 
   /** Ends every worker; jobs still queued or running are answered 503. */
   async close(): Promise<void> {
-    for (const pending of this.queue.splice(0)) {
+    const queued = [...this.waiting.values()].flatMap((org) => [...org.values()].flat());
+    this.waiting.clear();
+    this.waitingCount = 0;
+    for (const pending of queued) {
       clearTimeout(pending.timer);
       pending.resolve(BUSY);
     }

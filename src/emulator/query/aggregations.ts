@@ -6,6 +6,7 @@
 // Results are exact where the service estimates (percentile, dcount, topk, histogram):
 // on the small datasets of local tests an exact answer is the one the estimate targets.
 
+import { charge, valueBytes } from "./budget";
 import { compareTotal, valueKey, type Bag, type Value, type ValueType } from "./values";
 
 export type AggregationName =
@@ -94,7 +95,11 @@ function distinctCounting(): Aggregator {
   const seen = new Set<string>();
   return {
     add: ([v]) => {
-      if (v !== null) seen.add(valueKey(v));
+      if (v === null) return;
+      const k = valueKey(v);
+      if (seen.has(k)) return;
+      charge(24 + k.length);
+      seen.add(k);
     },
     result: () => seen.size,
   };
@@ -116,8 +121,11 @@ function listing(distinct: boolean, consts: readonly Value[]): Aggregator {
       if (distinct) {
         const k = valueKey(v);
         if (seen.has(k)) return;
+        charge(24 + k.length);
         seen.add(k);
       }
+      // Each item is charged whole, even one the list shares: the answer carries it whole.
+      charge(8 + valueBytes(v));
       items.push(v);
     },
     result: () => items.slice(),
@@ -135,7 +143,9 @@ function collectingNumbers(finish: (sorted: number[]) => Value): Aggregator {
   const values: number[] = [];
   return {
     add: ([v]) => {
-      if (isNumber(v)) values.push(v);
+      if (!isNumber(v)) return;
+      charge(8);
+      values.push(v);
     },
     result: () => finish(values.slice().sort((a, b) => a - b)),
   };
@@ -189,7 +199,10 @@ function topk(consts: readonly Value[]): Aggregator {
       const id = valueKey(v);
       const e = counts.get(id);
       if (e) e.count++;
-      else counts.set(id, { key: v, count: 1 });
+      else {
+        charge(48 + id.length + valueBytes(v));
+        counts.set(id, { key: v, count: 1 });
+      }
     },
     result: () =>
       [...counts.values()]

@@ -26,7 +26,15 @@ import {
   unionStage,
 } from "./stages";
 import type { CompiledExpr, QueryContext, Row } from "./table";
-import type { DatasetLookup } from "./types";
+import { QueryError, type DatasetLookup } from "./types";
+
+/**
+ * Tabular expressions one query may expand to. A tabular `let` is compiled again where
+ * it is named, so `let t1 = union t0, t0; let t2 = union t1, t1; ...` doubles at each
+ * line: 22 lines are 4 million expansions, seconds of compiling and gigabytes before a
+ * single row is read. No query written by hand comes near this.
+ */
+export const MAX_EXPANSIONS = 10_000;
 
 /** What a tabular expression can name: datasets, and what `let` bound before it. */
 export interface CompileEnv {
@@ -34,10 +42,12 @@ export interface CompileEnv {
   ctx: QueryContext;
   scalars: Map<string, CompiledExpr>;
   tables: Map<string, TabularExpr>;
+  /** Tabular expressions compiled so far, shared by every part of the query. */
+  expanded: { count: number };
 }
 
 export function compileQuery(ast: QueryAst, lookup: DatasetLookup, ctx: QueryContext): Plan {
-  const env: CompileEnv = { lookup, ctx, scalars: new Map(), tables: new Map() };
+  const env: CompileEnv = { lookup, ctx, scalars: new Map(), tables: new Map(), expanded: { count: 0 } };
   for (const st of ast.lets) bindLet(st, env);
   return compileTabular(ast.body, env).build();
 }
@@ -72,6 +82,12 @@ function bindLet(st: LetStatement, env: CompileEnv): void {
 
 /** Builds the plan of one tabular expression; callers may add stages before `build()`. */
 export function compileTabular(t: TabularExpr, env: CompileEnv): PlanBuilder {
+  if (++env.expanded.count > MAX_EXPANSIONS) {
+    throw new QueryError(
+      400,
+      `query refused: it expands to more than ${MAX_EXPANSIONS} tabular expressions (the limit of a query's expansion; a tabular let is expanded again each time it is named, so a chain of unions of the previous let doubles at each step)`,
+    );
+  }
   const b = sourceBuilder(t.source, env);
   for (const stage of t.stages) compileStage(stage, b, env);
   return b;

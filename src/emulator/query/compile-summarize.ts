@@ -2,6 +2,7 @@
 // inside scalar expressions (`round(avg(x), 2)`, `countif(e) * 100.0 / count()`),
 // arg_max/arg_min with their extra columns, and the series that make-series lays out.
 
+import { charge } from "./budget";
 import { aggregationArity, isAggregationName, type AggregationName } from "./aggregations";
 import type { Expr, NamedExpr, Stage } from "./ast";
 import { compileExpr, type Scope } from "./compile-expr";
@@ -273,7 +274,8 @@ export function compileMakeSeries(stage: MakeSeries, b: PlanBuilder): void {
       const id = JSON.stringify(keyValues.map((v) => String(v instanceof DateTimeValue ? v.ms : v)));
       let s = series.get(id);
       if (!s) {
-        if (!env.mayProduce(series.size)) break;
+        if (!env.countMade()) break;
+        charge(64 + outputs.length * (16 + 8 * bins));
         s = { keys: keyValues, arrays: outputs.map((_, i) => new Array<Value>(bins).fill(defaults[i] ?? 0)) };
         series.set(id, s);
       }

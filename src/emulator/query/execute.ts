@@ -2,10 +2,13 @@
 //
 // Scan order is the service's default: newest `_time` first (ties by row id, newest
 // first). The time range is [start, end). The scan stops early, and marks the result
-// partial, when it has examined `maxRowsExamined` events or run for `maxMillis`; the
-// result is also partial when it had more than `maxRowsReturned` rows and was cut.
+// partial, when it has examined `maxRowsExamined` rows (events read and rows the query
+// made, together) or run for `maxMillis`; the result is also partial when it had more
+// than `maxRowsReturned` rows and was cut. What the run keeps is charged to its memory
+// budget (budget.ts), which answers 400 past `maxMemoryBytes`.
 
 import { performance } from "node:perf_hooks";
+import { chargeRow, MemoryBudget, withBudget } from "./budget";
 import { badRequest } from "./errors";
 import { TIME_FIELD, SYS_TIME_FIELD, type Plan, type Stage, type TableData } from "./plan";
 import type { QueryContext, Row } from "./table";
@@ -145,6 +148,12 @@ function runRowWise(row: Row, stages: readonly Stage[]): Row | null {
  */
 export class RunEnv {
   examined = 0;
+  /**
+   * Rows made by the query itself (union, join, mv-expand, make-series): they share the
+   * row budget with `examined`. A `print` or `datatable` makes only the rows its text
+   * spells, which the bound on a query's expansion (compile-query.ts) keeps small.
+   */
+  made = 0;
   matched = 0;
   minTimeMs?: number;
   maxTimeMs?: number;
@@ -185,15 +194,30 @@ export class RunEnv {
   }
 
   /**
-   * False when a stage that makes rows (join, mv-expand, make-series, union) may not add
-   * one more to the `n` it has: the same bound as rows examined, so memory stays bounded.
+   * False when the query may make no more rows: rows made and rows read share one
+   * budget (`maxRowsExamined`), so a query that makes its own rows (`print` doubled by
+   * `union`, a join, mv-expand) is bounded as one that reads them.
    */
-  mayProduce(n: number): boolean {
-    if (n >= this.limits.maxRowsExamined) {
-      this.stop(`query stopped after producing ${n} rows`);
+  mayProduce(): boolean {
+    if (this.examined + this.made >= this.limits.maxRowsExamined) {
+      this.stop(`query stopped after reading and making ${this.examined + this.made} rows (the limit of rows a query may read and make)`);
       return false;
     }
     return this.inTime();
+  }
+
+  /** Counts one row a stage makes; false (nothing counted) past the budget. */
+  countMade(): boolean {
+    if (!this.mayProduce()) return false;
+    this.made++;
+    return true;
+  }
+
+  /** Counts one new row a stage makes and keeps, and charges what it holds to the run's memory. */
+  produce(row: Row): boolean {
+    if (!this.countMade()) return false;
+    chargeRow(row);
+    return true;
   }
 
   private timedOut = false;
@@ -212,7 +236,7 @@ function scanDataset(dataset: QueryDataset, types: ReadonlyMap<string, ValueType
   const first = env.examined === 0 && env.maxCursor === "";
   let examinedHere = 0;
   for (let i = from; i < timed.length; i++) {
-    if (env.examined >= env.limits.maxRowsExamined) {
+    if (env.examined + env.made >= env.limits.maxRowsExamined) {
       env.stop(`query stopped after examining ${env.examined} rows`);
       break;
     }
@@ -249,7 +273,10 @@ export function runPlan(plan: Plan, env: RunEnv): TableData {
     if (!out) return;
     if (fromDataset) env.matched++;
     if (sink) sink.push(out);
-    else collected.push(out);
+    else {
+      chargeRow(out);
+      collected.push(out);
+    }
   };
   if (plan.source.kind === "dataset") {
     scanDataset(plan.source.dataset, new Map(plan.baseColumns.map((c) => [c.name, c.type])), env, accept);
@@ -271,7 +298,10 @@ function runTableStages(data: TableData, stages: readonly Stage[], env: RunEnv):
       const mapped: Row[] = [];
       for (const r of data.rows) {
         const out = s.rowWise(r);
-        if (out) mapped.push(out);
+        if (out) {
+          chargeRow(out);
+          mapped.push(out);
+        }
       }
       data = { ...data, rows: mapped };
     }
@@ -281,7 +311,7 @@ function runTableStages(data: TableData, stages: readonly Stage[], env: RunEnv):
 
 export function execute(plan: Plan, opts: ExecOptions): Outcome {
   const env = new RunEnv(opts);
-  const data = runPlan(plan, env);
+  const data = withBudget(new MemoryBudget(opts.limits.maxMemoryBytes), () => runPlan(plan, env));
   if (env.rangeStartMs === undefined) env.rangeStartMs = opts.startMs ?? opts.endMs;
   let rows = data.rows;
   const rowsBeforeCut = rows.length;

@@ -20,6 +20,8 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxRowsExamined: 5_000_000,
   maxRowsReturned: 10_000,
   maxMillis: 10_000,
+  maxMemoryBytes: 256 * 1024 * 1024,
+  maxAnswerBytes: 64 * 1024 * 1024,
 };
 
 export * from "./types";

@@ -121,7 +121,14 @@ export function datasetsOf(plans: readonly Plan[]): QueryDataset[] {
 export function unionBuilder(plans: Plan[], ctx: QueryContext, bindings: ScalarBindings): PlanBuilder {
   const columns = mergedColumns(plans.map((p) => p.columns));
   function* rows(env: Parameters<typeof runPlan>[1]): Iterable<Row> {
-    for (const p of plans) yield* runPlan(p, env).rows;
+    // Each table's rows are made again here: `union t, t` doubles them, so they count.
+    for (const p of plans) {
+      for (const r of runPlan(p, env).rows) {
+        // Already kept (and charged) by the table's own run.
+        if (!env.countMade()) return;
+        yield r;
+      }
+    }
   }
   return PlanBuilder.forRows(rows, columns, ctx, datasetsOf(plans), bindings);
 }

@@ -86,32 +86,36 @@ export function joinStage(stage: StageOf<"join">, b: PlanBuilder, right: Plan): 
       for (const c of rightColumns) values.set(rename.get(c.name) ?? c.name, r ? (r.values.get(c.name) ?? null) : null);
       return { values, origin: l?.origin ?? r?.origin ?? null };
     };
+    // Each row the join makes counts against the run's row budget and its memory.
+    const push = (row: Row): void => {
+      if (env.produce(row)) out.push(row);
+    };
     for (const l of data.rows) {
-      if (!env.mayProduce(out.length)) break;
+      if (!env.mayProduce()) break;
       const key = keyOf(l, "left");
       const matches = key === null ? undefined : index.get(key);
       if (matches) for (const i of matches) matchedRight[i] = 1;
       switch (kind) {
         case "leftsemi":
-          if (matches) out.push({ values: copyRow(l, leftColumns), origin: l.origin });
+          if (matches) push({ values: copyRow(l, leftColumns), origin: l.origin });
           break;
         case "leftanti":
-          if (!matches) out.push({ values: copyRow(l, leftColumns), origin: l.origin });
+          if (!matches) push({ values: copyRow(l, leftColumns), origin: l.origin });
           break;
         case "rightsemi":
         case "rightanti":
           break;
         case "innerunique":
-          if (matches) out.push(both(l, rightRows[matches[0]]));
+          if (matches) push(both(l, rightRows[matches[0]]));
           break;
         default:
           if (matches) {
             for (const i of matches) {
-              if (!env.mayProduce(out.length)) break;
-              out.push(both(l, rightRows[i]));
+              if (!env.mayProduce()) break;
+              push(both(l, rightRows[i]));
             }
           } else if (kind === "leftouter" || kind === "fullouter") {
-            out.push(both(l, null));
+            push(both(l, null));
           }
       }
     }
@@ -119,9 +123,9 @@ export function joinStage(stage: StageOf<"join">, b: PlanBuilder, right: Plan): 
       const wantMatched = kind === "rightsemi";
       rightRows.forEach((r, i) => {
         if (kind === "rightouter" || kind === "fullouter") {
-          if (!matchedRight[i] && env.mayProduce(out.length)) out.push(both(null, r));
-        } else if (Boolean(matchedRight[i]) === wantMatched && env.mayProduce(out.length)) {
-          out.push({ values: copyRow(r, rightColumns), origin: r.origin });
+          if (!matchedRight[i] && env.mayProduce()) push(both(null, r));
+        } else if (Boolean(matchedRight[i]) === wantMatched && env.mayProduce()) {
+          push({ values: copyRow(r, rightColumns), origin: r.origin });
         }
       });
     }
@@ -137,7 +141,8 @@ export function unionStage(b: PlanBuilder, plans: Plan[]): void {
     const rows = data.rows.slice();
     for (const p of plans) {
       for (const r of runPlan(p, env).rows) {
-        if (!env.mayProduce(rows.length)) break;
+        // Already kept (and charged) by the table's own run.
+        if (!env.countMade()) break;
         rows.push(r);
       }
     }
@@ -173,10 +178,11 @@ export function mvExpandStage(stage: StageOf<"mv-expand">, b: PlanBuilder): void
       const lists = items.map((i) => itemsOf(i.expr.evaluate(row)));
       const n = Math.min(limit, Math.max(0, ...lists.map((l) => l.length)));
       for (let k = 0; k < n; k++) {
-        if (!env.mayProduce(out.length)) return { rows: out, totals: null, numGroups: 0 };
         const values = new Map(row.values);
         items.forEach((item, j) => values.set(item.name, lists[j][k] ?? null));
-        out.push({ values, origin: row.origin });
+        const made = { values, origin: row.origin };
+        if (!env.produce(made)) return { rows: out, totals: null, numGroups: 0 };
+        out.push(made);
       }
     }
     return { rows: out, totals: null, numGroups: 0 };

@@ -5,6 +5,7 @@
 // Output order is deterministic: time bucket ascending, then the first aggregation
 // descending, then the other keys ascending (the service's default for charts and tops).
 
+import { charge, valueBytes } from "./budget";
 import { createAggregator, type AggregationName, type Aggregator } from "./aggregations";
 import type { CompiledExpr, OrderSpec, Row } from "./table";
 import { compareForSort, DateTimeValue, TimespanValue, valueKey, type Value } from "./values";
@@ -52,6 +53,13 @@ const newAggregators = (aggs: AggregationSpec[]): Aggregator[] => aggs.map((a) =
 /** A value that is its own group id: equal exactly when their value keys are (SameValueZero: NaN is NaN, -0 is 0). */
 const isPrimitive = (v: Value): v is null | boolean | number | string => v === null || typeof v !== "object";
 
+/** Charges a new group to the running query's memory: its keys, its lookup entry, its aggregators. */
+function chargeGroup(keys: readonly Value[], aggregations: number): void {
+  let bytes = 96 + 48 * aggregations;
+  for (const k of keys) bytes += valueBytes(k);
+  charge(bytes);
+}
+
 /**
  * The groups of one table, in the order they were first seen. A group of one plain key
  * (a string, number, boolean or null) is found by that value itself; any other by its
@@ -83,6 +91,7 @@ class GroupTable {
 
   /** A group already known to be distinct from every other (the vectorized path's). */
   put(g: Group): void {
+    chargeGroup(g.keys, g.results?.length ?? 0);
     this.list.push(g);
   }
 
@@ -91,6 +100,7 @@ class GroupTable {
   }
 
   private add(keyValues: Value[], skip: number, aggs: AggregationSpec[]): Group {
+    chargeGroup(keyValues, aggs.length);
     const g: Group = { keys: skip < 0 ? keyValues.slice() : keyValues.filter((_, i) => i !== skip), aggregators: newAggregators(aggs) };
     this.list.push(g);
     return g;

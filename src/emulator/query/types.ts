@@ -64,9 +64,14 @@ export type DatasetLookup = (name: string) => QueryDataset | undefined;
 
 /** Bounds that keep one query from taking the emulator down; `isPartial` reports a stop. */
 export interface QueryLimits {
+  /** Rows read from datasets and rows the query makes (print, datatable, union, join, mv-expand, make-series), together. */
   maxRowsExamined: number;
   maxRowsReturned: number;
   maxMillis: number;
+  /** What the query may build while it runs (budget.ts); past it, 400. */
+  maxMemoryBytes: number;
+  /** The answer's JSON text; past it, 400. */
+  maxAnswerBytes: number;
 }
 
 /** The body of POST /v1/datasets/_apl (fields beyond the seed's are ignored). */
