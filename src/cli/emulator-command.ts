@@ -64,7 +64,7 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
     .option("--query-max-rows <n>", "rows a query may read and make (union, join, mv-expand, make-series), together; past it the result is partial", parseWholeNumber(1), 5_000_000)
     .option("--query-max-memory-mb <mb>", "MiB a query may build while it runs (rows it keeps, lists, sets, groups); past it, 400", parseWholeNumber(1), 256)
     .option("--query-max-answer-mb <mb>", "MiB a query's answer may be; past it, 400", parseWholeNumber(1), 64)
-    .option("--query-share <fraction>", "share of the query threads one token (or the organization's monitors) may hold at once; at least one thread", parseShare, 0.5)
+    .option("--query-share <fraction>", "share of the query threads one token (or one monitor's query) may hold at once; at least one thread", parseShare, 0.5)
     .action(async (opts: {
       port: number;
       dataDir: string;

@@ -71,7 +71,7 @@ export class EmulatorCore {
     readonly clock: Clock = new RealClock(),
     readonly queries: QueryRunner = sharedQueryPool(),
     readonly queryLimits: QueryLimits = DEFAULT_QUERY_LIMITS,
-    /** The fraction of the query threads one token (or the organization's monitors) may hold at once. */
+    /** The fraction of the query threads one token (or one monitor's query) may hold at once. */
     readonly queryShare: number = DEFAULT_QUERY_SHARE,
   ) {
     this.byKey = indexesOf(store);

@@ -136,7 +136,10 @@ describe("a token with no capabilities", () => {
     try {
       const listOfJoin = doubling(10, "join kind=inner (t10) on x | summarize make_list(x)", `print x = '${S900}'`);
       const issueForm = exponentialQuery(22, "summarize make_list(x)").replace("print x = 1", `print x = '${S900}'`);
-      answers = await Promise.all([listOfJoin, listOfJoin, listOfJoin, issueForm, issueForm, issueForm].map((q) => apl(q, noCaps)));
+      // Two batches of three: the token holds one thread, so six at once would queue the
+      // last ones past their wait on a loaded machine (503, not what this test is about).
+      answers = await Promise.all([listOfJoin, listOfJoin, listOfJoin].map((q) => apl(q, noCaps)));
+      answers.push(...(await Promise.all([issueForm, issueForm, issueForm].map((q) => apl(q, noCaps)))));
     } finally {
       clearInterval(sampler);
     }

@@ -10,8 +10,9 @@
 // answered 503 (not processed, safe to send again). A worker that runs out of its heap
 // (`WORKER_HEAP_MB`) takes only its own query down.
 //
-// Fairness: every job belongs to a tenant (a token of an organization, or an
-// organization's monitors). A tenant runs at most its share of the threads at once
+// Fairness: every job belongs to a tenant (a token of an organization, or one monitor's
+// query, so monitors take turns with each other). A tenant runs at most its share of the
+// threads at once
 // (`Tenant.share`, at least one thread), and waiting jobs are taken round-robin: between
 // organizations, then between the tenants of each, never first come first served. So a
 // token that sends hostile queries as fast as it can holds at most its share, and the
@@ -59,7 +60,7 @@ function defaultThreads(): number {
 export interface Tenant {
   /** The organization (its jobs are taken in turn with other organizations'). */
   org: string;
-  /** The token, or the organization's monitors, within it. */
+  /** The token, or one monitor's query, within it. */
   key: string;
   /** The fraction of the pool's threads this tenant may hold at once (at least one thread). */
   share: number;
