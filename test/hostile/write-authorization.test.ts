@@ -119,7 +119,8 @@ const CASES: Record<string, WriteCase[]> = {
   // Roles are written with rbac|create (contract, section 3): "blind" is create alone.
   ...crudCases("/v2/rbac/roles", orgCallers("rbac", {}, ["create"]), made("/v2/rbac/roles", (u) => ({ name: u })), (u) => ({ name: u }), "rol_0000000000000000"),
   ...crudCases("/v2/monitors", orgCallers("monitors", QUERY_MINE), made("/v2/monitors", monitor), monitor, "mon_0000000000000000"),
-  ...crudCases("/v2/views", orgCallers("views", QUERY_MINE), made("/v2/views", view), view, "view_0000000000000000"),
+  // A view is another team's when the caller may read views by name, but not this one's.
+  ...crudCases("/v2/views", { ...orgCallers("views", QUERY_MINE), otherTeam: { ...QUERY_MINE, orgCapabilities: { views: ["create", "update", "delete"] }, viewCapabilities: { "wa-our-view": { query: ["read"] } } } }, made("/v2/views", view), view, "view_0000000000000000", 403),
   ...crudCases("/v2/annotations", { ...orgCallers("annotations", QUERY_MINE), otherTeam: { ...QUERY_MINE, orgCapabilities: { annotations: CRUD } } }, made("/v2/annotations", annotation), annotation, "ann_0000000000000000", 404),
   ...crudCases("/v2/vfields", datasetCallers("virtualFields"), made("/v2/vfields", vfield), vfield, "vfd_0000000000000000", 404),
   ...crudCases("/v2/apl-starred-queries", datasetCallers("starredQueries"), made("/v2/apl-starred-queries", starred), starred, "sq_0000000000000000", 404),
@@ -357,5 +358,16 @@ describe("references answer alike for a missing object and one the caller may no
     const fieldReply = await send("POST", "/v2/vfields", fieldMaker, vfield(f.name));
     expect(fieldReply.status).toBe(409);
     expect(fieldReply.text).not.toContain(f.id);
+  });
+});
+
+describe("the right to read is the kind's own", () => {
+  it("a view readable by name through viewCapabilities may be changed with views|update alone", async () => {
+    const v = await t.ok("POST", "/v2/views", view(unique()));
+    const token = await caller({ ...QUERY_MINE, orgCapabilities: { views: ["update"] }, viewCapabilities: { [v.name]: { query: ["read"] } } });
+    const changed = await send("PUT", `/v2/views/${v.id}`, token, { ...view(v.name), description: "ours" });
+    expect(changed.status, changed.text).toBe(200);
+    const other = await t.ok("POST", "/v2/views", view(unique()));
+    expect((await send("PUT", `/v2/views/${other.id}`, token, view(other.name))).status).toBe(403);
   });
 });
