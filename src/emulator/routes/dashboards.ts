@@ -124,7 +124,7 @@ export const dashboardRoutes: readonly Route[] = [
       requireOrgGrant(ctx.caller, CAP, "create");
       const uid = explicitUid(ctx) ?? newId("dash").replace("_", "-");
       const taken = ctx.core.state.dashboards.get(uid);
-      // Before the body is looked at further: the owner check must not see the taken one's owner.
+      // Before the owner check, which accepts the taken dashboard's owner and so would tell it.
       if (taken && !hasOrgGrant(ctx.caller.token, CAP, "read")) return takenUnseen(uid);
       const envelope = parseEnvelope(ctx, taken);
       if (taken && !envelope.overwrite) {
