@@ -129,6 +129,13 @@ export function hasDatasetGrant(caps: Capabilities, dataset: string, key: string
   return hasNamedGrant(caps.datasetCapabilities, dataset, key, action);
 }
 
+/** Whether the caller holds any grant at all on dataset `name` (named or "*"). */
+export function hasAnyGrantOn(caps: Capabilities, name: string): boolean {
+  return [own(caps.datasetCapabilities, name), own(caps.datasetCapabilities, WILDCARD)].some(
+    (grants) => grants !== undefined && Object.values(grants).some((actions) => actions.length > 0),
+  );
+}
+
 /** Whether any dataset grant (named or "*") carries key|action. */
 export function hasAnyDatasetGrant(caps: Capabilities, key: string, action: string): boolean {
   return Object.values(caps.datasetCapabilities).some((grants) => own(grants, key)?.includes(action) ?? false);

@@ -11,13 +11,9 @@ import { lockDataDir, writeCredentials } from "./data-dir";
 import { EventStore } from "./event-store";
 import type { FaultSpec } from "./faults";
 import { emptyState } from "./model";
-import { queryRoutes } from "./query-routes";
 import { RateLimiter } from "./rate-limit";
+import { ROUTE_TABLE } from "./route-table";
 import { Router } from "./routing";
-import { datasetRoutes } from "./routes/datasets";
-import { ingestRoutes } from "./routes/ingest";
-import { monitorRoutes } from "./routes/monitors";
-import { notifierRoutes } from "./routes/notifiers";
 import { ManualClock, RealClock, clockTarget, type Clock, type ClockMode } from "./monitors/clock";
 import { normalizeTimestamp } from "./time";
 import { DeliveryQueue, type DeliveryOptions, type DeliveryRecord, type OutboxEntry } from "./monitors/delivery";
@@ -26,14 +22,6 @@ import { parseDeliverTo } from "./monitors/deliver-to";
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from "./query";
 import { DEFAULT_QUERY_SHARE, sharedQueryPool } from "./query-host/pool";
 import { isObject } from "./validate";
-import { roleRoutes } from "./routes/roles";
-import { starredQueryRoutes } from "./routes/starred-queries";
-import { tokenRoutes } from "./routes/tokens";
-import { userRoutes } from "./routes/users";
-import { virtualFieldRoutes } from "./routes/virtual-fields";
-import { viewRoutes } from "./routes/views";
-import { dashboardRoutes } from "./routes/dashboards";
-import { annotationRoutes } from "./routes/annotations";
 import { HttpError } from "./errors";
 import { EmulatorServer, faultInjectorFor, type AdminHandler, type RequestRecord } from "./server";
 import { Store } from "./store";
@@ -143,20 +131,7 @@ export interface EmulatorHandle {
 }
 
 function allRoutes(): Router {
-  return new Router()
-    .add(notifierRoutes)
-    .add(roleRoutes)
-    .add(tokenRoutes)
-    .add(virtualFieldRoutes)
-    .add(starredQueryRoutes)
-    .add(datasetRoutes)
-    .add(ingestRoutes)
-    .add(queryRoutes)
-    .add(monitorRoutes)
-    .add(userRoutes)
-    .add(viewRoutes)
-    .add(dashboardRoutes)
-    .add(annotationRoutes);
+  return new Router().add(ROUTE_TABLE);
 }
 
 function makeClock(opts: EmulatorOptions): Clock {

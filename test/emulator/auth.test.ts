@@ -1,6 +1,8 @@
 // The auth matrix: for every operation, no token -> 401, an expired token -> 401, a
 // token holding everything except the operation's capability -> 403, a token holding
-// only that capability -> success. Capability names are docs/service-contract.md's.
+// only that capability -> success. Capability names are docs/service-contract.md's. A
+// write on an existing object (PUT, DELETE) needs the right to read it too, so "only"
+// holds the kind's read with the action there (tokens excepted: section 5 guards them).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATASET_GRANTS as DATASET, ORG_GRANTS as ORG, startTestEmulator, tokenWith, type TestEmulator } from "./helpers";
 
@@ -28,12 +30,16 @@ function allBut(need: Need): Record<string, unknown> {
   return { orgCapabilities: org, datasetCapabilities: { "*": ds, [DS]: ds } };
 }
 
-function only(need: Need, readsQuery = false): Record<string, unknown> {
+function only(need: Need, readsQuery = false, withRead = false): Record<string, unknown> {
   const query = readsQuery ? { query: ["read"] } : {};
-  if ("org" in need) return { orgCapabilities: { [need.org[0]]: [need.org[1]] }, ...(readsQuery ? { datasetCapabilities: { [DS]: query } } : {}) };
-  if ("dataset" in need) return { datasetCapabilities: { [DS]: { [need.dataset[0]]: [need.dataset[1]], ...query } } };
+  const actions = (action: string): string[] => (withRead ? [action, "read"] : [action]);
+  if ("org" in need) return { orgCapabilities: { [need.org[0]]: actions(need.org[1]) }, ...(readsQuery ? { datasetCapabilities: { [DS]: query } } : {}) };
+  if ("dataset" in need) return { datasetCapabilities: { [DS]: { [need.dataset[0]]: actions(need.dataset[1]), ...query } } };
   return {};
 }
+
+/** Whether a request changes an existing object (whose read right it needs too). */
+const onExisting = (req: { method: string; path: string }): boolean => ["PUT", "DELETE"].includes(req.method) && req.path !== "/v2/user" && !req.path.startsWith("/v2/tokens/");
 
 let t: TestEmulator;
 let expired: string;
@@ -136,7 +142,7 @@ describe("auth matrix", () => {
       const [key, action] = "org" in op.need ? op.need.org : op.need.dataset;
       expect(denied.body.message).toContain(`${key}|${action}`);
     }
-    const allowed = await send(await tokenWith(t, only(op.need, op.readsQuery)));
+    const allowed = await send(await tokenWith(t, only(op.need, op.readsQuery, onExisting(req))));
     expect(allowed.status, JSON.stringify(allowed.body)).toBeLessThan(300);
   });
 

@@ -75,7 +75,7 @@ describe("monitor validation", () => {
     ["tolerance over 100", { ...threshold({ type: "AnomalyDetection", compareDays: 1, tolerance: 101 }) }, /"tolerance" must be from 0 to 100/],
     ["anomaly without tolerance", { ...threshold({ type: "AnomalyDetection", compareDays: 1 }) }, /"tolerance" .* is required/],
     ["N above M", threshold({ triggerAfterNPositiveResults: 3, triggerFromNRuns: 2 }), /"triggerAfterNPositiveResults" \(3\) must not exceed "triggerFromNRuns" \(2\)/],
-    ["unknown notifier", threshold({ notifierIds: ["ntf_nope"] }), /"notifierIds\[0\]": notifier "ntf_nope" does not exist/],
+    ["unknown notifier", threshold({ notifierIds: ["ntf_nope"] }), /"notifierIds\[0\]": no notifier "ntf_nope" that this token may read/],
     ["bad disabledUntil", threshold({ disabledUntil: "tomorrow" }), /"disabledUntil" must be an ISO 8601 timestamp/],
     ["query that does not parse", threshold({ aplQuery: "['logs'] | where (" }), /"aplQuery" does not parse/],
     ["threshold query without aggregation", threshold({ aplQuery: "['logs'] | where status >= 500" }), /"aplQuery" of a Threshold monitor must aggregate/],

@@ -1,7 +1,14 @@
 // Annotations (`/v2/annotations`): events (a deploy, a config change) marked on the
 // charts of their datasets. The list filters by dataset and by a time range that the
 // annotation's [time, endTime] overlaps.
-import { requireOrgGrant } from "../auth";
+//
+// Besides the org capability `annotations`, an annotation is the business of who may
+// read its datasets: writing one needs `query|read` on every dataset it names (checked
+// by name before the name is looked up, so that a caller without the grant learns
+// nothing of which datasets exist), and one that names a dataset the caller may not
+// query is neither listed nor found nor changed for it (the answer of an unknown id).
+import { requireDatasetGrant, requireOrgGrant, type Caller } from "../auth";
+import { hasDatasetGrant } from "../capabilities";
 import { badRequest } from "../errors";
 import type { AnnotationRecord } from "../model";
 import { ok, type RequestContext, type Route } from "../routing";
@@ -17,12 +24,20 @@ function toWire(a: AnnotationRecord): JsonObject {
   return out;
 }
 
+/** The dataset grant an annotation needs on each of its datasets. */
+const DATASET_GRANT = ["query", "read"] as const;
+
+function readable(caller: Caller, a: AnnotationRecord): boolean {
+  return a.datasets.every((d) => hasDatasetGrant(caller.token, d, ...DATASET_GRANT));
+}
+
 const ANNOTATIONS: KindSpec<"annotations"> = {
   collection: "annotations",
   kind: "annotation",
   path: "/v2/annotations",
   idPrefix: "ann",
   capability: "annotations",
+  readable,
   toWire,
 };
 
@@ -38,6 +53,8 @@ function parseAnnotation(ctx: RequestContext, id: string): AnnotationRecord {
   if (!Array.isArray(datasets) || datasets.length === 0 || datasets.some((d) => typeof d !== "string" || d === "")) {
     throw badRequest(`"datasets" is required: a non-empty array of dataset names`);
   }
+  // Every grant before any lookup: the 400 below only ever answers names the caller may read.
+  for (const name of datasets as string[]) requireDatasetGrant(ctx.caller, name, ...DATASET_GRANT);
   for (const name of datasets as string[]) if (!ctx.core.state.datasets.has(name)) throw badRequest(`"datasets": no dataset named ${JSON.stringify(name)}`);
   const type = limited(body, "type", 256);
   if (!TYPE.test(type)) throw badRequest(`"type" is required and must match ${TYPE.source}, got ${JSON.stringify(type)}`);
@@ -67,6 +84,7 @@ export const annotationRoutes: readonly Route[] = [
       const start = timeParam(ctx, "start");
       const end = timeParam(ctx, "end");
       const matches = [...ctx.core.state.annotations.values()].filter((a) => {
+        if (!readable(ctx.caller, a)) return false;
         const from = timestampMillis(a.time);
         const to = a.endTime === "" ? from : timestampMillis(a.endTime);
         if (wanted.length > 0 && !a.datasets.some((d) => wanted.includes(d))) return false;

@@ -2,7 +2,7 @@
 // with the kind's wire shape. A kind is either organization-scoped (one org capability,
 // checked before the lookup, so that a caller without it learns nothing about ids) or
 // dataset-scoped (the grant depends on the record's dataset: see authorizedRecord).
-import { requireOrgGrant } from "../auth";
+import { requireOrgGrant, type Caller } from "../auth";
 import { hasAnyDatasetGrant, hasDatasetGrant } from "../capabilities";
 import { newId } from "../core";
 import { forbidden, notFound } from "../errors";
@@ -29,24 +29,42 @@ export interface KindSpec<K extends IdCollection> {
   capability: string;
   /** Dataset-scoped kinds: the key the record's grants are looked up under. */
   datasetOf?: (record: RecordIn<K>) => string;
+  /** Beyond the capability: whether the caller may see this record (else it answers as missing). */
+  readable?: (caller: Caller, record: RecordIn<K>) => boolean;
+  /**
+   * Writes need only their own action, not read too: tokens, which section 5 of the
+   * contract guards by coverage instead (a caller only reaches tokens it covers).
+   */
+  writeWithoutRead?: boolean;
   toWire(record: RecordIn<K>, ctx: RequestContext): JsonObject;
 }
 
 /**
- * The record named by `:id`, after checking that the caller may `action` it. No answer
- * tells a caller that may not act on a record whether its id exists: an org-scoped
- * kind checks the capability before the lookup; a dataset-scoped one answers 403 when
- * the caller holds the capability on no dataset at all, and 404 (as for an unknown id)
- * when it holds it, but not on the record's dataset.
+ * The record named by `:id`, after checking that the caller may `action` it. Acting on a
+ * record needs the right to read it too (unless the kind says otherwise): a token that
+ * may only create or only update learns nothing about records it cannot read, and
+ * cannot overwrite them blind. No answer tells a caller that may not act on a record
+ * whether its id exists: an org-scoped kind checks its capabilities before the lookup;
+ * a dataset-scoped one answers 403 when the caller holds them on no dataset at all, and
+ * 404 (as for an unknown id) when it holds them, but not on the record's dataset; a
+ * record the kind's `readable` hides answers that 404 too.
  */
 export function authorizedRecord<K extends IdCollection>(ctx: RequestContext, spec: KindSpec<K>, action: string): RecordIn<K> {
-  if (!spec.datasetOf) requireOrgGrant(ctx.caller, spec.capability, action);
-  else if (!hasAnyDatasetGrant(ctx.caller.token, spec.capability, action)) {
-    throw forbidden(`token lacks capability datasetCapabilities[<any dataset>].${spec.capability}|${action}`);
+  const actions = action === "read" || spec.writeWithoutRead ? [action] : [action, "read"];
+  for (const a of actions) {
+    if (!spec.datasetOf) requireOrgGrant(ctx.caller, spec.capability, a);
+    else if (!hasAnyDatasetGrant(ctx.caller.token, spec.capability, a)) {
+      throw forbidden(`token lacks capability datasetCapabilities[<any dataset>].${spec.capability}|${a}`);
+    }
   }
   const id = ctx.params.id!;
   const record = ctx.core.state[spec.collection].get(id) as RecordIn<K> | undefined;
-  if (!record || (spec.datasetOf && !hasDatasetGrant(ctx.caller.token, spec.datasetOf(record), spec.capability, action))) throw notFound(spec.kind, id);
+  const datasetOf = spec.datasetOf;
+  const allowed =
+    record !== undefined &&
+    (!datasetOf || actions.every((a) => hasDatasetGrant(ctx.caller.token, datasetOf(record), spec.capability, a))) &&
+    (!spec.readable || spec.readable(ctx.caller, record));
+  if (!allowed) throw notFound(spec.kind, id);
   return record;
 }
 
@@ -58,7 +76,7 @@ export function listRoute<K extends IdCollection>(spec: KindSpec<K>): Route {
     handle: (ctx) => {
       requireOrgGrant(ctx.caller, spec.capability, "read");
       const records = [...ctx.core.state[spec.collection].values()] as RecordIn<K>[];
-      return ok(records.map((r) => spec.toWire(r, ctx)));
+      return ok(records.filter((r) => !spec.readable || spec.readable(ctx.caller, r)).map((r) => spec.toWire(r, ctx)));
     },
   };
 }

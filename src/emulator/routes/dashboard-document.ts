@@ -141,11 +141,3 @@ export function storedDocument(doc: JsonObject, ids: { id: string; uid: string; 
   // User ids are case-insensitive; the service keeps them in lower case.
   return sortedKeys({ ...doc, charts, owner: owner.toLowerCase(), ...ids }) as JsonObject;
 }
-
-/** Whether an owner names everyone or an existing user (case-insensitively). */
-export function ownerKnown(owner: string, userIds: Iterable<string>): boolean {
-  const wanted = owner.toLowerCase();
-  if (wanted === EVERYONE.toLowerCase()) return true;
-  for (const id of userIds) if (id.toLowerCase() === wanted) return true;
-  return false;
-}

@@ -1,8 +1,11 @@
 // Datasets and their field metadata. A dataset's id is its name, as in the production
 // service, so `{dataset_id}` paths take the name; a field's id is its (dotted) name.
 // Fields are not created here but by ingest (see ingest.ts); here their metadata changes.
+// Changing or deleting a dataset, or changing a field, needs datasets|read as well, as
+// every write on an existing object needs the right to read it.
 import { randomBytes } from "node:crypto";
 import { requireOrgGrant } from "../auth";
+import { hasAnyGrantOn, hasOrgGrant } from "../capabilities";
 import { badRequest, conflict, notFound } from "../errors";
 import { fieldKey, type DatasetRecord, type FieldRecord } from "../model";
 import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
@@ -28,8 +31,13 @@ export const datasetRoutes: readonly Route[] = [
   {
     method: "GET",
     pattern: "/v2/datasets",
-    // Any valid token may list datasets (docs/service-contract.md, section 3).
-    handle: (ctx) => ok([...ctx.core.state.datasets.values()].map(toWire)),
+    // Any valid token may list datasets (docs/service-contract.md, section 3), but sees
+    // all of them only with datasets|read; otherwise those it holds a grant on, so that
+    // the names of the others stay unknown to it (as they do to every other answer).
+    handle: (ctx) => {
+      const all = hasOrgGrant(ctx.caller.token, "datasets", "read");
+      return ok([...ctx.core.state.datasets.values()].filter((d) => all || hasAnyGrantOn(ctx.caller.token, d.name)).map(toWire));
+    },
   },
   {
     method: "GET",
@@ -66,6 +74,7 @@ export const datasetRoutes: readonly Route[] = [
     pattern: "/v2/datasets/:id",
     handle: async (ctx) => {
       requireOrgGrant(ctx.caller, "datasets", "update");
+      requireOrgGrant(ctx.caller, "datasets", "read");
       const previous = ctx.core.dataset(ctx.params.id!);
       const body = bodyObject(ctx.json());
       const dataset: DatasetRecord = { ...previous, description: optionalString(body, "description") };
@@ -78,6 +87,7 @@ export const datasetRoutes: readonly Route[] = [
     pattern: "/v2/datasets/:id",
     handle: async (ctx) => {
       requireOrgGrant(ctx.caller, "datasets", "delete");
+      requireOrgGrant(ctx.caller, "datasets", "read");
       const { core } = ctx;
       const dataset = core.dataset(ctx.params.id!);
       // Everything that only exists inside the dataset goes with it; starred queries
@@ -113,6 +123,7 @@ export const datasetRoutes: readonly Route[] = [
     pattern: "/v2/datasets/:id/fields/:field",
     handle: async (ctx) => {
       requireOrgGrant(ctx.caller, "datasets", "update");
+      requireOrgGrant(ctx.caller, "datasets", "read");
       const previous = existingField(ctx);
       const body = bodyObject(ctx.json());
       const name = optionalString(body, "name");

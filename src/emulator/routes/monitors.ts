@@ -1,6 +1,8 @@
 // Monitors (`/v2/monitors`): saved queries the scheduler runs on an interval, and whose
-// alerts go to notifiers. Organization-scoped, capability `monitors`. The body is
+// alerts go to notifiers. Organization-scoped, capability `monitors` (changing or
+// deleting one needs `read` too, as every kind's write does: crud.ts). The body is
 // checked field by field so that a rejected monitor names the attribute to fix.
+import { hasOrgGrant } from "../capabilities";
 import { badRequest, forbidden, HttpError } from "../errors";
 import type { MonitorOperator, MonitorRecord, MonitorType } from "../model";
 import { runMonitorQuery } from "../monitors/run-query";
@@ -44,11 +46,19 @@ function flag(body: JsonObject, key: string): boolean {
   return optionalBoolean(body, key) ?? false;
 }
 
-/** The notifier ids, each of which must name an existing notifier. */
-function notifierIds(ctx: RequestContext, body: JsonObject): string[] {
+/**
+ * The notifier ids, each of which must name a notifier the writer may read
+ * (`notifiers|read`), or one the monitor names already (the monitor shows it to whoever
+ * may change it). One answer for a notifier that does not exist and one the writer may
+ * not read: no write tells whether an id exists, and none attaches a notifier its
+ * writer cannot see.
+ */
+function notifierIds(ctx: RequestContext, body: JsonObject, previous?: MonitorRecord): string[] {
   const ids = optionalStringArray(body, "notifierIds");
+  const mayRead = hasOrgGrant(ctx.caller.token, "notifiers", "read");
   ids.forEach((id, i) => {
-    if (!ctx.core.state.notifiers.has(id)) throw badRequest(`"notifierIds[${i}]": notifier ${JSON.stringify(id)} does not exist`);
+    const visible = ctx.core.state.notifiers.has(id) && (mayRead || (previous?.notifierIds.includes(id) ?? false));
+    if (!visible) throw badRequest(`"notifierIds[${i}]": no notifier ${JSON.stringify(id)} that this token may read (orgCapabilities.notifiers|read)`);
   });
   return [...new Set(ids)];
 }
@@ -56,7 +66,8 @@ function notifierIds(ctx: RequestContext, body: JsonObject): string[] {
 /** The fields a client sends, validated; server fields are the caller's to fill. */
 type MonitorFields = Omit<MonitorRecord, "id" | "createdAt" | "createdBy" | "updatedAt">;
 
-export function parseMonitorBody(ctx: RequestContext, raw: unknown): MonitorFields {
+/** `previous`: the monitor a PUT replaces. */
+function parseMonitorBody(ctx: RequestContext, raw: unknown, previous?: MonitorRecord): MonitorFields {
   const body = bodyObject(raw);
   const type = oneOf(body, "type", MONITOR_TYPES, true) as MonitorType;
   const aplQuery = requiredString(body, "aplQuery");
@@ -96,7 +107,7 @@ export function parseMonitorBody(ctx: RequestContext, raw: unknown): MonitorFiel
     skipResolved: flag(body, "skipResolved"),
     disabled: flag(body, "disabled"),
     disabledUntil: optionalTimestamp(body, "disabledUntil"),
-    notifierIds: notifierIds(ctx, body),
+    notifierIds: notifierIds(ctx, body, previous),
     triggerAfterNPositiveResults,
     triggerFromNRuns,
     compareDays: compareDays ?? 0,
@@ -154,7 +165,7 @@ export const monitorRoutes: readonly Route[] = [
     return { id, ...fields, createdAt: at, createdBy: ctx.caller.user.id, updatedAt: at };
   }),
   replaceRoute(MONITORS, "update", async (ctx, previous) => {
-    const fields = parseMonitorBody(ctx, ctx.json());
+    const fields = parseMonitorBody(ctx, ctx.json(), previous);
     // Whoever changes a monitor must be able to read what it reads, changed query or not.
     await requireQueryReadable(ctx, fields.aplQuery, fields.type);
     if (fields.aplQuery !== previous.aplQuery || fields.type !== previous.type) await refuseFloodingMatch(ctx, fields);

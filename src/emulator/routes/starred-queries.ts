@@ -1,6 +1,8 @@
 // Starred (saved) queries (`/v2/apl-starred-queries`). Access follows the query's
 // dataset: datasetCapabilities[<dataset>].starredQueries|<action>, or that grant under
-// "*" (the org-wide grant). A query without a dataset needs the "*" grant.
+// "*" (the org-wide grant). A query without a dataset needs the "*" grant. Changing or
+// deleting one needs `read` on its dataset too (crud.ts). `who` names its owner: the
+// groups "team" and "all", or a user the writer may name (user-references.ts).
 import { requireDatasetGrant, type Caller } from "../auth";
 import { hasAnyDatasetGrant, hasDatasetGrant, WILDCARD } from "../capabilities";
 import { badRequest, forbidden } from "../errors";
@@ -20,6 +22,7 @@ import {
   type JsonObject,
 } from "../validate";
 import { createRoute, deleteRoute, getRoute, replaceRoute, type KindSpec } from "./crud";
+import { mayNameUser, userReferenceRefusal } from "./user-references";
 
 const CAP = "starredQueries";
 const QUERY_OPTION_FLAGS = ["disableCache", "disableStats", "disableTrace", "noAggregation", "noFill", "noInterpolation"];
@@ -90,8 +93,18 @@ const STARRED: KindSpec<"starredQueries"> = {
   toWire,
 };
 
+/** `who` values that name a group rather than a user. */
+const GROUPS = ["team", "all"];
+
+/** The owner a body names (default: the caller), checked as a user reference. */
+function ownerOf(ctx: RequestContext, body: JsonObject, previous?: StarredQueryRecord): string {
+  const who = optionalString(body, "who") || ctx.caller.user.id;
+  if (GROUPS.includes(who) || mayNameUser(ctx.core, ctx.caller, who, previous?.who)) return who;
+  throw userReferenceRefusal(`"who"`, who, GROUPS.map((g) => JSON.stringify(g)).join(", "));
+}
+
 /** Validates a create or replace body; the grant is checked once the dataset is known. */
-function parseStarredQuery(ctx: RequestContext, id: string, action: string): StarredQueryRecord {
+function parseStarredQuery(ctx: RequestContext, id: string, action: string, previous?: StarredQueryRecord): StarredQueryRecord {
   const body = bodyObject(ctx.json());
   const dataset = optionalString(body, "dataset");
   requireDatasetGrant(ctx.caller, scopeOf(dataset), CAP, action);
@@ -100,15 +113,15 @@ function parseStarredQuery(ctx: RequestContext, id: string, action: string): Sta
     dataset,
     kind: requiredString(body, "kind"),
     name: requiredString(body, "name"),
-    who: optionalString(body, "who") || ctx.caller.user.id,
+    who: ownerOf(ctx, body, previous),
     query: parseQuery(body),
     metadata: requiredObject(body, "metadata"),
   };
 }
 
 /** A valid body whose query the caller may run: it names no dataset the caller may not query. */
-async function readableStarredQuery(ctx: RequestContext, id: string, action: string): Promise<StarredQueryRecord> {
-  const record = parseStarredQuery(ctx, id, action);
+async function readableStarredQuery(ctx: RequestContext, id: string, action: string, previous?: StarredQueryRecord): Promise<StarredQueryRecord> {
+  const record = parseStarredQuery(ctx, id, action, previous);
   await requireQueryReadable(ctx, String(record.query.apl));
   return record;
 }
@@ -145,6 +158,6 @@ export const starredQueryRoutes: readonly Route[] = [
   },
   getRoute(STARRED),
   createRoute(STARRED, (ctx, id) => readableStarredQuery(ctx, id, "create")),
-  replaceRoute(STARRED, "update", (ctx, previous) => readableStarredQuery(ctx, previous.id, "update")),
+  replaceRoute(STARRED, "update", (ctx, previous) => readableStarredQuery(ctx, previous.id, "update", previous)),
   deleteRoute(STARRED),
 ];

@@ -96,6 +96,7 @@ const TOKENS: KindSpec<"tokens"> = {
   path: "/v2/tokens",
   idPrefix: "tok",
   capability: "apiTokens",
+  writeWithoutRead: true,
   toWire,
 };
 

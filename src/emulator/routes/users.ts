@@ -1,6 +1,8 @@
 // Users, the calling user (`/v2/user`) and the organization record (`/v2/orgs`).
 // A user's role is written as a built-in role name or a custom role id and read back
 // as {id, name}; for built-ins the id is the name.
+import type { Caller } from "../auth";
+import { hasOrgGrant } from "../capabilities";
 import type { EmulatorCore } from "../core";
 import { badRequest, conflict, notFound } from "../errors";
 import type { OrgRecord, UserRecord } from "../model";
@@ -36,9 +38,11 @@ function orgToWire(org: OrgRecord): JsonObject {
   return { ...org, license: { ...org.license } };
 }
 
-function checkUniqueEmail(core: EmulatorCore, email: string): void {
+/** E-mails are unique, so that one is taken is said; the user's id only to who may read users. */
+function checkUniqueEmail(core: EmulatorCore, caller: Caller, email: string): void {
   const other = core.usersWithEmail(email)[0];
-  if (other) throw conflict(`a user with e-mail ${JSON.stringify(email)} already exists (id ${other.id})`);
+  const id = other && hasOrgGrant(caller.token, "users", "read") ? ` (id ${other.id})` : "";
+  if (other) throw conflict(`a user with e-mail ${JSON.stringify(email)} already exists${id}`);
 }
 
 const USERS: KindSpec<"users"> = {
@@ -63,7 +67,7 @@ export const userRoutes: readonly Route[] = [
       role: checkRole(ctx.core, requiredString(body, "role")),
       created: nowIso(ctx.now),
     };
-    checkUniqueEmail(ctx.core, email);
+    checkUniqueEmail(ctx.core, ctx.caller, email);
     return user;
   }),
   replaceRoute(USERS, "update", (ctx, previous) => ({ ...previous, role: checkRole(ctx.core, roleOf(bodyObject(ctx.json()))) }), "/role"),

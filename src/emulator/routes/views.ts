@@ -1,10 +1,12 @@
 // Saved views (`/v2/views`): a named query over datasets. Writes need the org capability
 // `views`. Reading is also open to a token whose viewCapabilities grant `query|read` on
 // that view by name (or on "*"), since that grant is how access to one view is given.
+// Changing or deleting a view needs the right to read it as well: a caller that may not
+// read it gets the answer an unknown id gets.
 import { requireOrgGrant, type Caller } from "../auth";
 import { hasOrgGrant, WILDCARD } from "../capabilities";
 import { newId } from "../core";
-import { conflict, forbidden, notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import type { ViewRecord } from "../model";
 import { requireQueryReadable } from "../query-routes";
 import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
@@ -35,7 +37,8 @@ function parseView(ctx: RequestContext, id: string, except?: string): ViewRecord
   const body = bodyObject(ctx.json());
   const name = requiredString(body, "name");
   for (const other of ctx.core.viewsNamed(name)) {
-    if (other.id !== except) throw conflict(`a view named ${JSON.stringify(name)} exists already (${other.id})`);
+    // Names are unique, so that one is taken is said; its id only to who may read it.
+    if (other.id !== except) throw conflict(`a view named ${JSON.stringify(name)} exists already${mayRead(ctx.caller, other) ? ` (${other.id})` : ""}`);
   }
   return {
     id,
@@ -46,10 +49,18 @@ function parseView(ctx: RequestContext, id: string, except?: string): ViewRecord
   };
 }
 
-function viewOf(ctx: RequestContext): ViewRecord {
+/**
+ * The view at `:id`, if the caller may read it. Otherwise the same answer whether the id
+ * exists or not: the 403 of the org capability when the caller lacks it (a view it may
+ * read by name is still shown), else 404.
+ */
+function readableView(ctx: RequestContext): ViewRecord {
   const id = ctx.params.id!;
   const view = ctx.core.state.views.get(id);
-  if (!view) throw notFound("view", id);
+  if (!view || !mayRead(ctx.caller, view)) {
+    requireOrgGrant(ctx.caller, "views", "read");
+    throw notFound("view", id);
+  }
   return view;
 }
 
@@ -62,16 +73,7 @@ export const viewRoutes: readonly Route[] = [
   {
     method: "GET",
     pattern: `${PATH}/:id`,
-    handle: (ctx) => {
-      const view = ctx.core.state.views.get(ctx.params.id!);
-      // A caller who may not read a view gets the same answer whether its id exists or
-      // not: the org capability it lacks (an existing view it may read by name is shown).
-      if (!view || !mayRead(ctx.caller, view)) {
-        if (!hasOrgGrant(ctx.caller.token, "views", "read")) throw forbidden("token lacks capability orgCapabilities.views|read");
-        throw notFound("view", ctx.params.id!);
-      }
-      return ok(toWire(view, ctx));
-    },
+    handle: (ctx) => ok(toWire(readableView(ctx), ctx)),
   },
   {
     method: "POST",
@@ -89,7 +91,7 @@ export const viewRoutes: readonly Route[] = [
     pattern: `${PATH}/:id`,
     handle: async (ctx) => {
       requireOrgGrant(ctx.caller, "views", "update");
-      const previous = viewOf(ctx);
+      const previous = readableView(ctx);
       const view = parseView(ctx, previous.id, previous.id);
       await requireQueryReadable(ctx, view.aplQuery);
       await ctx.core.store.tx().put("views", view.id, view).commit();
@@ -101,7 +103,7 @@ export const viewRoutes: readonly Route[] = [
     pattern: `${PATH}/:id`,
     handle: async (ctx) => {
       requireOrgGrant(ctx.caller, "views", "delete");
-      const view = viewOf(ctx);
+      const view = readableView(ctx);
       await ctx.core.store.tx().delete("views", view.id).commit();
       return NO_CONTENT;
     },

@@ -46,7 +46,8 @@ function parseVirtualField(ctx: RequestContext, id: string, action: string): Vir
   ctx.core.dataset(dataset);
   for (const other of ctx.core.virtualFieldsOf(dataset)) {
     if (other.name === vfield.name && other.id !== id) {
-      throw conflict(`virtual field "${vfield.name}" already exists in dataset "${dataset}" (id ${other.id})`);
+      const id = visibleTo(ctx.caller, other) ? ` (id ${other.id})` : "";
+      throw conflict(`virtual field "${vfield.name}" already exists in dataset "${dataset}"${id}`);
     }
   }
   return vfield;
