@@ -127,8 +127,10 @@ function notes(name, attr, kind) {
   const out = [];
   if (attr.default !== undefined) out.push(`Defaults to \`${JSON.stringify(attr.default)}\`.`);
   else if (attr.serverDefault !== undefined) out.push(`The service's default: \`${JSON.stringify(attr.serverDefault)}\`.`);
-  if (attr.secret && (attr.required || attr.optional)) out.push("Sensitive, write-only: never read back; a changed value is detected through a salted fingerprint.");
+  if (attr.writeOnly) out.push("Sensitive, write-only: see [Secrets](../guides/secrets.md).");
+  else if (attr.secret && (attr.required || attr.optional)) out.push("Sensitive, never read back by the service; a changed value is detected through a salted fingerprint. Its write-only form keeps it out of the state.");
   else if (attr.sensitive) out.push("Sensitive.");
+  if (attr.twinRequired) out.push(`Exactly one of \`${name}\` and \`${name}_wo\` must be set.`);
   if (attr.forcesReplacement) out.push("Changing it replaces the object.");
   else if (kind && kind.rotation && (attr.required || attr.optional) && (!attr.engineOnly || name === kind.rotation.trigger)) out.push("Changing it rotates the token.");
   if (attr.engineOnly) out.push("Read by the provider only, never sent to the service.");

@@ -124,8 +124,9 @@ function propLines(attributes, settable, depth = 0) {
     })
     .flatMap((n) => {
       const a = attributes[n];
-      const when = settable ? (a.required ? "required" : "optional") : "read-only";
-      const flags = [when, a.secret ? "write-only secret" : a.sensitive ? "sensitive" : undefined, a.forcesReplacement ? "replaces the object" : undefined].filter(Boolean);
+      const when = settable ? (a.required ? "required" : a.twinRequired ? `required unless \`${camel(`${n}_wo`)}\` is set` : "optional") : "read-only";
+      const secrecy = a.writeOnly ? "write-only: never in a plan or state" : a.secret ? "secret, never read back" : a.sensitive ? "sensitive" : undefined;
+      const flags = [when, secrecy, a.forcesReplacement ? "replaces the object" : undefined].filter(Boolean);
       const line = `${pad}- \`${camel(n)}\` (\`${tsType(a)}\`, ${flags.join(", ")}) ${a.description}`;
       return a.attributes ? [line, ...propLines(a.attributes, settable, depth + 1)] : [line];
     });

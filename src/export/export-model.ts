@@ -282,7 +282,7 @@ function optionalSecretNotes(objects: readonly ExportedObject[]): string[] {
     if (!values) return;
     for (const [name, attr] of Object.entries(attrs)) {
       const p = path ? `${path}.${name}` : name;
-      if (attr.secret && !attr.required && attr.type !== "map" && isSettable(attr)) {
+      if (attr.secret && !attr.required && !attr.twinRequired && !attr.writeOnly && attr.type !== "map" && isSettable(attr)) {
         notes.push(`${o.typeName}.${o.name}.${p}: an optional secret; the service does not tell whether it is set, so it is not exported`);
       } else if (isNested(attr) && attr.type === "object" && values[name]) walk(o, attr.attributes, values[name] as Values, p);
     }

@@ -68,7 +68,8 @@ export function resolveKinds(words: readonly string[]): string[] {
 function prune(attrs: Attributes, values: Values): Values {
   const out: Values = {};
   for (const [name, attr] of Object.entries(attrs)) {
-    if (attr.engineOnly || !isSettable(attr)) continue;
+    // Write-only twins are never read back: an export writes the plain form.
+    if (attr.engineOnly || attr.writeOnly || attr.writeOnlyVersion || !isSettable(attr)) continue;
     const v = prunedValue(attr, values[name]);
     if (v !== undefined) out[name] = v;
   }
@@ -82,7 +83,7 @@ function prunedValue(attr: Attribute, v: unknown): unknown {
       return keys.length > 0 ? Object.fromEntries(keys.map((k) => [k, SECRET])) : undefined;
     }
     // An optional secret reads back as "" whether set or not: only a required one is known to exist.
-    return attr.required && v !== undefined && v !== null ? SECRET : undefined;
+    return (attr.required || attr.twinRequired) && v !== undefined && v !== null ? SECRET : undefined;
   }
   if (!isNested(attr)) return normalizeValue(attr, v) === null ? undefined : v;
   // A nested value is judged by what is left of it, not by its comparable form: that

@@ -1,7 +1,7 @@
 // The decision for one resource, pure: from what is declared, what lives and what the
 // engine remembers. This is the Observe step of a managed reconciler: it tells whether
 // the object exists, is up to date, and what bringing it in line takes.
-import { changedAttributes, isSettable, sameValue, type ResourceKind, type Values } from "../resources";
+import { changedAttributes, isSettable, sameValue, writeOnlyChanges, type ResourceKind, type Values } from "../resources";
 import { RequiresReplace } from "./plan-modifiers";
 import { holdsSecret, type PriorState } from "./prior";
 import { isRetiring, retiringReason } from "./rotation";
@@ -52,6 +52,14 @@ export function decideAction(
     .map(([name]) => name);
   for (const name of unknownChanged) if (!changed.includes(name)) changed.push(name);
 
+  // A write-only value is never read back: its version, against the state's, says whether to send it again.
+  if (prior?.attributes) {
+    for (const name of writeOnlyChanges(kind.attributes, declared, prior.attributes)) {
+      if (!changed.includes(name)) changed.push(name);
+      reasons.push(`a write-only value of ${name} is sent again (its version changed, or the state still holds the plain form, which this apply removes)`);
+    }
+  }
+
   const fingerprints = secretFingerprints(kind, declared, salt);
   const priorPrints = prior?.secretFingerprints ?? {};
   const secretPaths = new Set([...Object.keys(fingerprints), ...Object.keys(priorPrints)]);
@@ -96,10 +104,12 @@ export function decideAction(
  * Terraform's state does): those compare exactly, the rest under the model's rules.
  */
 export function changedSinceLastApply(kind: ResourceKind, planned: Values, last: Values): string[] {
+  const writeOnly = writeOnlyChanges(kind.attributes, planned, last);
   return Object.entries(kind.attributes)
     .filter(([, a]) => isSettable(a))
     .filter(([name, a]) =>
       containsUnknown(planned[name]) ||
+      writeOnly.includes(name) ||
       (a.engineOnly || a.secret ? JSON.stringify(planned[name] ?? null) !== JSON.stringify(last[name] ?? null) : !sameValue(a, planned[name], last[name])),
     )
     .map(([name]) => name);

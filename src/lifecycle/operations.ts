@@ -3,7 +3,21 @@
 // the same for `ods apply` and the Terraform provider. Here live the rules that keep a
 // retried call from leaving a duplicate, an orphan or a dying credential.
 import { OdsApiError, type OdsClient } from "../api";
-import { changedAttributes, filledWhenUnset, isSettable, secretValues, toWire, type Attribute, type ResourceKind, type Values, type WireObject } from "../resources";
+import {
+  changedAttributes,
+  filledWhenUnset,
+  isSettable,
+  keepingWithheld,
+  secretValues,
+  toWire,
+  withheldWriteOnly,
+  withholdsReadable,
+  withoutWriteOnly,
+  type Attribute,
+  type ResourceKind,
+  type Values,
+  type WireObject,
+} from "../resources";
 import { durationMillis } from "../resources/checks";
 import type { LiveIndex } from "./live-index";
 import { UNKNOWN } from "./unknown";
@@ -105,11 +119,22 @@ export async function rotate(
 }
 
 /** `last`: the engine's record of the object as last applied (state values), when it has one. */
-export function update(ctx: LifecycleContext, kind: ResourceKind, id: string, values: Values, last?: Values): Promise<WireObject> {
+/**
+ * Updates the object in place. `previous` is the object's attributes as last stored (the
+ * state's shape): a write-only value is sent only when its version changed since (see
+ * write-only.ts); without it (an adoption), every write-only value is sent.
+ */
+export async function update(ctx: LifecycleContext, kind: ResourceKind, id: string, values: Values, last?: Values, previous?: Values): Promise<WireObject> {
   if (!kind.api.update) throw new Error(`${kind.typeName} cannot be updated in place`);
   // The object as listed, for a kind whose write replaces the whole object (no read first).
-  const current = ctx.live.findById(kind, id);
-  return kind.api.update(ctx.client, id, requestBody(kind, withEmptiesForUnset(kind, keepingFilledIn(kind, values, current)), "update", last), current);
+  let current = ctx.live.findById(kind, id);
+  let sent = previous ? withheldWriteOnly(kind.attributes, values, previous) : values;
+  if (withholdsReadable(kind.attributes, sent)) {
+    // A withheld credential the service returns is written back as it holds it: the write replaces the object.
+    current ??= await kind.api.read(ctx.client, id);
+    if (current) sent = keepingWithheld(kind.attributes, sent, liveValues(kind, current));
+  }
+  return kind.api.update(ctx.client, id, requestBody(kind, withEmptiesForUnset(kind, keepingFilledIn(kind, sent, current)), "update", last), current);
 }
 
 /**
@@ -240,7 +265,7 @@ export async function bringInLine(ctx: LifecycleContext, kind: ResourceKind, liv
   }
   const differs = facts.differs ?? changedAttributes(kind.attributes, values, liveValues(kind, live, values)).length > 0;
   // Write-only secrets must be written once: a read never shows whether they match.
-  const secretsDeclared = secretValues(kind.attributes, values).size > 0;
+  const secretsDeclared = secretValues(kind.attributes, values).size > 0 || withoutWriteOnly(kind.attributes, values) !== values;
   if ((differs || secretsDeclared) && kind.api.update) return update(ctx, kind, id, values);
   return live;
 }

@@ -1,7 +1,7 @@
 // Per-attribute plan rules, after terraform-plugin-framework's plan modifiers: each is a
 // small named object deciding one attribute's planned value (or whether its change
 // forces a new object), tested on its own and shared by both engines.
-import { isSettable, sameValue, type Attribute, type ResourceKind, type Values } from "../resources";
+import { holdsWriteOnly, isSettable, sameValue, withoutWriteOnlyValue, type Attribute, type ResourceKind, type Values } from "../resources";
 import { UNKNOWN } from "./unknown";
 
 export interface ModifyRequest {
@@ -107,7 +107,18 @@ export interface PlannedValuesRequest {
   everyAttribute: boolean;
 }
 
-const MODIFIERS: readonly PlanModifier[] = [DefaultWhenUnset, UseStateForUnknown, KeepEquivalentPrior];
+/**
+ * A write-only value (`<name>_wo`) is planned as null, as Terraform 1.11 demands: the value
+ * goes to the service at apply, from the configuration, and no plan holds it.
+ */
+export const WriteOnlyNeverPlanned: PlanModifier = {
+  name: "WriteOnlyNeverPlanned",
+  description: "A write-only value is planned as null; the apply takes it from the configuration.",
+  appliesTo: (attr, planned) => holdsWriteOnly(attr) && planned !== undefined && planned !== null,
+  modify: ({ attr, planned }) => (planned === UNKNOWN ? planned : withoutWriteOnlyValue(attr, planned)),
+};
+
+const MODIFIERS: readonly PlanModifier[] = [DefaultWhenUnset, UseStateForUnknown, KeepEquivalentPrior, WriteOnlyNeverPlanned];
 const TERRAFORM_MODIFIERS: readonly PlanModifier[] = [...MODIFIERS, UnknownWhenUnsetAndChanging];
 
 /** The planned values: declared values with every applicable plan modifier applied. */

@@ -16,6 +16,11 @@ export interface PriorState {
    * Still set on the next run means the answer was lost (see rotation.ts).
    */
   rotating?: string;
+  /**
+   * The attributes as last stored (Terraform's state shape): the versions of write-only
+   * values, and whether a credential was held in its plain form. Absent in old ods states.
+   */
+  attributes?: Values;
 }
 
 /** Whether the engine holds the secret that the service returned once (a token's). */

@@ -13,6 +13,8 @@ export function isComputedOnly(attr: Attribute): boolean {
 
 /** A value shaped to the schema: every attribute of a nested object present (null when unset). */
 export function shapeValue(attr: Attribute, v: unknown): unknown {
+  // Never in a plan or a state, whichever engine writes it.
+  if (attr.writeOnly) return null;
   if (v === UNKNOWN) return UNKNOWN;
   if (v === undefined || v === null) return null;
   if (!isNested(attr)) return v;
@@ -40,7 +42,11 @@ export function mergeLive(attrs: Attributes, prior: Values, live: Values): Value
   for (const [name, attr] of Object.entries(attrs)) {
     const p = prior[name] ?? null;
     // A write version is the one this configuration last wrote, not the one live now.
-    if (attr.engineOnly || attr.secret || (attr.writeVersion && p !== null && p !== UNKNOWN)) out[name] = p;
+    if (attr.writeOnly) out[name] = null;
+    // A write-only version is the engine's own record; a credential declared write-only
+    // (its plain form null) stays null, whatever the service holds.
+    else if (attr.engineOnly || attr.secret || attr.writeOnlyVersion || (attr.writeOnlyTwin && p === null)) out[name] = p;
+    else if (attr.writeVersion && p !== null && p !== UNKNOWN) out[name] = p;
     else if (isNested(attr) && attr.type === "object" && p !== null && p !== UNKNOWN && live[name] !== null && live[name] !== undefined) {
       out[name] = mergeLive(attr.attributes, p as Values, live[name] as Values);
     } else if (sameValue(attr, p, live[name])) out[name] = p;

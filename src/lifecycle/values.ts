@@ -1,7 +1,7 @@
 // The model values of one object as the lifecycle sees them: live values read back from
 // the service, engine-only settings, the natural key, the parent scope, and the values
 // an import records.
-import { type Attributes, fromWire, isNested, isSettable, normalizeValue, type ResourceKind, type Values, type WireObject } from "../resources";
+import { type Attributes, fromWire, holdsWriteOnly, isNested, liveAsDeclared, isSettable, normalizeValue, type ResourceKind, type Values, type WireObject } from "../resources";
 import { containsUnknown } from "./unknown";
 
 /** Declared engine-only values (defaults applied), kept in state. */
@@ -18,7 +18,13 @@ export function engineValues(kind: ResourceKind, values: Values): Values {
 /** Model values of a live object, as the engines compare them with declarations. */
 export function liveValues(kind: ResourceKind, live: WireObject, declared?: Values): Values {
   const shaped = kind.api.normalizeLive ? kind.api.normalizeLive(live, declared) : live;
-  return fromWire(kind.attributes, shaped);
+  const values = fromWire(kind.attributes, shaped);
+  if (!declared) return values;
+  // A credential declared write-only is not the engines' to show or compare (write-only.ts).
+  for (const [name, attr] of Object.entries(kind.attributes)) {
+    if (holdsWriteOnly(attr)) values[name] = liveAsDeclared(attr, declared[name], values[name]);
+  }
+  return values;
 }
 
 /** The parent an object is listed under (its dataset), for kinds the service lists per parent. */

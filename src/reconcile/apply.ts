@@ -220,7 +220,7 @@ class ApplyRun {
         break;
       }
       case "update":
-        live = await lifecycle.update(this.ctx, kind, change.id!, values, prior?.values);
+        live = await lifecycle.update(this.ctx, kind, change.id!, values, prior?.values, prior?.attributes);
         this.summary.updated++;
         break;
       case "rotate": {

@@ -27,6 +27,17 @@ interface AttributeCommon {
    * salted fingerprint and compare that, since a read can never tell a change.
    */
   secret?: boolean;
+  /**
+   * Terraform 1.11's write_only (`<name>_wo`, derived by write-only.ts): sent to the
+   * service as `<name>`, never held by a plan or a state of either engine (null there).
+   */
+  writeOnly?: boolean;
+  /** `<name>_wo_version`: the value of `<name>_wo` is sent again when this number changes. */
+  writeOnlyVersion?: boolean;
+  /** The plain form of a credential that has a write-only twin `<name>_wo`. */
+  writeOnlyTwin?: boolean;
+  /** With writeOnlyTwin: exactly one of `<name>` and `<name>_wo` must be set. */
+  twinRequired?: boolean;
   /** A changed value cannot be updated in place: the object is replaced. */
   forcesReplacement?: boolean;
   /** Never sent to the service: it steers the engine (e.g. allow_destroy). */
@@ -189,8 +200,8 @@ export function objectMap(attributes: Attributes, description: string, extra: Ex
 export function asComputed(attributes: Attributes): Attributes {
   const out: Record<string, Attribute> = {};
   for (const [name, attr] of Object.entries(attributes)) {
-    if (attr.engineOnly || attr.secret) continue;
-    const copy = { ...attr, required: false, optional: false, computed: true, default: undefined };
+    if (attr.engineOnly || attr.secret || attr.writeOnly || attr.writeOnlyVersion) continue;
+    const copy = { ...attr, required: false, optional: false, computed: true, default: undefined, twinRequired: undefined };
     out[name] = isNested(attr) ? { ...copy, attributes: asComputed(attr.attributes) } as NestedAttribute : copy;
   }
   return out;

@@ -2,6 +2,7 @@
 // the engines decide what to do with the differences.
 import { type Attribute, type Attributes, isNested } from "./attributes";
 import type { Values } from "./kind";
+import { liveAsDeclared } from "./write-only";
 
 /** Canonical form of an instant: UTC, no fractional seconds when there are none. */
 export function canonicalTimestamp(text: string): string {
@@ -24,7 +25,8 @@ function isEmpty(v: unknown): boolean {
  * (the service never returns them; fingerprints cover them).
  */
 export function normalizeValue(attr: Attribute, v: unknown): unknown {
-  if (attr.secret) return null;
+  // Write-only values and their versions are never read back: write-only.ts compares versions with the state.
+  if (attr.secret || attr.writeOnly || attr.writeOnlyVersion) return null;
   let value = v;
   if (isEmpty(value) || (attr.serverDefault !== undefined && JSON.stringify(value) === JSON.stringify(attr.serverDefault))) {
     return null;
@@ -94,7 +96,7 @@ export function changedAttributes(attrs: Attributes, declared: Values, live: Val
     const unset = d === undefined || d === null;
     if (unset && filledWhenUnset(attr)) continue;
     const effective = unset ? (attr.default ?? null) : d;
-    if (!sameValue(attr, effective, live[name])) changed.push(name);
+    if (!sameValue(attr, effective, liveAsDeclared(attr, effective, live[name]))) changed.push(name);
   }
   return changed;
 }
@@ -110,6 +112,7 @@ export function secretValues(attrs: Attributes, values: Values | null | undefine
     const v = values[name];
     if (v === undefined || v === null) continue;
     const path = prefix ? `${prefix}.${name}` : name;
+    if (attr.writeOnly) continue; // never fingerprinted: the state keeps only its version
     if (attr.secret) out.set(path, v);
     else if (isNested(attr) && attr.type === "object") {
       for (const [p, s] of secretValues(attr.attributes, v as Values, path)) out.set(p, s);

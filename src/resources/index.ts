@@ -7,6 +7,7 @@ export * from "./compare";
 export * from "./wire";
 export * from "./validate";
 export * from "./reserved-keys";
+export * from "./write-only";
 export { namedDatasets, datasetsInQuery, datasetDeclared, DATASET_TYPE_NAME } from "./named-datasets";
 export { PROVIDER_ATTRIBUTES, PROVIDER_ENV } from "./provider-config";
 export { PROVIDER_SOURCE, TYPE_PREFIX } from "./schema";

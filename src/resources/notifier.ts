@@ -5,6 +5,7 @@ import { email, httpUrl, nonEmpty, timestamp } from "./checks";
 import type { ResourceKind, ValidationIssue, Values } from "./kind";
 import type { NotifierInput } from "../api";
 import { organizationApi, wireShape } from "./api-binding";
+import { withWriteOnlyTwins } from "./write-only";
 
 const secret = { optional: true, sensitive: true, secret: true } as const;
 // Webhook and chat URLs carry their credential in the URL itself
@@ -12,7 +13,8 @@ const secret = { optional: true, sensitive: true, secret: true } as const;
 // yet read back by the service, so still compared (sensitive, not secret).
 const credentialUrl = { required: true, sensitive: true, checks: [httpUrl] };
 
-export const NOTIFIER_CHANNELS = {
+// Each credential gets its write-only twins (`url_wo`, `url_wo_version`): write-only.ts.
+export const NOTIFIER_CHANNELS = withWriteOnlyTwins({
   custom_webhook: object(
     {
       url: str("Where the request is sent (a credential: shown as sensitive).", credentialUrl),
@@ -60,7 +62,7 @@ export const NOTIFIER_CHANNELS = {
     "Incident management B.",
     { optional: true },
   ),
-} as const;
+});
 
 function atLeastOneChannel(values: Values): ValidationIssue[] {
   const props = values.properties;

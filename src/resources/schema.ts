@@ -18,6 +18,7 @@ export interface SchemaAttributeJson {
   optional?: boolean;
   computed?: boolean;
   sensitive?: boolean;
+  write_only?: boolean;
 }
 
 export interface SchemaBlockJson {
@@ -63,6 +64,7 @@ function attributeJson(attr: Attribute): SchemaAttributeJson {
   // value the config did not give: such attributes are optional+computed.
   if (attr.computed || (attr.optional && attr.default !== undefined)) out.computed = true;
   if (attr.sensitive || attr.secret) out.sensitive = true;
+  if (attr.writeOnly) out.write_only = true;
   return out;
 }
 

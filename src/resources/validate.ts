@@ -5,6 +5,7 @@ import { UNKNOWN } from "./unknown";
 import { type Attribute, type Attributes, type PrimitiveType, isNested } from "./attributes";
 import { MAX_STRING_LENGTH } from "./checks";
 import type { ValidationIssue, Values } from "./kind";
+import { checkTwins } from "./write-only";
 
 type Path = (string | number)[];
 
@@ -130,6 +131,7 @@ export function validateValues(attrs: Attributes, values: Values, path: Path, ou
     validateAttribute(attr, v, path, out);
     path.pop();
   }
+  checkTwins(attrs, values, path, out);
 }
 
 /**

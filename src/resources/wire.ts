@@ -4,6 +4,7 @@
 import { type Attribute, type Attributes, isNested, isSettable, wireName } from "./attributes";
 import type { Values } from "./kind";
 import type { WireObject } from "./api-binding";
+import { WO_SUFFIX } from "./write-only";
 
 function isPresent(v: unknown): boolean {
   return v !== undefined && v !== null;
@@ -22,8 +23,10 @@ function valueToWire(attr: Attribute, v: unknown): unknown {
 export function toWire(attrs: Attributes, values: Values): WireObject {
   const out: WireObject = {};
   for (const [name, attr] of Object.entries(attrs)) {
-    if (attr.engineOnly || !isSettable(attr)) continue;
-    const v = isPresent(values[name]) ? values[name] : attr.default;
+    if (attr.engineOnly || attr.writeOnly || attr.writeOnlyVersion || !isSettable(attr)) continue;
+    // A credential declared write-only is sent under its own name (write-only.ts).
+    const given = isPresent(values[name]) || !attr.writeOnlyTwin ? values[name] : values[`${name}${WO_SUFFIX}`];
+    const v = isPresent(given) ? given : attr.default;
     if (!isPresent(v)) continue;
     out[wireName(name, attr)] = valueToWire(attr, v);
   }
@@ -45,6 +48,11 @@ export function fromWire(attrs: Attributes, wire: WireObject): Values {
   const out: Values = {};
   for (const [name, attr] of Object.entries(attrs)) {
     if (attr.engineOnly) continue;
+    // Never returned as such: the service knows only the plain attribute.
+    if (attr.writeOnly || attr.writeOnlyVersion) {
+      out[name] = null;
+      continue;
+    }
     out[name] = valueFromWire(attr, wire[wireName(name, attr)]);
   }
   return out;

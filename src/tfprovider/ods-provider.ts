@@ -19,6 +19,7 @@ import {
   resourceKind,
   validateDeclaration,
   valueSteps,
+  withWriteOnlyFrom,
 } from "../resources";
 import { durationMillis } from "../resources/checks";
 import * as lifecycle from "../lifecycle";
@@ -539,6 +540,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     typeName: string;
     priorState: TfObject | null;
     plannedState: TfObject | null;
+    config?: TfObject | null;
   }): Promise<{ newState?: TfObject | null; diagnostics?: Diagnostic[] }> {
     try {
       return await this.applyChange(request);
@@ -552,6 +554,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     typeName: string;
     priorState: TfObject | null;
     plannedState: TfObject | null;
+    config?: TfObject | null;
   }): Promise<{ newState?: TfObject | null; diagnostics?: Diagnostic[] }> {
     const kind = this.kind(request.typeName);
     const { priorState: prior, plannedState: planned } = request;
@@ -563,7 +566,8 @@ export class OdsTerraformProvider implements ProviderImpl {
       this.live.invalidate(kind);
       return { newState: null };
     }
-    const values = modelOf(planned);
+    // Write-only values are in the configuration alone (Terraform plans them as null).
+    const values = request.config ? withWriteOnlyFrom(kind.attributes, modelOf(planned), modelOf(request.config)) : modelOf(planned);
     let answer: lifecycle.Answer;
     if (!prior) {
       const holder = this.keyHolder(kind, values);
@@ -580,7 +584,8 @@ export class OdsTerraformProvider implements ProviderImpl {
       // whose answer was lost, finished on the object it made (see lifecycle/rotation.ts).
       answer = await lifecycle.rotate(ctx, kind, String(prior.id), values, "change", { observed: modelOf(prior) });
     } else {
-      answer = await lifecycle.update(ctx, kind, String(prior.id), values, modelOf(prior));
+      const last = modelOf(prior);
+      answer = await lifecycle.update(ctx, kind, String(prior.id), values, last, last);
     }
     const newState = this.completed(kind, planned, answer);
     this.remember(kind, newState, false);

@@ -11,6 +11,7 @@ import { runOds, tempDir } from "../helpers/ods-cli";
 import { TerraformWorkspace, installProvider } from "../terraform/harness";
 import { FIXTURE_FIELDS, TIMESTAMPS } from "./kinds";
 import { VARIABLES } from "./render-context";
+import { storedRecords } from "../helpers/emulator-store";
 
 export interface RunOutput {
   code: number | null;
@@ -173,27 +174,6 @@ function hasSecrets(attrs: Attributes): boolean {
 }
 
 const FIXED_EXPIRIES = new Set(TIMESTAMPS.map((t) => Date.parse(t)));
-
-/** The records the emulator stored, from its snapshot and journal on disk (with secrets). */
-function storedRecords(dataDir: string, collection: string): Record<string, unknown>[] {
-  const byId = new Map<string, unknown>();
-  const snapshot = path.join(dataDir, "state.json");
-  if (fs.existsSync(snapshot)) {
-    const s = JSON.parse(fs.readFileSync(snapshot, "utf8")) as { collections: Record<string, [string, unknown][]> };
-    for (const [id, v] of s.collections[collection] ?? []) byId.set(id, v);
-  }
-  const journal = path.join(dataDir, "journal.ndjson");
-  if (fs.existsSync(journal)) {
-    for (const line of fs.readFileSync(journal, "utf8").split("\n")) {
-      if (!line.trim()) continue;
-      const j = JSON.parse(line) as { c: string; id: string; v?: unknown; d?: 1 };
-      if (j.c !== collection) continue;
-      if (j.d) byId.delete(j.id);
-      else byId.set(j.id, j.v);
-    }
-  }
-  return [...byId.values()] as Record<string, unknown>[];
-}
 
 /**
  * Every live object of the run (its names start with the prefix), by kind, matched by

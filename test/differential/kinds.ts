@@ -256,30 +256,37 @@ export const KIND_GENERATORS: Readonly<Record<string, KindGenerator>> = {
         { requiredKeys: [] },
       ),
       fallback: fc.constantFrom("webhook", "email", "incident_b"),
+      // Each credential in its plain form, or write-only (`<name>_wo`) with a version.
+      writeOnly: fc.boolean(),
+      writeOnlyVersion: fc.integer({ min: 1, max: 3 }),
     }),
     (d, ctx) => {
       const c = d.channels;
+      const cred = (name: string, value: string): Values =>
+        d.writeOnly ? { [`${name}_wo`]: value, [`${name}_wo_version`]: d.writeOnlyVersion } : { [name]: value };
+      const credMap = (name: string, value: Values): Values =>
+        d.writeOnly ? { [`${name}_wo`]: value, [`${name}_wo_version`]: d.writeOnlyVersion } : { [name]: value };
       const url = (path: string): string => `https://hooks.example.com/${ctx.name("nt")}/${path}`;
       // Chat webhook URLs carry their credential in the path.
       const credentialUrl = (host: string): string => `https://${host}/services/T0/B${ctx.uid}/XXXX${ctx.uid}`;
       const properties = defined({
         custom_webhook: c.custom_webhook
           ? defined({
-              url: url("custom"),
+              ...cred("url", url("custom")),
               body: c.custom_webhook.body,
               headers: c.custom_webhook.headers,
-              secret_headers: c.custom_webhook.secretHeaders ? { Authorization: secret(c.custom_webhook.secretHeaders, ctx) } : undefined,
+              ...(c.custom_webhook.secretHeaders ? credMap("secret_headers", { Authorization: secret(c.custom_webhook.secretHeaders, ctx) }) : {}),
             })
           : undefined,
-        webhook: c.webhook ? { url: url("plain") } : undefined,
+        webhook: c.webhook ? cred("url", url("plain")) : undefined,
         email: c.email ? { emails: c.email } : undefined,
-        chat_a: c.chat_a ? { chat_a_url: credentialUrl("hooks.chat-a.example") } : undefined,
-        chat_b: c.chat_b ? { chat_b_channel: c.chat_b.channel, chat_b_token: secret(c.chat_b.token, ctx) } : undefined,
-        chat_b_webhook: c.chat_b_webhook ? { chat_b_webhook_url: credentialUrl("hooks.chat-b.example") } : undefined,
-        chat_c: c.chat_c ? { chat_c_url: credentialUrl("hooks.chat-c.example") } : undefined,
-        incident_a: c.incident_a ? defined({ api_key: secret(c.incident_a.apiKey, ctx), is_eu: c.incident_a.isEu }) : undefined,
+        chat_a: c.chat_a ? cred("chat_a_url", credentialUrl("hooks.chat-a.example")) : undefined,
+        chat_b: c.chat_b ? { chat_b_channel: c.chat_b.channel, ...cred("chat_b_token", secret(c.chat_b.token, ctx)) } : undefined,
+        chat_b_webhook: c.chat_b_webhook ? cred("chat_b_webhook_url", credentialUrl("hooks.chat-b.example")) : undefined,
+        chat_c: c.chat_c ? cred("chat_c_url", credentialUrl("hooks.chat-c.example")) : undefined,
+        incident_a: c.incident_a ? defined({ ...cred("api_key", secret(c.incident_a.apiKey, ctx)), is_eu: c.incident_a.isEu }) : undefined,
         incident_b: c.incident_b
-          ? defined({ routing_key: secret(c.incident_b.routingKey, ctx), token: c.incident_b.token ? secret(c.incident_b.token, ctx) : undefined })
+          ? defined({ ...cred("routing_key", secret(c.incident_b.routingKey, ctx)), ...(c.incident_b.token ? cred("token", secret(c.incident_b.token, ctx)) : {}) })
           : undefined,
       });
       // At least one channel: the fallback when none was drawn.

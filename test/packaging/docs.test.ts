@@ -43,7 +43,8 @@ describe("reference docs", () => {
     // A newcomer in TypeScript finds the construct, its camelCase props and a runnable shape.
     const notifier = pages["cdktf/typescript/resources/notifier.md"]!;
     expect(notifier).toContain("new notifier.Notifier(stack, ");
-    expect(notifier).toMatch(/^ +- `chatBToken` \(`string`, required, write-only secret\)/m);
+    expect(notifier).toMatch(/^ +- `chatBToken` \(`string`, required unless `chatBTokenWo` is set, secret, never read back\)/m);
+    expect(notifier).toMatch(/^ +- `chatBTokenWo` \(`string`, optional, write-only: never in a plan or state\)/m);
     expect(notifier).not.toContain("example-secret-change-me");
   });
 

@@ -33,7 +33,19 @@ export interface NotifierPropertiesChatA {
   *
   * Reference: {@link ../../../docs/resources/notifier.md#chat_a_url Notifier#chat_a_url}
   */
-  readonly chatAUrl: string;
+  readonly chatAUrl?: string;
+  /**
+  * Write-only form of `chat_a_url` (Terraform 1.11 or later, and ods): sent to the service, never stored in a plan or a state. It is sent on create and again only when `chat_a_url_wo_version` changes; set exactly one of `chat_a_url` and `chat_a_url_wo`.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_a_url_wo Notifier#chat_a_url_wo}
+  */
+  readonly chatAUrlWo?: string;
+  /**
+  * Version of `chat_a_url_wo`: change it (1, 2, ...) to send the write-only value again. Stored in the state in its place.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_a_url_wo_version Notifier#chat_a_url_wo_version}
+  */
+  readonly chatAUrlWoVersion?: number;
 }
 
 export function notifierPropertiesChatAToTerraform(struct?: NotifierPropertiesChatA | cdktf.IResolvable): any {
@@ -43,6 +55,8 @@ export function notifierPropertiesChatAToTerraform(struct?: NotifierPropertiesCh
   }
   return {
     chat_a_url: cdktf.stringToTerraform(struct!.chatAUrl),
+    chat_a_url_wo: cdktf.stringToTerraform(struct!.chatAUrlWo),
+    chat_a_url_wo_version: cdktf.numberToTerraform(struct!.chatAUrlWoVersion),
   }
 }
 
@@ -58,6 +72,18 @@ export function notifierPropertiesChatAToHclTerraform(struct?: NotifierPropertie
       isBlock: false,
       type: "simple",
       storageClassType: "string",
+    },
+    chat_a_url_wo: {
+      value: cdktf.stringToHclTerraform(struct!.chatAUrlWo),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    chat_a_url_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.chatAUrlWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
     },
   };
 
@@ -87,6 +113,14 @@ export class NotifierPropertiesChatAOutputReference extends cdktf.ComplexObject 
       hasAnyValues = true;
       internalValueResult.chatAUrl = this._chatAUrl;
     }
+    if (this._chatAUrlWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.chatAUrlWo = this._chatAUrlWo;
+    }
+    if (this._chatAUrlWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.chatAUrlWoVersion = this._chatAUrlWoVersion;
+    }
     return hasAnyValues ? internalValueResult : undefined;
   }
 
@@ -95,6 +129,8 @@ export class NotifierPropertiesChatAOutputReference extends cdktf.ComplexObject 
       this.isEmptyObject = false;
       this.resolvableValue = undefined;
       this._chatAUrl = undefined;
+      this._chatAUrlWo = undefined;
+      this._chatAUrlWoVersion = undefined;
     }
     else if (cdktf.Tokenization.isResolvable(value)) {
       this.isEmptyObject = false;
@@ -104,10 +140,12 @@ export class NotifierPropertiesChatAOutputReference extends cdktf.ComplexObject 
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._chatAUrl = value.chatAUrl;
+      this._chatAUrlWo = value.chatAUrlWo;
+      this._chatAUrlWoVersion = value.chatAUrlWoVersion;
     }
   }
 
-  // chat_a_url - computed: false, optional: false, required: true
+  // chat_a_url - computed: false, optional: true, required: false
   private _chatAUrl?: string; 
   public get chatAUrl() {
     return this.getStringAttribute('chat_a_url');
@@ -115,9 +153,44 @@ export class NotifierPropertiesChatAOutputReference extends cdktf.ComplexObject 
   public set chatAUrl(value: string) {
     this._chatAUrl = value;
   }
+  public resetChatAUrl() {
+    this._chatAUrl = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get chatAUrlInput() {
     return this._chatAUrl;
+  }
+
+  // chat_a_url_wo - computed: false, optional: true, required: false
+  private _chatAUrlWo?: string; 
+  public get chatAUrlWo() {
+    return this.getStringAttribute('chat_a_url_wo');
+  }
+  public set chatAUrlWo(value: string) {
+    this._chatAUrlWo = value;
+  }
+  public resetChatAUrlWo() {
+    this._chatAUrlWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get chatAUrlWoInput() {
+    return this._chatAUrlWo;
+  }
+
+  // chat_a_url_wo_version - computed: false, optional: true, required: false
+  private _chatAUrlWoVersion?: number; 
+  public get chatAUrlWoVersion() {
+    return this.getNumberAttribute('chat_a_url_wo_version');
+  }
+  public set chatAUrlWoVersion(value: number) {
+    this._chatAUrlWoVersion = value;
+  }
+  public resetChatAUrlWoVersion() {
+    this._chatAUrlWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get chatAUrlWoVersionInput() {
+    return this._chatAUrlWoVersion;
   }
 }
 export interface NotifierPropertiesChatB {
@@ -132,7 +205,19 @@ export interface NotifierPropertiesChatB {
   *
   * Reference: {@link ../../../docs/resources/notifier.md#chat_b_token Notifier#chat_b_token}
   */
-  readonly chatBToken: string;
+  readonly chatBToken?: string;
+  /**
+  * Write-only form of `chat_b_token` (Terraform 1.11 or later, and ods): sent to the service, never stored in a plan or a state. It is sent on create and again only when `chat_b_token_wo_version` changes; set exactly one of `chat_b_token` and `chat_b_token_wo`.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_b_token_wo Notifier#chat_b_token_wo}
+  */
+  readonly chatBTokenWo?: string;
+  /**
+  * Version of `chat_b_token_wo`: change it (1, 2, ...) to send the write-only value again. Stored in the state in its place.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_b_token_wo_version Notifier#chat_b_token_wo_version}
+  */
+  readonly chatBTokenWoVersion?: number;
 }
 
 export function notifierPropertiesChatBToTerraform(struct?: NotifierPropertiesChatB | cdktf.IResolvable): any {
@@ -143,6 +228,8 @@ export function notifierPropertiesChatBToTerraform(struct?: NotifierPropertiesCh
   return {
     chat_b_channel: cdktf.stringToTerraform(struct!.chatBChannel),
     chat_b_token: cdktf.stringToTerraform(struct!.chatBToken),
+    chat_b_token_wo: cdktf.stringToTerraform(struct!.chatBTokenWo),
+    chat_b_token_wo_version: cdktf.numberToTerraform(struct!.chatBTokenWoVersion),
   }
 }
 
@@ -164,6 +251,18 @@ export function notifierPropertiesChatBToHclTerraform(struct?: NotifierPropertie
       isBlock: false,
       type: "simple",
       storageClassType: "string",
+    },
+    chat_b_token_wo: {
+      value: cdktf.stringToHclTerraform(struct!.chatBTokenWo),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    chat_b_token_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.chatBTokenWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
     },
   };
 
@@ -197,6 +296,14 @@ export class NotifierPropertiesChatBOutputReference extends cdktf.ComplexObject 
       hasAnyValues = true;
       internalValueResult.chatBToken = this._chatBToken;
     }
+    if (this._chatBTokenWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.chatBTokenWo = this._chatBTokenWo;
+    }
+    if (this._chatBTokenWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.chatBTokenWoVersion = this._chatBTokenWoVersion;
+    }
     return hasAnyValues ? internalValueResult : undefined;
   }
 
@@ -206,6 +313,8 @@ export class NotifierPropertiesChatBOutputReference extends cdktf.ComplexObject 
       this.resolvableValue = undefined;
       this._chatBChannel = undefined;
       this._chatBToken = undefined;
+      this._chatBTokenWo = undefined;
+      this._chatBTokenWoVersion = undefined;
     }
     else if (cdktf.Tokenization.isResolvable(value)) {
       this.isEmptyObject = false;
@@ -216,6 +325,8 @@ export class NotifierPropertiesChatBOutputReference extends cdktf.ComplexObject 
       this.resolvableValue = undefined;
       this._chatBChannel = value.chatBChannel;
       this._chatBToken = value.chatBToken;
+      this._chatBTokenWo = value.chatBTokenWo;
+      this._chatBTokenWoVersion = value.chatBTokenWoVersion;
     }
   }
 
@@ -232,7 +343,7 @@ export class NotifierPropertiesChatBOutputReference extends cdktf.ComplexObject 
     return this._chatBChannel;
   }
 
-  // chat_b_token - computed: false, optional: false, required: true
+  // chat_b_token - computed: false, optional: true, required: false
   private _chatBToken?: string; 
   public get chatBToken() {
     return this.getStringAttribute('chat_b_token');
@@ -240,9 +351,44 @@ export class NotifierPropertiesChatBOutputReference extends cdktf.ComplexObject 
   public set chatBToken(value: string) {
     this._chatBToken = value;
   }
+  public resetChatBToken() {
+    this._chatBToken = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get chatBTokenInput() {
     return this._chatBToken;
+  }
+
+  // chat_b_token_wo - computed: false, optional: true, required: false
+  private _chatBTokenWo?: string; 
+  public get chatBTokenWo() {
+    return this.getStringAttribute('chat_b_token_wo');
+  }
+  public set chatBTokenWo(value: string) {
+    this._chatBTokenWo = value;
+  }
+  public resetChatBTokenWo() {
+    this._chatBTokenWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get chatBTokenWoInput() {
+    return this._chatBTokenWo;
+  }
+
+  // chat_b_token_wo_version - computed: false, optional: true, required: false
+  private _chatBTokenWoVersion?: number; 
+  public get chatBTokenWoVersion() {
+    return this.getNumberAttribute('chat_b_token_wo_version');
+  }
+  public set chatBTokenWoVersion(value: number) {
+    this._chatBTokenWoVersion = value;
+  }
+  public resetChatBTokenWoVersion() {
+    this._chatBTokenWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get chatBTokenWoVersionInput() {
+    return this._chatBTokenWoVersion;
   }
 }
 export interface NotifierPropertiesChatBWebhook {
@@ -251,7 +397,19 @@ export interface NotifierPropertiesChatBWebhook {
   *
   * Reference: {@link ../../../docs/resources/notifier.md#chat_b_webhook_url Notifier#chat_b_webhook_url}
   */
-  readonly chatBWebhookUrl: string;
+  readonly chatBWebhookUrl?: string;
+  /**
+  * Write-only form of `chat_b_webhook_url` (Terraform 1.11 or later, and ods): sent to the service, never stored in a plan or a state. It is sent on create and again only when `chat_b_webhook_url_wo_version` changes; set exactly one of `chat_b_webhook_url` and `chat_b_webhook_url_wo`.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_b_webhook_url_wo Notifier#chat_b_webhook_url_wo}
+  */
+  readonly chatBWebhookUrlWo?: string;
+  /**
+  * Version of `chat_b_webhook_url_wo`: change it (1, 2, ...) to send the write-only value again. Stored in the state in its place.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_b_webhook_url_wo_version Notifier#chat_b_webhook_url_wo_version}
+  */
+  readonly chatBWebhookUrlWoVersion?: number;
 }
 
 export function notifierPropertiesChatBWebhookToTerraform(struct?: NotifierPropertiesChatBWebhook | cdktf.IResolvable): any {
@@ -261,6 +419,8 @@ export function notifierPropertiesChatBWebhookToTerraform(struct?: NotifierPrope
   }
   return {
     chat_b_webhook_url: cdktf.stringToTerraform(struct!.chatBWebhookUrl),
+    chat_b_webhook_url_wo: cdktf.stringToTerraform(struct!.chatBWebhookUrlWo),
+    chat_b_webhook_url_wo_version: cdktf.numberToTerraform(struct!.chatBWebhookUrlWoVersion),
   }
 }
 
@@ -276,6 +436,18 @@ export function notifierPropertiesChatBWebhookToHclTerraform(struct?: NotifierPr
       isBlock: false,
       type: "simple",
       storageClassType: "string",
+    },
+    chat_b_webhook_url_wo: {
+      value: cdktf.stringToHclTerraform(struct!.chatBWebhookUrlWo),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    chat_b_webhook_url_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.chatBWebhookUrlWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
     },
   };
 
@@ -305,6 +477,14 @@ export class NotifierPropertiesChatBWebhookOutputReference extends cdktf.Complex
       hasAnyValues = true;
       internalValueResult.chatBWebhookUrl = this._chatBWebhookUrl;
     }
+    if (this._chatBWebhookUrlWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.chatBWebhookUrlWo = this._chatBWebhookUrlWo;
+    }
+    if (this._chatBWebhookUrlWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.chatBWebhookUrlWoVersion = this._chatBWebhookUrlWoVersion;
+    }
     return hasAnyValues ? internalValueResult : undefined;
   }
 
@@ -313,6 +493,8 @@ export class NotifierPropertiesChatBWebhookOutputReference extends cdktf.Complex
       this.isEmptyObject = false;
       this.resolvableValue = undefined;
       this._chatBWebhookUrl = undefined;
+      this._chatBWebhookUrlWo = undefined;
+      this._chatBWebhookUrlWoVersion = undefined;
     }
     else if (cdktf.Tokenization.isResolvable(value)) {
       this.isEmptyObject = false;
@@ -322,10 +504,12 @@ export class NotifierPropertiesChatBWebhookOutputReference extends cdktf.Complex
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._chatBWebhookUrl = value.chatBWebhookUrl;
+      this._chatBWebhookUrlWo = value.chatBWebhookUrlWo;
+      this._chatBWebhookUrlWoVersion = value.chatBWebhookUrlWoVersion;
     }
   }
 
-  // chat_b_webhook_url - computed: false, optional: false, required: true
+  // chat_b_webhook_url - computed: false, optional: true, required: false
   private _chatBWebhookUrl?: string; 
   public get chatBWebhookUrl() {
     return this.getStringAttribute('chat_b_webhook_url');
@@ -333,9 +517,44 @@ export class NotifierPropertiesChatBWebhookOutputReference extends cdktf.Complex
   public set chatBWebhookUrl(value: string) {
     this._chatBWebhookUrl = value;
   }
+  public resetChatBWebhookUrl() {
+    this._chatBWebhookUrl = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get chatBWebhookUrlInput() {
     return this._chatBWebhookUrl;
+  }
+
+  // chat_b_webhook_url_wo - computed: false, optional: true, required: false
+  private _chatBWebhookUrlWo?: string; 
+  public get chatBWebhookUrlWo() {
+    return this.getStringAttribute('chat_b_webhook_url_wo');
+  }
+  public set chatBWebhookUrlWo(value: string) {
+    this._chatBWebhookUrlWo = value;
+  }
+  public resetChatBWebhookUrlWo() {
+    this._chatBWebhookUrlWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get chatBWebhookUrlWoInput() {
+    return this._chatBWebhookUrlWo;
+  }
+
+  // chat_b_webhook_url_wo_version - computed: false, optional: true, required: false
+  private _chatBWebhookUrlWoVersion?: number; 
+  public get chatBWebhookUrlWoVersion() {
+    return this.getNumberAttribute('chat_b_webhook_url_wo_version');
+  }
+  public set chatBWebhookUrlWoVersion(value: number) {
+    this._chatBWebhookUrlWoVersion = value;
+  }
+  public resetChatBWebhookUrlWoVersion() {
+    this._chatBWebhookUrlWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get chatBWebhookUrlWoVersionInput() {
+    return this._chatBWebhookUrlWoVersion;
   }
 }
 export interface NotifierPropertiesChatC {
@@ -344,7 +563,19 @@ export interface NotifierPropertiesChatC {
   *
   * Reference: {@link ../../../docs/resources/notifier.md#chat_c_url Notifier#chat_c_url}
   */
-  readonly chatCUrl: string;
+  readonly chatCUrl?: string;
+  /**
+  * Write-only form of `chat_c_url` (Terraform 1.11 or later, and ods): sent to the service, never stored in a plan or a state. It is sent on create and again only when `chat_c_url_wo_version` changes; set exactly one of `chat_c_url` and `chat_c_url_wo`.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_c_url_wo Notifier#chat_c_url_wo}
+  */
+  readonly chatCUrlWo?: string;
+  /**
+  * Version of `chat_c_url_wo`: change it (1, 2, ...) to send the write-only value again. Stored in the state in its place.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#chat_c_url_wo_version Notifier#chat_c_url_wo_version}
+  */
+  readonly chatCUrlWoVersion?: number;
 }
 
 export function notifierPropertiesChatCToTerraform(struct?: NotifierPropertiesChatC | cdktf.IResolvable): any {
@@ -354,6 +585,8 @@ export function notifierPropertiesChatCToTerraform(struct?: NotifierPropertiesCh
   }
   return {
     chat_c_url: cdktf.stringToTerraform(struct!.chatCUrl),
+    chat_c_url_wo: cdktf.stringToTerraform(struct!.chatCUrlWo),
+    chat_c_url_wo_version: cdktf.numberToTerraform(struct!.chatCUrlWoVersion),
   }
 }
 
@@ -369,6 +602,18 @@ export function notifierPropertiesChatCToHclTerraform(struct?: NotifierPropertie
       isBlock: false,
       type: "simple",
       storageClassType: "string",
+    },
+    chat_c_url_wo: {
+      value: cdktf.stringToHclTerraform(struct!.chatCUrlWo),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    chat_c_url_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.chatCUrlWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
     },
   };
 
@@ -398,6 +643,14 @@ export class NotifierPropertiesChatCOutputReference extends cdktf.ComplexObject 
       hasAnyValues = true;
       internalValueResult.chatCUrl = this._chatCUrl;
     }
+    if (this._chatCUrlWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.chatCUrlWo = this._chatCUrlWo;
+    }
+    if (this._chatCUrlWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.chatCUrlWoVersion = this._chatCUrlWoVersion;
+    }
     return hasAnyValues ? internalValueResult : undefined;
   }
 
@@ -406,6 +659,8 @@ export class NotifierPropertiesChatCOutputReference extends cdktf.ComplexObject 
       this.isEmptyObject = false;
       this.resolvableValue = undefined;
       this._chatCUrl = undefined;
+      this._chatCUrlWo = undefined;
+      this._chatCUrlWoVersion = undefined;
     }
     else if (cdktf.Tokenization.isResolvable(value)) {
       this.isEmptyObject = false;
@@ -415,10 +670,12 @@ export class NotifierPropertiesChatCOutputReference extends cdktf.ComplexObject 
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._chatCUrl = value.chatCUrl;
+      this._chatCUrlWo = value.chatCUrlWo;
+      this._chatCUrlWoVersion = value.chatCUrlWoVersion;
     }
   }
 
-  // chat_c_url - computed: false, optional: false, required: true
+  // chat_c_url - computed: false, optional: true, required: false
   private _chatCUrl?: string; 
   public get chatCUrl() {
     return this.getStringAttribute('chat_c_url');
@@ -426,9 +683,44 @@ export class NotifierPropertiesChatCOutputReference extends cdktf.ComplexObject 
   public set chatCUrl(value: string) {
     this._chatCUrl = value;
   }
+  public resetChatCUrl() {
+    this._chatCUrl = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get chatCUrlInput() {
     return this._chatCUrl;
+  }
+
+  // chat_c_url_wo - computed: false, optional: true, required: false
+  private _chatCUrlWo?: string; 
+  public get chatCUrlWo() {
+    return this.getStringAttribute('chat_c_url_wo');
+  }
+  public set chatCUrlWo(value: string) {
+    this._chatCUrlWo = value;
+  }
+  public resetChatCUrlWo() {
+    this._chatCUrlWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get chatCUrlWoInput() {
+    return this._chatCUrlWo;
+  }
+
+  // chat_c_url_wo_version - computed: false, optional: true, required: false
+  private _chatCUrlWoVersion?: number; 
+  public get chatCUrlWoVersion() {
+    return this.getNumberAttribute('chat_c_url_wo_version');
+  }
+  public set chatCUrlWoVersion(value: number) {
+    this._chatCUrlWoVersion = value;
+  }
+  public resetChatCUrlWoVersion() {
+    this._chatCUrlWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get chatCUrlWoVersionInput() {
+    return this._chatCUrlWoVersion;
   }
 }
 export interface NotifierPropertiesCustomWebhook {
@@ -451,11 +743,35 @@ export interface NotifierPropertiesCustomWebhook {
   */
   readonly secretHeaders?: { [key: string]: string };
   /**
+  * Write-only form of `secret_headers` (Terraform 1.11 or later, and ods): sent to the service, never stored in a plan or a state. It is sent on create and again only when `secret_headers_wo_version` changes; set exactly one of `secret_headers` and `secret_headers_wo`.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#secret_headers_wo Notifier#secret_headers_wo}
+  */
+  readonly secretHeadersWo?: { [key: string]: string };
+  /**
+  * Version of `secret_headers_wo`: change it (1, 2, ...) to send the write-only value again. Stored in the state in its place.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#secret_headers_wo_version Notifier#secret_headers_wo_version}
+  */
+  readonly secretHeadersWoVersion?: number;
+  /**
   * Where the request is sent (a credential: shown as sensitive).
   *
   * Reference: {@link ../../../docs/resources/notifier.md#url Notifier#url}
   */
-  readonly url: string;
+  readonly url?: string;
+  /**
+  * Write-only form of `url` (Terraform 1.11 or later, and ods): sent to the service, never stored in a plan or a state. It is sent on create and again only when `url_wo_version` changes; set exactly one of `url` and `url_wo`.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#url_wo Notifier#url_wo}
+  */
+  readonly urlWo?: string;
+  /**
+  * Version of `url_wo`: change it (1, 2, ...) to send the write-only value again. Stored in the state in its place.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#url_wo_version Notifier#url_wo_version}
+  */
+  readonly urlWoVersion?: number;
 }
 
 export function notifierPropertiesCustomWebhookToTerraform(struct?: NotifierPropertiesCustomWebhook | cdktf.IResolvable): any {
@@ -467,7 +783,11 @@ export function notifierPropertiesCustomWebhookToTerraform(struct?: NotifierProp
     body: cdktf.stringToTerraform(struct!.body),
     headers: cdktf.hashMapper(cdktf.stringToTerraform)(struct!.headers),
     secret_headers: cdktf.hashMapper(cdktf.stringToTerraform)(struct!.secretHeaders),
+    secret_headers_wo: cdktf.hashMapper(cdktf.stringToTerraform)(struct!.secretHeadersWo),
+    secret_headers_wo_version: cdktf.numberToTerraform(struct!.secretHeadersWoVersion),
     url: cdktf.stringToTerraform(struct!.url),
+    url_wo: cdktf.stringToTerraform(struct!.urlWo),
+    url_wo_version: cdktf.numberToTerraform(struct!.urlWoVersion),
   }
 }
 
@@ -496,11 +816,35 @@ export function notifierPropertiesCustomWebhookToHclTerraform(struct?: NotifierP
       type: "map",
       storageClassType: "stringMap",
     },
+    secret_headers_wo: {
+      value: cdktf.hashMapperHcl(cdktf.stringToHclTerraform)(struct!.secretHeadersWo),
+      isBlock: false,
+      type: "map",
+      storageClassType: "stringMap",
+    },
+    secret_headers_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.secretHeadersWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
     url: {
       value: cdktf.stringToHclTerraform(struct!.url),
       isBlock: false,
       type: "simple",
       storageClassType: "string",
+    },
+    url_wo: {
+      value: cdktf.stringToHclTerraform(struct!.urlWo),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    url_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.urlWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
     },
   };
 
@@ -538,9 +882,25 @@ export class NotifierPropertiesCustomWebhookOutputReference extends cdktf.Comple
       hasAnyValues = true;
       internalValueResult.secretHeaders = this._secretHeaders;
     }
+    if (this._secretHeadersWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.secretHeadersWo = this._secretHeadersWo;
+    }
+    if (this._secretHeadersWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.secretHeadersWoVersion = this._secretHeadersWoVersion;
+    }
     if (this._url !== undefined) {
       hasAnyValues = true;
       internalValueResult.url = this._url;
+    }
+    if (this._urlWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.urlWo = this._urlWo;
+    }
+    if (this._urlWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.urlWoVersion = this._urlWoVersion;
     }
     return hasAnyValues ? internalValueResult : undefined;
   }
@@ -552,7 +912,11 @@ export class NotifierPropertiesCustomWebhookOutputReference extends cdktf.Comple
       this._body = undefined;
       this._headers = undefined;
       this._secretHeaders = undefined;
+      this._secretHeadersWo = undefined;
+      this._secretHeadersWoVersion = undefined;
       this._url = undefined;
+      this._urlWo = undefined;
+      this._urlWoVersion = undefined;
     }
     else if (cdktf.Tokenization.isResolvable(value)) {
       this.isEmptyObject = false;
@@ -564,7 +928,11 @@ export class NotifierPropertiesCustomWebhookOutputReference extends cdktf.Comple
       this._body = value.body;
       this._headers = value.headers;
       this._secretHeaders = value.secretHeaders;
+      this._secretHeadersWo = value.secretHeadersWo;
+      this._secretHeadersWoVersion = value.secretHeadersWoVersion;
       this._url = value.url;
+      this._urlWo = value.urlWo;
+      this._urlWoVersion = value.urlWoVersion;
     }
   }
 
@@ -616,7 +984,39 @@ export class NotifierPropertiesCustomWebhookOutputReference extends cdktf.Comple
     return this._secretHeaders;
   }
 
-  // url - computed: false, optional: false, required: true
+  // secret_headers_wo - computed: false, optional: true, required: false
+  private _secretHeadersWo?: { [key: string]: string }; 
+  public get secretHeadersWo() {
+    return this.getStringMapAttribute('secret_headers_wo');
+  }
+  public set secretHeadersWo(value: { [key: string]: string }) {
+    this._secretHeadersWo = value;
+  }
+  public resetSecretHeadersWo() {
+    this._secretHeadersWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get secretHeadersWoInput() {
+    return this._secretHeadersWo;
+  }
+
+  // secret_headers_wo_version - computed: false, optional: true, required: false
+  private _secretHeadersWoVersion?: number; 
+  public get secretHeadersWoVersion() {
+    return this.getNumberAttribute('secret_headers_wo_version');
+  }
+  public set secretHeadersWoVersion(value: number) {
+    this._secretHeadersWoVersion = value;
+  }
+  public resetSecretHeadersWoVersion() {
+    this._secretHeadersWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get secretHeadersWoVersionInput() {
+    return this._secretHeadersWoVersion;
+  }
+
+  // url - computed: false, optional: true, required: false
   private _url?: string; 
   public get url() {
     return this.getStringAttribute('url');
@@ -624,9 +1024,44 @@ export class NotifierPropertiesCustomWebhookOutputReference extends cdktf.Comple
   public set url(value: string) {
     this._url = value;
   }
+  public resetUrl() {
+    this._url = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get urlInput() {
     return this._url;
+  }
+
+  // url_wo - computed: false, optional: true, required: false
+  private _urlWo?: string; 
+  public get urlWo() {
+    return this.getStringAttribute('url_wo');
+  }
+  public set urlWo(value: string) {
+    this._urlWo = value;
+  }
+  public resetUrlWo() {
+    this._urlWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get urlWoInput() {
+    return this._urlWo;
+  }
+
+  // url_wo_version - computed: false, optional: true, required: false
+  private _urlWoVersion?: number; 
+  public get urlWoVersion() {
+    return this.getNumberAttribute('url_wo_version');
+  }
+  public set urlWoVersion(value: number) {
+    this._urlWoVersion = value;
+  }
+  public resetUrlWoVersion() {
+    this._urlWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get urlWoVersionInput() {
+    return this._urlWoVersion;
   }
 }
 export interface NotifierPropertiesEmail {
@@ -728,7 +1163,19 @@ export interface NotifierPropertiesIncidentA {
   *
   * Reference: {@link ../../../docs/resources/notifier.md#api_key Notifier#api_key}
   */
-  readonly apiKey: string;
+  readonly apiKey?: string;
+  /**
+  * Write-only form of `api_key` (Terraform 1.11 or later, and ods): sent to the service, never stored in a plan or a state. It is sent on create and again only when `api_key_wo_version` changes; set exactly one of `api_key` and `api_key_wo`.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#api_key_wo Notifier#api_key_wo}
+  */
+  readonly apiKeyWo?: string;
+  /**
+  * Version of `api_key_wo`: change it (1, 2, ...) to send the write-only value again. Stored in the state in its place.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#api_key_wo_version Notifier#api_key_wo_version}
+  */
+  readonly apiKeyWoVersion?: number;
   /**
   * Whether the account is in the EU region.
   *
@@ -744,6 +1191,8 @@ export function notifierPropertiesIncidentAToTerraform(struct?: NotifierProperti
   }
   return {
     api_key: cdktf.stringToTerraform(struct!.apiKey),
+    api_key_wo: cdktf.stringToTerraform(struct!.apiKeyWo),
+    api_key_wo_version: cdktf.numberToTerraform(struct!.apiKeyWoVersion),
     is_eu: cdktf.booleanToTerraform(struct!.isEu),
   }
 }
@@ -760,6 +1209,18 @@ export function notifierPropertiesIncidentAToHclTerraform(struct?: NotifierPrope
       isBlock: false,
       type: "simple",
       storageClassType: "string",
+    },
+    api_key_wo: {
+      value: cdktf.stringToHclTerraform(struct!.apiKeyWo),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    api_key_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.apiKeyWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
     },
     is_eu: {
       value: cdktf.booleanToHclTerraform(struct!.isEu),
@@ -795,6 +1256,14 @@ export class NotifierPropertiesIncidentAOutputReference extends cdktf.ComplexObj
       hasAnyValues = true;
       internalValueResult.apiKey = this._apiKey;
     }
+    if (this._apiKeyWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.apiKeyWo = this._apiKeyWo;
+    }
+    if (this._apiKeyWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.apiKeyWoVersion = this._apiKeyWoVersion;
+    }
     if (this._isEu !== undefined) {
       hasAnyValues = true;
       internalValueResult.isEu = this._isEu;
@@ -807,6 +1276,8 @@ export class NotifierPropertiesIncidentAOutputReference extends cdktf.ComplexObj
       this.isEmptyObject = false;
       this.resolvableValue = undefined;
       this._apiKey = undefined;
+      this._apiKeyWo = undefined;
+      this._apiKeyWoVersion = undefined;
       this._isEu = undefined;
     }
     else if (cdktf.Tokenization.isResolvable(value)) {
@@ -817,11 +1288,13 @@ export class NotifierPropertiesIncidentAOutputReference extends cdktf.ComplexObj
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._apiKey = value.apiKey;
+      this._apiKeyWo = value.apiKeyWo;
+      this._apiKeyWoVersion = value.apiKeyWoVersion;
       this._isEu = value.isEu;
     }
   }
 
-  // api_key - computed: false, optional: false, required: true
+  // api_key - computed: false, optional: true, required: false
   private _apiKey?: string; 
   public get apiKey() {
     return this.getStringAttribute('api_key');
@@ -829,9 +1302,44 @@ export class NotifierPropertiesIncidentAOutputReference extends cdktf.ComplexObj
   public set apiKey(value: string) {
     this._apiKey = value;
   }
+  public resetApiKey() {
+    this._apiKey = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get apiKeyInput() {
     return this._apiKey;
+  }
+
+  // api_key_wo - computed: false, optional: true, required: false
+  private _apiKeyWo?: string; 
+  public get apiKeyWo() {
+    return this.getStringAttribute('api_key_wo');
+  }
+  public set apiKeyWo(value: string) {
+    this._apiKeyWo = value;
+  }
+  public resetApiKeyWo() {
+    this._apiKeyWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get apiKeyWoInput() {
+    return this._apiKeyWo;
+  }
+
+  // api_key_wo_version - computed: false, optional: true, required: false
+  private _apiKeyWoVersion?: number; 
+  public get apiKeyWoVersion() {
+    return this.getNumberAttribute('api_key_wo_version');
+  }
+  public set apiKeyWoVersion(value: number) {
+    this._apiKeyWoVersion = value;
+  }
+  public resetApiKeyWoVersion() {
+    this._apiKeyWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get apiKeyWoVersionInput() {
+    return this._apiKeyWoVersion;
   }
 
   // is_eu - computed: false, optional: true, required: false
@@ -856,13 +1364,37 @@ export interface NotifierPropertiesIncidentB {
   *
   * Reference: {@link ../../../docs/resources/notifier.md#routing_key Notifier#routing_key}
   */
-  readonly routingKey: string;
+  readonly routingKey?: string;
+  /**
+  * Write-only form of `routing_key` (Terraform 1.11 or later, and ods): sent to the service, never stored in a plan or a state. It is sent on create and again only when `routing_key_wo_version` changes; set exactly one of `routing_key` and `routing_key_wo`.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#routing_key_wo Notifier#routing_key_wo}
+  */
+  readonly routingKeyWo?: string;
+  /**
+  * Version of `routing_key_wo`: change it (1, 2, ...) to send the write-only value again. Stored in the state in its place.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#routing_key_wo_version Notifier#routing_key_wo_version}
+  */
+  readonly routingKeyWoVersion?: number;
   /**
   * API token (secret).
   *
   * Reference: {@link ../../../docs/resources/notifier.md#token Notifier#token}
   */
   readonly token?: string;
+  /**
+  * Write-only form of `token` (Terraform 1.11 or later, and ods): sent to the service, never stored in a plan or a state. It is sent on create and again only when `token_wo_version` changes; set exactly one of `token` and `token_wo`.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#token_wo Notifier#token_wo}
+  */
+  readonly tokenWo?: string;
+  /**
+  * Version of `token_wo`: change it (1, 2, ...) to send the write-only value again. Stored in the state in its place.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#token_wo_version Notifier#token_wo_version}
+  */
+  readonly tokenWoVersion?: number;
 }
 
 export function notifierPropertiesIncidentBToTerraform(struct?: NotifierPropertiesIncidentB | cdktf.IResolvable): any {
@@ -872,7 +1404,11 @@ export function notifierPropertiesIncidentBToTerraform(struct?: NotifierProperti
   }
   return {
     routing_key: cdktf.stringToTerraform(struct!.routingKey),
+    routing_key_wo: cdktf.stringToTerraform(struct!.routingKeyWo),
+    routing_key_wo_version: cdktf.numberToTerraform(struct!.routingKeyWoVersion),
     token: cdktf.stringToTerraform(struct!.token),
+    token_wo: cdktf.stringToTerraform(struct!.tokenWo),
+    token_wo_version: cdktf.numberToTerraform(struct!.tokenWoVersion),
   }
 }
 
@@ -889,11 +1425,35 @@ export function notifierPropertiesIncidentBToHclTerraform(struct?: NotifierPrope
       type: "simple",
       storageClassType: "string",
     },
+    routing_key_wo: {
+      value: cdktf.stringToHclTerraform(struct!.routingKeyWo),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    routing_key_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.routingKeyWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
+    },
     token: {
       value: cdktf.stringToHclTerraform(struct!.token),
       isBlock: false,
       type: "simple",
       storageClassType: "string",
+    },
+    token_wo: {
+      value: cdktf.stringToHclTerraform(struct!.tokenWo),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    token_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.tokenWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
     },
   };
 
@@ -923,9 +1483,25 @@ export class NotifierPropertiesIncidentBOutputReference extends cdktf.ComplexObj
       hasAnyValues = true;
       internalValueResult.routingKey = this._routingKey;
     }
+    if (this._routingKeyWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.routingKeyWo = this._routingKeyWo;
+    }
+    if (this._routingKeyWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.routingKeyWoVersion = this._routingKeyWoVersion;
+    }
     if (this._token !== undefined) {
       hasAnyValues = true;
       internalValueResult.token = this._token;
+    }
+    if (this._tokenWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.tokenWo = this._tokenWo;
+    }
+    if (this._tokenWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.tokenWoVersion = this._tokenWoVersion;
     }
     return hasAnyValues ? internalValueResult : undefined;
   }
@@ -935,7 +1511,11 @@ export class NotifierPropertiesIncidentBOutputReference extends cdktf.ComplexObj
       this.isEmptyObject = false;
       this.resolvableValue = undefined;
       this._routingKey = undefined;
+      this._routingKeyWo = undefined;
+      this._routingKeyWoVersion = undefined;
       this._token = undefined;
+      this._tokenWo = undefined;
+      this._tokenWoVersion = undefined;
     }
     else if (cdktf.Tokenization.isResolvable(value)) {
       this.isEmptyObject = false;
@@ -945,11 +1525,15 @@ export class NotifierPropertiesIncidentBOutputReference extends cdktf.ComplexObj
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._routingKey = value.routingKey;
+      this._routingKeyWo = value.routingKeyWo;
+      this._routingKeyWoVersion = value.routingKeyWoVersion;
       this._token = value.token;
+      this._tokenWo = value.tokenWo;
+      this._tokenWoVersion = value.tokenWoVersion;
     }
   }
 
-  // routing_key - computed: false, optional: false, required: true
+  // routing_key - computed: false, optional: true, required: false
   private _routingKey?: string; 
   public get routingKey() {
     return this.getStringAttribute('routing_key');
@@ -957,9 +1541,44 @@ export class NotifierPropertiesIncidentBOutputReference extends cdktf.ComplexObj
   public set routingKey(value: string) {
     this._routingKey = value;
   }
+  public resetRoutingKey() {
+    this._routingKey = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get routingKeyInput() {
     return this._routingKey;
+  }
+
+  // routing_key_wo - computed: false, optional: true, required: false
+  private _routingKeyWo?: string; 
+  public get routingKeyWo() {
+    return this.getStringAttribute('routing_key_wo');
+  }
+  public set routingKeyWo(value: string) {
+    this._routingKeyWo = value;
+  }
+  public resetRoutingKeyWo() {
+    this._routingKeyWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get routingKeyWoInput() {
+    return this._routingKeyWo;
+  }
+
+  // routing_key_wo_version - computed: false, optional: true, required: false
+  private _routingKeyWoVersion?: number; 
+  public get routingKeyWoVersion() {
+    return this.getNumberAttribute('routing_key_wo_version');
+  }
+  public set routingKeyWoVersion(value: number) {
+    this._routingKeyWoVersion = value;
+  }
+  public resetRoutingKeyWoVersion() {
+    this._routingKeyWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get routingKeyWoVersionInput() {
+    return this._routingKeyWoVersion;
   }
 
   // token - computed: false, optional: true, required: false
@@ -977,6 +1596,38 @@ export class NotifierPropertiesIncidentBOutputReference extends cdktf.ComplexObj
   public get tokenInput() {
     return this._token;
   }
+
+  // token_wo - computed: false, optional: true, required: false
+  private _tokenWo?: string; 
+  public get tokenWo() {
+    return this.getStringAttribute('token_wo');
+  }
+  public set tokenWo(value: string) {
+    this._tokenWo = value;
+  }
+  public resetTokenWo() {
+    this._tokenWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get tokenWoInput() {
+    return this._tokenWo;
+  }
+
+  // token_wo_version - computed: false, optional: true, required: false
+  private _tokenWoVersion?: number; 
+  public get tokenWoVersion() {
+    return this.getNumberAttribute('token_wo_version');
+  }
+  public set tokenWoVersion(value: number) {
+    this._tokenWoVersion = value;
+  }
+  public resetTokenWoVersion() {
+    this._tokenWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get tokenWoVersionInput() {
+    return this._tokenWoVersion;
+  }
 }
 export interface NotifierPropertiesWebhook {
   /**
@@ -984,7 +1635,19 @@ export interface NotifierPropertiesWebhook {
   *
   * Reference: {@link ../../../docs/resources/notifier.md#url Notifier#url}
   */
-  readonly url: string;
+  readonly url?: string;
+  /**
+  * Write-only form of `url` (Terraform 1.11 or later, and ods): sent to the service, never stored in a plan or a state. It is sent on create and again only when `url_wo_version` changes; set exactly one of `url` and `url_wo`.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#url_wo Notifier#url_wo}
+  */
+  readonly urlWo?: string;
+  /**
+  * Version of `url_wo`: change it (1, 2, ...) to send the write-only value again. Stored in the state in its place.
+  *
+  * Reference: {@link ../../../docs/resources/notifier.md#url_wo_version Notifier#url_wo_version}
+  */
+  readonly urlWoVersion?: number;
 }
 
 export function notifierPropertiesWebhookToTerraform(struct?: NotifierPropertiesWebhook | cdktf.IResolvable): any {
@@ -994,6 +1657,8 @@ export function notifierPropertiesWebhookToTerraform(struct?: NotifierProperties
   }
   return {
     url: cdktf.stringToTerraform(struct!.url),
+    url_wo: cdktf.stringToTerraform(struct!.urlWo),
+    url_wo_version: cdktf.numberToTerraform(struct!.urlWoVersion),
   }
 }
 
@@ -1009,6 +1674,18 @@ export function notifierPropertiesWebhookToHclTerraform(struct?: NotifierPropert
       isBlock: false,
       type: "simple",
       storageClassType: "string",
+    },
+    url_wo: {
+      value: cdktf.stringToHclTerraform(struct!.urlWo),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "string",
+    },
+    url_wo_version: {
+      value: cdktf.numberToHclTerraform(struct!.urlWoVersion),
+      isBlock: false,
+      type: "simple",
+      storageClassType: "number",
     },
   };
 
@@ -1038,6 +1715,14 @@ export class NotifierPropertiesWebhookOutputReference extends cdktf.ComplexObjec
       hasAnyValues = true;
       internalValueResult.url = this._url;
     }
+    if (this._urlWo !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.urlWo = this._urlWo;
+    }
+    if (this._urlWoVersion !== undefined) {
+      hasAnyValues = true;
+      internalValueResult.urlWoVersion = this._urlWoVersion;
+    }
     return hasAnyValues ? internalValueResult : undefined;
   }
 
@@ -1046,6 +1731,8 @@ export class NotifierPropertiesWebhookOutputReference extends cdktf.ComplexObjec
       this.isEmptyObject = false;
       this.resolvableValue = undefined;
       this._url = undefined;
+      this._urlWo = undefined;
+      this._urlWoVersion = undefined;
     }
     else if (cdktf.Tokenization.isResolvable(value)) {
       this.isEmptyObject = false;
@@ -1055,10 +1742,12 @@ export class NotifierPropertiesWebhookOutputReference extends cdktf.ComplexObjec
       this.isEmptyObject = Object.keys(value).length === 0;
       this.resolvableValue = undefined;
       this._url = value.url;
+      this._urlWo = value.urlWo;
+      this._urlWoVersion = value.urlWoVersion;
     }
   }
 
-  // url - computed: false, optional: false, required: true
+  // url - computed: false, optional: true, required: false
   private _url?: string; 
   public get url() {
     return this.getStringAttribute('url');
@@ -1066,9 +1755,44 @@ export class NotifierPropertiesWebhookOutputReference extends cdktf.ComplexObjec
   public set url(value: string) {
     this._url = value;
   }
+  public resetUrl() {
+    this._url = undefined;
+  }
   // Temporarily expose input value. Use with caution.
   public get urlInput() {
     return this._url;
+  }
+
+  // url_wo - computed: false, optional: true, required: false
+  private _urlWo?: string; 
+  public get urlWo() {
+    return this.getStringAttribute('url_wo');
+  }
+  public set urlWo(value: string) {
+    this._urlWo = value;
+  }
+  public resetUrlWo() {
+    this._urlWo = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get urlWoInput() {
+    return this._urlWo;
+  }
+
+  // url_wo_version - computed: false, optional: true, required: false
+  private _urlWoVersion?: number; 
+  public get urlWoVersion() {
+    return this.getNumberAttribute('url_wo_version');
+  }
+  public set urlWoVersion(value: number) {
+    this._urlWoVersion = value;
+  }
+  public resetUrlWoVersion() {
+    this._urlWoVersion = undefined;
+  }
+  // Temporarily expose input value. Use with caution.
+  public get urlWoVersionInput() {
+    return this._urlWoVersion;
   }
 }
 export interface NotifierProperties {
