@@ -199,7 +199,8 @@ export function progress(event: ApplyEvent): void {
 }
 
 export function summaryLine(s: ApplySummary): string {
-  return `Apply complete: ${s.created} created, ${s.updated} updated, ${s.replaced} replaced, ${s.rotated} rotated, ${s.deleted} deleted, ${s.adopted} adopted, ${s.forgotten} forgotten, ${s.moved} moved, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}.`;
+  // The plan's categories in the plan's order (renderPlan's Plan line), so that the two read side by side.
+  return `Apply complete: ${s.created} created, ${s.adopted} adopted, ${s.updated} updated, ${s.replaced} replaced, ${s.rotated} rotated, ${s.deleted} deleted, ${s.forgotten} forgotten, ${s.moved} moved, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}.`;
 }
 
 async function confirm(question: string): Promise<boolean> {

@@ -7,6 +7,7 @@
 import type { Values } from "../resources";
 import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
 import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
+import { planOutputChanges } from "../reconcile/outputs";
 import { PlanError, hasChanges, makePlan, odsCommand, type Plan } from "../reconcile/plan";
 import { foreignIdProblem, remoteObjects, type RemoteObject } from "../reconcile/cross-stack";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
@@ -385,7 +386,41 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
     parts.push({ provider, target, stack: part, view, plan });
   }
   if (problems.length > 0) throw new PlanError(problems);
+  const last = parts[parts.length - 1];
+  if (last) {
+    const outputs = planOutputChanges(stack.outputs, state.outputs, afterApplyLookup(parts, plannedData), opts.destroy === true);
+    if (outputs.length > 0) last.plan.outputChanges = outputs;
+  }
   return { unit, state, parts };
+}
+
+/**
+ * References as they will resolve once the plans are applied, for the outputs (which
+ * applyStack evaluates on the state then): an unchanged object as its state entry holds
+ * it, a changed one as planned, unknown where only apply knows (a new id, a new secret).
+ */
+function afterApplyLookup(parts: readonly PartPlan[], dataValues: Record<string, Values>): (ref: Reference) => unknown {
+  const values = new Map<string, { values: Values; settled: boolean }>();
+  for (const part of parts) {
+    for (const c of part.plan.changes) {
+      const entry = part.view.resources[c.address];
+      if (c.action === "noop" && entry) {
+        values.set(c.address, { values: { ...entry.values, ...entry.engineValues, ...(entry.sensitive ?? {}), id: entry.id }, settled: true });
+      } else if (c.after) {
+        const keepsId = c.id !== undefined && (c.action === "update" || (c.action === "adopt" && !c.alsoRotate));
+        // A created, replaced or rotated object (an adoption that rotates too) gets its id at apply.
+        values.set(c.address, { values: { ...c.after, id: keepsId ? c.id : UNKNOWN }, settled: false });
+      }
+    }
+  }
+  return (ref) => {
+    if (ref.address.startsWith("data.")) return valueAt(dataValues[ref.address], ref.path) ?? UNKNOWN;
+    const found = values.get(ref.address);
+    if (!found) return UNKNOWN;
+    const v = valueAt(found.values, ref.path);
+    if (v === undefined) return found.settled ? null : UNKNOWN;
+    return v;
+  };
 }
 
 /**

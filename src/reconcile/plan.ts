@@ -33,6 +33,7 @@ import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDe
 import { applyMoves, explicitMoveLines, movesOfStatements, type PlannedMove } from "./moves";
 import { sensitiveMarks, unmarkedSensitiveOutputs } from "./sensitivity";
 import type { StateFile } from "./state";
+import type { OutputChange } from "./outputs";
 
 // The decision and value rules live in the lifecycle; these names are kept for callers.
 export { decideAction, engineValues, liveValues, matchesNaturalKey, secretFingerprints, type Action, type Decision } from "../lifecycle";
@@ -109,6 +110,11 @@ export interface Plan {
   /** Data-source values read while planning. */
   dataValues: Record<string, Values>;
   warnings: string[];
+  /**
+   * Outputs apply adds, changes or removes. Outputs span a stack's provider
+   * configurations: the last part's plan carries them (unset: none change).
+   */
+  outputChanges?: OutputChange[];
 }
 
 export class PlanError extends Error {
@@ -520,7 +526,33 @@ export function isChange(c: PlannedChange): boolean {
 }
 
 export function hasChanges(plan: Plan): boolean {
-  return plan.changes.some(isChange);
+  return plan.changes.some(isChange) || (plan.outputChanges?.length ?? 0) > 0;
+}
+
+/** The categories a plan's summary and an apply's summary both count, in their order. */
+export const COUNTED_ACTIONS = ["create", "adopt", "update", "replace", "rotate", "delete", "forget"] as const;
+export type CountedAction = (typeof COUNTED_ACTIONS)[number];
+
+/**
+ * The categories a change is counted under, in the plan's summary and in the apply's
+ * alike: its action, and for an adoption what it also does (an update, or a rotation of
+ * a secret that cannot be read back).
+ */
+export function countedActions(c: PlannedChange): CountedAction[] {
+  if (c.action === "noop") return [];
+  if (c.action !== "adopt") return [c.action];
+  if (c.alsoRotate) return ["adopt", "rotate"];
+  return c.alsoUpdate ? ["adopt", "update"] : ["adopt"];
+}
+
+/** How many changes a plan counts under each category, and how many it moves. */
+export function countChanges(changes: readonly PlannedChange[]): Record<CountedAction | "move", number> {
+  const counts = { create: 0, adopt: 0, update: 0, replace: 0, rotate: 0, delete: 0, forget: 0, move: 0 };
+  for (const c of changes) {
+    for (const a of countedActions(c)) counts[a]++;
+    if (c.previousAddress !== undefined) counts.move++;
+  }
+  return counts;
 }
 
 /**
