@@ -15,6 +15,7 @@ import { sloMonitors } from "./slo-alert-tests";
 import { addSecrets } from "./redact-output";
 import { renderReport } from "./alert-tests/report";
 import { synth } from "./synth";
+import { noteStaleStacks } from "./stack-selection";
 
 export const EXIT_INVALID_TEST_FILE = 2;
 const DEFAULT_PATTERN = /\.alerts\.ya?ml$/;
@@ -64,6 +65,7 @@ export function registerTestCommand(program: Command, setExit: (code: number) =>
       }
       // Every file is checked against its stack before any test runs: an expectation
       // naming a monitor the stack lacks is a mistake in the file (exit 2), not a failure.
+      noteStaleStacks(o.outDir);
       const runs: { file: AlertTestFile; stack: LoadedStack; placeholders: string[] }[] = [];
       for (const file of parsed) {
         const stackFile = findStackFile(o.outDir, o.stack ?? file.stack);
