@@ -77,6 +77,8 @@ export function markdownPlan(plans: StackPlan[], failures: { stack: string; erro
     if (changes.length > 0) {
       out.push("| Action | Address | Attributes |", "| --- | --- | --- |");
       for (const c of changes) out.push(`| ${actionCell(c)} | \`${c.address}\` | ${cell(c.changed.map((name) => attributeCell(c, name)).join(", ")) || " "} |`);
+      for (const c of changes.filter((x) => x.refusal)) out.push("", `**\`${c.address}\`**: **apply will refuse it** (and so apply nothing): ${cell(c.refusal!)}`);
+      for (const c of changes.filter((x) => x.oldSecret)) out.push("", `**\`${c.address}\`**: ${cell(c.oldSecret!.text)}`);
       for (const c of changes.filter((x) => x.insight)) {
         out.push("", `**\`${c.address}\`**: ${cell(c.insight!.summary)}`);
         if (c.insight!.markdown) out.push("", c.insight!.markdown);

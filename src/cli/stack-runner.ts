@@ -465,8 +465,25 @@ function emptySummary(): ApplySummary {
   return { created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, moved: 0, failed: 0, skipped: 0, warnings: [], errors: [] };
 }
 
+/** Every warning of a stack's plan (all its provider configurations). */
+export function planWarnings(sp: StackPlan): string[] {
+  return sp.parts.flatMap((p) => p.plan.warnings);
+}
+
+/**
+ * The changes the plan foresaw the service refusing (a dashboard changed in the UI since
+ * this configuration wrote it): applying the others would stop halfway, so none is.
+ */
+export function applyRefusal(sp: StackPlan): StackError | undefined {
+  const refused = sp.parts.flatMap((p) => p.plan.changes.flatMap((c) => (c.refusal ? [c.refusal] : [])));
+  if (refused.length === 0) return undefined;
+  return new StackError([...refused, `nothing was applied to stack ${sp.unit.name}: the plan shows ${refused.length > 1 ? `${refused.length} changes` : "a change"} the service would refuse`]);
+}
+
 /** Applies a stack's plans part by part; a failed part stops the parts after it. */
 export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promise<ApplySummary> {
+  const refusal = applyRefusal(sp);
+  if (refusal) throw refusal;
   const total = emptySummary();
   const dataValues: Record<string, Values> = {};
   const stack = await withRemoteOutputs(sp.unit, opts.stateOf);

@@ -254,6 +254,8 @@ export function planJson(plan: Plan): unknown {
         after_unknown: unknown,
         after_sensitive: [...new Set(sensitive)],
         ...documentChangesJson(c, attrs, alsoHidden),
+        ...(c.oldSecret ? { old_secret_stops_working_at: c.oldSecret.stopsAt, rotation_grace_period: c.oldSecret.gracePeriod } : {}),
+        ...(c.refusal ? { apply_refuses: c.refusal } : {}),
         ...(c.insight ? c.insight.json : {}),
       };
     }),
