@@ -1,13 +1,13 @@
 // `ods plan --format markdown`: a plan that reads well as a pull-request comment. Per
 // stack: where it writes, the counts, a table of the changes, and the full plan text
 // folded away. Sensitive values are hidden as in every other plan output.
-import { isChange, type PlannedChange } from "../reconcile/plan";
-import { countedActions, renderPlan } from "../reconcile/render";
+import { COUNTED_ACTIONS, countChanges, isChange, type PlannedChange } from "../reconcile/plan";
+import type { OutputChange } from "../reconcile/outputs";
+import { outputChangeLines, renderPlan } from "../reconcile/render";
 import { documentChanges } from "../reconcile/path-diff";
 import { resourceKind } from "../resources";
 import type { StackPlan } from "./stack-runner";
 
-const ORDER: PlannedChange["action"][] = ["create", "adopt", "update", "replace", "rotate", "delete", "forget"];
 const LABEL: Record<PlannedChange["action"], string> = {
   create: "to create",
   adopt: "to adopt",
@@ -23,14 +23,17 @@ function changesOf(sp: StackPlan): PlannedChange[] {
   return sp.parts.flatMap((p) => p.plan.changes.filter(isChange));
 }
 
-/** "2 to create, 1 to delete": only the actions the plan has. */
+function outputChangesOf(sp: StackPlan): OutputChange[] {
+  return sp.parts.flatMap((p) => p.plan.outputChanges ?? []);
+}
+
+/** "2 to create, 1 to delete": only the actions the plan has (the categories of the Plan line). */
 export function planCounts(sp: StackPlan): string {
-  const changes = changesOf(sp);
-  const parts = ORDER.map((a) => [a, changes.filter((c) => countedActions(c).includes(a)).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([a, n]) => `${n} ${LABEL[a]}`);
-  const moves = changes.filter((c) => c.previousAddress !== undefined).length;
-  if (moves > 0) parts.push(`${moves} to move`);
+  const counts = countChanges(changesOf(sp));
+  const parts = COUNTED_ACTIONS.filter((a) => counts[a] > 0).map((a) => `${counts[a]} ${LABEL[a]}`);
+  if (counts.move > 0) parts.push(`${counts.move} to move`);
+  const outputs = outputChangesOf(sp).length;
+  if (outputs > 0) parts.push(`${outputs} output${outputs > 1 ? "s" : ""} to change`);
   return parts.length > 0 ? parts.join(", ") : "no changes";
 }
 
@@ -74,10 +77,16 @@ export function markdownPlan(plans: StackPlan[], failures: { stack: string; erro
     if (changes.length > 0) {
       out.push("| Action | Address | Attributes |", "| --- | --- | --- |");
       for (const c of changes) out.push(`| ${actionCell(c)} | \`${c.address}\` | ${cell(c.changed.map((name) => attributeCell(c, name)).join(", ")) || " "} |`);
+      for (const c of changes.filter((x) => x.refusal)) out.push("", `**\`${c.address}\`**: **apply will refuse it** (and so apply nothing): ${cell(c.refusal!)}`);
+      for (const c of changes.filter((x) => x.oldSecret)) out.push("", `**\`${c.address}\`**: ${cell(c.oldSecret!.text)}`);
       for (const c of changes.filter((x) => x.insight)) {
         out.push("", `**\`${c.address}\`**: ${cell(c.insight!.summary)}`);
         if (c.insight!.markdown) out.push("", c.insight!.markdown);
       }
+    }
+    const outputs = outputChangesOf(sp);
+    if (outputs.length > 0) out.push("", "**Changes to Outputs:**", "", fenced(outputChangeLines(outputs).join("\n")));
+    if (changes.length > 0 || outputs.length > 0) {
       const text = sp.parts.map((p) => (sp.parts.length > 1 ? `-- provider ${p.provider} --\n` : "") + renderPlan(p.plan)).join("\n");
       out.push("", "<details><summary>Full plan</summary>", "", fenced(text), "", "</details>");
     }

@@ -2,7 +2,7 @@
 // table, JSON or CSV.
 import { Command, InvalidArgumentError } from "commander";
 import { tabularRows, type TabularQueryResult } from "../api";
-import { clientFor } from "./target";
+import { withTarget } from "./target";
 
 function cell(v: unknown): string {
   if (v === null || v === undefined) return "";
@@ -45,13 +45,11 @@ export function registerQueryCommand(program: Command): void {
     }, "table")
     .option("--url <url>", "service URL (default: ODS_URL)")
     .option("--token <token>", "API token (default: ODS_TOKEN)")
-    .action(async (apl: string, o: { start: string; end?: string; format: "table" | "json" | "csv"; url?: string; token?: string }) => {
-      const client = clientFor({ url: o.url, token: o.token });
-      try {
-        const result = await client.queryAplTabular({ apl, startTime: o.start, endTime: o.end ?? new Date().toISOString() });
-        process.stdout.write(`${renderResult(result, o.format)}\n`);
-      } finally {
-        await client.close();
-      }
+    .option("--org-id <id>", "organization id (default: ODS_ORG_ID)")
+    .action(async (apl: string, o: { start: string; end?: string; format: "table" | "json" | "csv"; url?: string; token?: string; orgId?: string }) => {
+      const result = await withTarget("ods query", { url: o.url, token: o.token, orgId: o.orgId }, { key: "ods", config: {}, implicit: false }, (client) =>
+        client.queryAplTabular({ apl, startTime: o.start, endTime: o.end ?? new Date().toISOString() }),
+      );
+      process.stdout.write(`${renderResult(result, o.format)}\n`);
     });
 }

@@ -8,7 +8,7 @@ import * as readline from "node:readline/promises";
 import { changedAttributes, resourceKind, type Values } from "../resources";
 import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
 import { liveValues, odsCommand, PlanError } from "../reconcile/plan";
-import { planJson, renderPlan, displayValue, nestedAttributes } from "../reconcile/render";
+import { changedText, planJson, renderPlan, displayValue, nestedAttributes } from "../reconcile/render";
 import { readSavedParts, savedPlanFile, savedStacks, stackStaleReason, type PlannedPart, type SavedPlan } from "../reconcile/saved-plan";
 import { applyMoves, stateMove } from "../reconcile/moves";
 import { documentAttributeLines } from "../reconcile/path-diff";
@@ -22,7 +22,9 @@ import { importedState } from "../lifecycle";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { markdownPlan, planCounts } from "./plan-markdown";
 import {
+  applyRefusal,
   applyStack,
+  planWarnings,
   checkStateBelongs,
   describeTargets,
   emptyStackProblem,
@@ -36,7 +38,8 @@ import {
   type StateOf,
 } from "./stack-runner";
 import { listStacks, selectStacks } from "./stack-selection";
-import { synth } from "./synth";
+import { synth, synthWarnings } from "./synth";
+import { failsForWarnings, warningsFailure, withWarningsAsErrors, type WarningsOpts } from "./warnings-as-errors";
 import { targetLine } from "./target";
 import { projectEmulator } from "./project-emulator";
 import { projectRoot, stateStoreFor } from "./workspace";
@@ -103,6 +106,8 @@ export interface CommonOpts extends VariableOpts {
 
 export interface Session {
   units: StackUnit[];
+  /** How many warnings the synthesis printed (none without a synthesis). */
+  synthWarnings: number;
   /** Another stack's state, for its outputs. */
   stateOf: StateOf;
   /** Closes every stack's state store (locks released, connections ended). */
@@ -124,9 +129,11 @@ async function withSession<T>(o: CommonOpts, print: (line: string) => void, fn: 
  * target which organization it reaches, then prints the targets: before anything else.
  */
 export async function openSession(o: CommonOpts, print: (line: string) => void, prepare?: (unit: StackUnit) => Promise<void>): Promise<Session> {
+  let synthWarningCount = 0;
   if (o.synth) {
     err(`Synthesizing ${o.app ?? "the app of cdktf.json"} into ${o.outDir} ...`);
     await synth({ app: o.app, out: o.outDir });
+    synthWarningCount = synthWarnings(o.outDir).length;
   }
   const selected = selectStacks(o.outDir, o.stack, o.allStacks === true);
   if (o.state && selected.length > 1) throw new StackError([`--state names one state file, but ${selected.length} stacks were selected; each stack keeps its own state (through its backend)`]);
@@ -164,7 +171,7 @@ export async function openSession(o: CommonOpts, print: (line: string) => void, 
     await close();
     throw e;
   }
-  return { units, stateOf, close };
+  return { units, stateOf, close, synthWarnings: synthWarningCount };
 }
 
 async function checkSession(units: StackUnit[], variables: VariableInputs, print: (line: string) => void): Promise<void> {
@@ -199,7 +206,8 @@ export function progress(event: ApplyEvent): void {
 }
 
 export function summaryLine(s: ApplySummary): string {
-  return `Apply complete: ${s.created} created, ${s.updated} updated, ${s.replaced} replaced, ${s.rotated} rotated, ${s.deleted} deleted, ${s.adopted} adopted, ${s.forgotten} forgotten, ${s.moved} moved, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}.`;
+  // The plan's categories in the plan's order (renderPlan's Plan line), so that the two read side by side.
+  return `Apply complete: ${s.created} created, ${s.adopted} adopted, ${s.updated} updated, ${s.replaced} replaced, ${s.rotated} rotated, ${s.deleted} deleted, ${s.forgotten} forgotten, ${s.moved} moved, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}.`;
 }
 
 async function confirm(question: string): Promise<boolean> {
@@ -277,15 +285,16 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       out(`Synthesized into ${dir}`);
     });
 
-  withWorkspaceOptions(program.command("plan"))
+  const planCommand = withWorkspaceOptions(program.command("plan"))
     .description("Show what apply would change. Exit 0 no changes, 1 error, 2 changes (with --detailed-exitcode).")
     .addOption(new Option("--format <format>", "text, json or markdown (a pull-request comment)").choices(["text", "json", "markdown"]).default("text"))
     .option("--json", "same as --format json")
     .option("--out <file>", "save the plan of every selected stack for `ods apply FILE`, which applies exactly those stacks")
     .option("--detailed-exitcode", "exit 2 when there are changes")
     .option("--parallelism <n>", "concurrent calls", parseParallelism, 10)
-    .option("--no-move-detection", MOVE_DETECTION_HELP)
-    .action(async (o: CommonOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean; parallelism: number }) => {
+    .option("--no-move-detection", MOVE_DETECTION_HELP);
+  withWarningsAsErrors(planCommand)
+    .action(async (o: CommonOpts & WarningsOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean; parallelism: number }) => {
       const format = o.json ? "json" : o.format;
       // Text goes to the terminal as is; JSON and markdown keep stdout for the document.
       await withSession(o, format === "text" ? out : err, async (session) => {
@@ -317,6 +326,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       if (format === "text") printSummary(outcomes, several);
       if (failures.length > 0) setExit(EXIT_ERROR);
       else if (o.detailedExitcode && plans.some(stackHasChanges)) setExit(EXIT_CHANGES);
+      const warnings = session.synthWarnings + plans.reduce((n, sp) => n + planWarnings(sp).length, 0);
+      if (failsForWarnings(o, warnings, "in the plan")) setExit(EXIT_ERROR);
       });
     });
 
@@ -329,6 +340,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       cmd.option("--no-move-detection", MOVE_DETECTION_HELP);
       cmd.option("--allow-empty", "apply even when a stack declares nothing while its state manages objects (deletes them all)");
       cmd.option("--annotate", "after a successful apply, annotate each dataset its changes touched (type config-change)");
+      withWarningsAsErrors(cmd);
     }
     return cmd;
   };
@@ -336,7 +348,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
   const runApplyCommand = async (
     destroy: boolean,
     planfile: string | undefined,
-    o: CommonOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean; annotate?: boolean },
+    o: CommonOpts & WarningsOpts & { autoApprove?: boolean; parallelism: number; allowEmpty?: boolean; annotate?: boolean },
   ): Promise<void> => {
     const saved = planfile ? readSavedParts(planfile) : undefined;
     const selection = saved ? savedSelection(planfile!, saved, o) : o;
@@ -373,6 +385,11 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         const reason = await stale(unit, sp);
         if (reason) throw new Error(reason);
         out(renderStackPlan(sp));
+        const refusal = applyRefusal(sp);
+        if (refusal) throw refusal;
+        // Strict: the plan's warnings (printed with it) stop the apply before any write.
+        const planned = session.synthWarnings + planWarnings(sp).length;
+        if (o.warningsAsErrors && planned > 0) throw new StackError([`${warningsFailure(planned, "in the plan")}; nothing was applied`]);
         const empty = destroy || o.allowEmpty ? undefined : emptyStackProblem(unit, sp.state);
         if (empty && stackHasChanges(sp)) throw new StackError([empty]);
         const waiting = destroy ? undefined : missingRemoteOutputs(sp);
@@ -388,10 +405,11 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         const summary = await applyStack(sp, { parallelism: o.parallelism, onEvent: stackHasChanges(sp) ? progress : undefined, stateOf: session.stateOf });
         for (const w of summary.warnings) err(`Warning: ${w}`);
         for (const e of summary.errors) err(`Error: ${e}`);
+        const strictFailure = failsForWarnings(o, summary.warnings.length, "during the apply");
         if (stackHasChanges(sp)) out(summaryLine(summary));
         if (o.annotate && summary.failed === 0 && stackHasChanges(sp)) await annotateStack(sp, startedAt);
-        outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? summaryLine(summary) : "no changes", failed: summary.failed > 0 });
-        if (summary.failed > 0) stopped = unit.name;
+        outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? summaryLine(summary) : "no changes", failed: summary.failed > 0 || strictFailure });
+        if (summary.failed > 0 || strictFailure) stopped = unit.name;
       } catch (e) {
         if (!several) throw e;
         err(`Error in stack ${unit.name}: ${errorText(e)}`);
@@ -414,17 +432,22 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     async (o: CommonOpts & { autoApprove?: boolean; parallelism: number }) => runApplyCommand(true, undefined, o),
   );
 
-  withWorkspaceOptions(program.command("drift"))
+  withWarningsAsErrors(withWorkspaceOptions(program.command("drift")))
     .description("Refresh only: list what changed outside the selected stacks. Exit 2 when something did.")
-    .action(async (o: CommonOpts) => {
+    .action(async (o: CommonOpts & WarningsOpts) => {
       await withSession(o, out, async (session) => {
       const several = session.units.length > 1;
       const outcomes: StackOutcome[] = [];
       let drifted = false;
+      let warnings = session.synthWarnings;
       for (const unit of session.units) {
+        // What loading the stack found (as the plan prints it first).
+        for (const w of unit.loaded.warnings) err(`Warning: ${w}`);
+        warnings += unit.loaded.warnings.length;
         const state = await unit.store.read();
         checkStateBelongs(unit, state);
         const lines: string[] = [];
+        const advice: string[] = [];
         for (const [provider, target] of unit.targets) {
           const live = new LiveIndex();
           for (const [address, entry] of Object.entries(state.resources)) {
@@ -438,6 +461,10 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
               continue;
             }
             const now = liveValues(kind, obj, entry.values);
+            // As the plan says it: an update apply would be refused (or would overwrite someone's change).
+            const declared = unit.loaded.resources.find((r) => r.address === address)?.values;
+            const conflict = kind.versionConflict?.(entry.values, now, { ...entry.engineValues, ...(typeof declared?.overwrite === "boolean" ? { overwrite: declared.overwrite } : {}) });
+            if (conflict) advice.push(`  # ${address}: ${conflict.message}`);
             const hiddenByVar = new Set(entry.sensitiveAttributes ?? []);
             for (const name of changedAttributes(kind.attributes, entry.values as Values, now)) {
               const hidden = kind.attributes[name]?.sensitive || hiddenByVar.has(name);
@@ -447,7 +474,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
                 lines.push(doc.join("\n"));
                 continue;
               }
-              lines.push(`  ~ ${address}.${name}: ${hidden ? "(sensitive)" : displayValue(entry.values[name], nested)} -> ${hidden ? "(sensitive)" : displayValue(now[name], nested)}`);
+              lines.push(`  ~ ${address}.${name}: ${changedText(hidden ? "(sensitive)" : displayValue(entry.values[name], nested), hidden ? "(sensitive)" : displayValue(now[name], nested))}`);
             }
           }
         }
@@ -457,12 +484,14 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
           outcomes.push({ stack: unit.name, line: "no drift", failed: false });
         } else {
           drifted = true;
-          out(`${prefix}Drift detected (${lines.length}):\n${lines.join("\n")}\nRun "ods apply" to restore the configuration.`);
+          const restore = advice.length > 0 ? `Run "ods apply" to restore the configuration, but first:\n${advice.join("\n")}` : 'Run "ods apply" to restore the configuration.';
+          out(`${prefix}Drift detected (${lines.length}):\n${lines.join("\n")}\n${restore}`);
           outcomes.push({ stack: unit.name, line: `${lines.length} drifted`, failed: false });
         }
       }
       printSummary(outcomes, several);
       if (drifted) setExit(EXIT_CHANGES);
+      if (failsForWarnings(o, warnings, "while looking for drift")) setExit(EXIT_ERROR);
       });
     });
 

@@ -3,11 +3,16 @@
 import { Command, InvalidArgumentError } from "commander";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { findStackFile } from "../reconcile/stack";
+import { findStackFile, loadStack, type ProviderConfiguration } from "../reconcile/stack";
+import { secretForms } from "../reconcile/redact";
+import { VariableError } from "../reconcile/variables";
+import { addSecrets } from "./redact-output";
+import { listStacks } from "./stack-selection";
+import { inputsOfStack, variableInputs, withVariableOptions, type VariableOpts } from "./variable-options";
 import { declaredSloNames, renderSloReport, sloReport, type ReportFormat } from "./slo-report";
 import { importOpenSlo, sloTypeScript, SloImportError } from "./slo-import";
 import { synth } from "./synth";
-import { clientFor } from "./target";
+import { withTarget } from "./target";
 
 export const EXIT_MALFORMED_IMPORT = 2;
 
@@ -18,7 +23,7 @@ function format(v: string): ReportFormat {
 
 export function registerSloCommand(program: Command, setExit: (code: number) => void): void {
   const slo = program.command("slo").description("SLOs declared with slo.Slo: their figures against the live service, and OpenSLO import.");
-  slo
+  const report = slo
     .command("report")
     .description("Each SLO's events, bad events, SLI, budget consumed, pages and tickets over its window, read from the live monitors slo.Slo generated (whichever engine applied them).")
     .option("--stack <name>", "only the SLOs this synthesized stack declares (default: every SLO among the live monitors)")
@@ -26,24 +31,32 @@ export function registerSloCommand(program: Command, setExit: (code: number) => 
     .option("--out-dir <dir>", "cdktf output directory (with --stack)", "cdktf.out")
     .option("--app <command>", "app command (with --stack; default: the app of cdktf.json)")
     .option("--no-synth", "with --stack: use the stack already synthesized in --out-dir")
-    .option("--url <url>", "service URL (default: ODS_URL)")
-    .option("--token <token>", "API token (default: ODS_TOKEN)")
-    .action(async (o: { stack?: string; format: ReportFormat; outDir: string; app?: string; synth: boolean; url?: string; token?: string }) => {
+    .option("--url <url>", "service URL (default: the stack's provider block with --stack, then ODS_URL)")
+    .option("--token <token>", "API token (default: the stack's provider block with --stack, then ODS_TOKEN)")
+    .option("--org-id <id>", "organization id (default: the stack's provider block with --stack, then ODS_ORG_ID)");
+  // The same variable options as every command that reads a stack (the provider block may use them).
+  withVariableOptions(report).action(
+    async (o: VariableOpts & { stack?: string; format: ReportFormat; outDir: string; app?: string; synth: boolean; url?: string; token?: string; orgId?: string }) => {
       let only: string[] | undefined;
+      let provider: ProviderConfiguration = { key: "ods", config: {}, implicit: false };
       if (o.stack !== undefined) {
         if (o.synth) {
           process.stderr.write(`Synthesizing ${o.app ?? "the app of cdktf.json"} into ${o.outDir} ...\n`);
           await synth({ app: o.app, out: o.outDir });
         }
-        only = declaredSloNames(findStackFile(o.outDir, o.stack));
+        const file = findStackFile(o.outDir, o.stack);
+        only = declaredSloNames(file);
+        const variables = inputsOfStack(await variableInputs(o, listStacks(o.outDir).map((x) => x.name)), o.stack);
+        const stack = loadStack(file, { variables });
+        addSecrets(stack.sensitiveValues.flatMap(secretForms));
+        provider = stack.providers.find((p) => p.key === "ods") ?? provider;
+      } else if ((o.var ?? o.varFile ?? []).length > 0) {
+        throw new VariableError(["--var and --var-file set a stack's variables: name the stack with --stack"]);
       }
-      const client = clientFor({ url: o.url, token: o.token });
-      try {
-        process.stdout.write(renderSloReport(await sloReport(client, Date.now(), only), o.format));
-      } finally {
-        await client.close();
-      }
-    });
+      const report = await withTarget("ods slo report", { url: o.url, token: o.token, orgId: o.orgId }, provider, (client) => sloReport(client, Date.now(), only));
+      process.stdout.write(renderSloReport(report, o.format));
+    },
+  );
   slo
     .command("import <file>")
     .description("Write an OpenSLO v1 file (SLO with a ratioMetric of metricSource type ods, AlertPolicy burn-rate conditions) as TypeScript using slo.Slo.")

@@ -7,6 +7,7 @@
 import type { Values } from "../resources";
 import { applyPlan, type ApplyEvent, type ApplySummary } from "../reconcile/apply";
 import { UNKNOWN, containsUnknown, evaluate, parseReference, referencesIn, substitute, valueAt, type Reference, type SpanResolver } from "../reconcile/expressions";
+import { planOutputChanges } from "../reconcile/outputs";
 import { PlanError, hasChanges, makePlan, odsCommand, type Plan } from "../reconcile/plan";
 import { foreignIdProblem, remoteObjects, type RemoteObject } from "../reconcile/cross-stack";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
@@ -385,7 +386,41 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
     parts.push({ provider, target, stack: part, view, plan });
   }
   if (problems.length > 0) throw new PlanError(problems);
+  const last = parts[parts.length - 1];
+  if (last) {
+    const outputs = planOutputChanges(stack.outputs, state.outputs, afterApplyLookup(parts, plannedData), opts.destroy === true);
+    if (outputs.length > 0) last.plan.outputChanges = outputs;
+  }
   return { unit, state, parts };
+}
+
+/**
+ * References as they will resolve once the plans are applied, for the outputs (which
+ * applyStack evaluates on the state then): an unchanged object as its state entry holds
+ * it, a changed one as planned, unknown where only apply knows (a new id, a new secret).
+ */
+function afterApplyLookup(parts: readonly PartPlan[], dataValues: Record<string, Values>): (ref: Reference) => unknown {
+  const values = new Map<string, { values: Values; settled: boolean }>();
+  for (const part of parts) {
+    for (const c of part.plan.changes) {
+      const entry = part.view.resources[c.address];
+      if (c.action === "noop" && entry) {
+        values.set(c.address, { values: { ...entry.values, ...entry.engineValues, ...(entry.sensitive ?? {}), id: entry.id }, settled: true });
+      } else if (c.after) {
+        const keepsId = c.id !== undefined && (c.action === "update" || (c.action === "adopt" && !c.alsoRotate));
+        // A created, replaced or rotated object (an adoption that rotates too) gets its id at apply.
+        values.set(c.address, { values: { ...c.after, id: keepsId ? c.id : UNKNOWN }, settled: false });
+      }
+    }
+  }
+  return (ref) => {
+    if (ref.address.startsWith("data.")) return valueAt(dataValues[ref.address], ref.path) ?? UNKNOWN;
+    const found = values.get(ref.address);
+    if (!found) return UNKNOWN;
+    const v = valueAt(found.values, ref.path);
+    if (v === undefined) return found.settled ? null : UNKNOWN;
+    return v;
+  };
 }
 
 /**
@@ -430,8 +465,25 @@ function emptySummary(): ApplySummary {
   return { created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, moved: 0, failed: 0, skipped: 0, warnings: [], errors: [] };
 }
 
+/** Every warning of a stack's plan (all its provider configurations). */
+export function planWarnings(sp: StackPlan): string[] {
+  return sp.parts.flatMap((p) => p.plan.warnings);
+}
+
+/**
+ * The changes the plan foresaw the service refusing (a dashboard changed in the UI since
+ * this configuration wrote it): applying the others would stop halfway, so none is.
+ */
+export function applyRefusal(sp: StackPlan): StackError | undefined {
+  const refused = sp.parts.flatMap((p) => p.plan.changes.flatMap((c) => (c.refusal ? [c.refusal] : [])));
+  if (refused.length === 0) return undefined;
+  return new StackError([...refused, `nothing was applied to stack ${sp.unit.name}: the plan shows ${refused.length > 1 ? `${refused.length} changes` : "a change"} the service would refuse`]);
+}
+
 /** Applies a stack's plans part by part; a failed part stops the parts after it. */
 export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promise<ApplySummary> {
+  const refusal = applyRefusal(sp);
+  if (refusal) throw refusal;
   const total = emptySummary();
   const dataValues: Record<string, Values> = {};
   const stack = await withRemoteOutputs(sp.unit, opts.stateOf);

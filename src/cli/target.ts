@@ -47,6 +47,22 @@ export function clientFor(flags: TargetFlags, providerConfig: Values = {}, env: 
   return targetFor(flags, { key: "ods", config: providerConfig, implicit: false }, env).client;
 }
 
+/**
+ * Runs a command's calls on one target, closing its client after; a refused token (401,
+ * 403) or an unreachable service is said as `ods plan` says it: which command, the URL,
+ * and where the token came from (never its value).
+ */
+export async function withTarget<T>(command: string, flags: TargetFlags, provider: ProviderConfiguration, fn: (client: OdsClient) => Promise<T>, env: NodeJS.ProcessEnv = process.env): Promise<T> {
+  const target = targetFor(flags, provider, env);
+  try {
+    return await fn(target.client);
+  } catch (e) {
+    throw accessFailure(command, target.url, target.tokenSource, e);
+  } finally {
+    await target.client.close();
+  }
+}
+
 /** The client of one provider configuration: flags, else the block, else the environment. */
 /** Where the token of a provider configuration comes from, in the order targetFor reads it. */
 function tokenSource(flags: TargetFlags, provider: ProviderConfiguration, env: NodeJS.ProcessEnv): string {

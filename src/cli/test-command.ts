@@ -14,7 +14,9 @@ import { missingMonitor, monitorUnderTest, runAlertTest, type TestResult } from 
 import { sloMonitors } from "./slo-alert-tests";
 import { addSecrets } from "./redact-output";
 import { renderReport } from "./alert-tests/report";
-import { synth } from "./synth";
+import { synth, synthWarnings } from "./synth";
+import { failsForWarnings, type WarningsOpts } from "./warnings-as-errors";
+import { noteStaleStacks } from "./stack-selection";
 
 export const EXIT_INVALID_TEST_FILE = 2;
 const DEFAULT_PATTERN = /\.alerts\.ya?ml$/;
@@ -33,14 +35,15 @@ function placeholders(stackFile: string): { assignments: VariableAssignment[]; n
 }
 
 export function registerTestCommand(program: Command, setExit: (code: number) => void): void {
-  program
+  const testCommand = program
     .command("test [files...]")
     .description("Run alert unit tests: events in, expected alerts out, against an embedded emulator on a manual clock (default files: *.alerts.yaml).")
     .option("--stack <name>", "the stack whose monitors are tested (default: the file's `stack`, or the only stack)")
     .option("--out-dir <dir>", "cdktf output directory", "cdktf.out")
     .option("--app <command>", "app command (default: the app of cdktf.json)")
     .option("--no-synth", "use the stacks already synthesized in --out-dir")
-    .action(async (names: string[], o: { stack?: string; outDir: string; app?: string; synth: boolean }) => {
+    .option("--warnings-as-errors", "treat any warning as an error: exit 1 after printing it");
+  testCommand.action(async (names: string[], o: WarningsOpts & { stack?: string; outDir: string; app?: string; synth: boolean }) => {
       const files = names.length > 0 ? names : fs.readdirSync(process.cwd()).filter((f) => DEFAULT_PATTERN.test(f)).sort();
       if (files.length === 0) {
         process.stderr.write("ods test: no test files given and no *.alerts.yaml in this directory\n");
@@ -58,18 +61,23 @@ export function registerTestCommand(program: Command, setExit: (code: number) =>
           return;
         }
       }
+      let warnings = 0;
       if (o.synth) {
         process.stderr.write(`Synthesizing ${o.app ?? "the app of cdktf.json"} into ${o.outDir} ...\n`);
         await synth({ app: o.app, out: o.outDir });
+        warnings += synthWarnings(o.outDir).length;
       }
       // Every file is checked against its stack before any test runs: an expectation
       // naming a monitor the stack lacks is a mistake in the file (exit 2), not a failure.
+      noteStaleStacks(o.outDir);
       const runs: { file: AlertTestFile; stack: LoadedStack; placeholders: string[] }[] = [];
       for (const file of parsed) {
         const stackFile = findStackFile(o.outDir, o.stack ?? file.stack);
         const filled = placeholders(stackFile);
         const stack = loadStack(stackFile, { variables: { env: process.env, assignments: filled.assignments } });
         addSecrets(stack.sensitiveValues.flatMap(secretForms));
+        for (const w of stack.warnings) process.stderr.write(`Warning: ${w}\n`);
+        warnings += stack.warnings.length;
         const problems = file.tests.flatMap((t, i) =>
           t.expect.flatMap((x, j) => {
             if (x.slo) {
@@ -96,5 +104,6 @@ export function registerTestCommand(program: Command, setExit: (code: number) =>
         if (results.some((r) => !r.passed)) failed = true;
       }
       if (failed) setExit(1);
+      if (failsForWarnings(o, warnings, "while testing")) setExit(1);
     });
 }

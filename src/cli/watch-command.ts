@@ -25,6 +25,7 @@ export function registerWatchCommand(program: Command, setExit: (code: number) =
     .option("--parallelism <n>", "concurrent calls", parseParallelism, 10)
     .option("--annotate", "annotate each dataset touched by an applied revision or by new drift (type config-change)")
     .option("--once", "run one round and exit: 0 converged, 2 drift or a pending plan remains, 1 a stack failed")
+    .option("--warnings-as-errors", "a plan or apply with any warning fails the round (its stack is not applied, or the round is failed after)")
     .action(async (o: WatchOpts) => {
       const { runWatch } = await import("./watch-run");
       setExit(await runWatch(o));

@@ -33,13 +33,14 @@ import {
   type WatchedStack,
 } from "../reconcile/watch";
 import { annotateStack, openSession, summaryLine, type CommonOpts, type Session } from "./reconcile-commands";
-import { applyStack, emptyStackProblem, missingRemoteOutputs, planStack, stackHasChanges, type StackPlan, type StackUnit } from "./stack-runner";
+import { warningsFailure, type WarningsOpts } from "./warnings-as-errors";
+import { applyStack, emptyStackProblem, missingRemoteOutputs, planStack, planWarnings, stackHasChanges, type StackPlan, type StackUnit } from "./stack-runner";
 import { synth } from "./synth";
 
 /** A stopped watcher exits within this time, whatever its round is doing. */
 const STOP_DEADLINE_MS = 8_000;
 
-export interface WatchOpts extends CommonOpts {
+export interface WatchOpts extends CommonOpts, WarningsOpts {
   source: string;
   branch: string;
   interval: string;
@@ -301,6 +302,9 @@ class CliRoundSource implements RoundSource {
       dependsOn,
       plan: async () => {
         const sp = await planStack(unit, { checkQueries: o.checkQueries, parallelism: o.parallelism, stateOf: session.stateOf });
+        // --warnings-as-errors: a plan with warnings fails the round, naming them, before anything is applied.
+        const warned = planWarnings(sp);
+        if (o.warningsAsErrors && warned.length > 0) throw new StackError([...warned.map((w) => `Warning: ${w}`), warningsFailure(warned.length, "in the plan")]);
         const planning: StackPlanning = { parts: sp.parts.map((p) => ({ plan: p.plan, state: p.view })) };
         plans.set(planning, sp);
         last = sp;
@@ -323,7 +327,8 @@ class CliRoundSource implements RoundSource {
         const startedAt = new Date();
         const summary = await applyStack(sp, { parallelism: o.parallelism, stateOf: session.stateOf });
         if (o.annotate && summary.failed === 0) await annotateStack(sp, startedAt, { by: "ods watch", info: () => undefined });
-        return { failed: summary.failed, summary: summaryLine(summary), errors: summary.errors, warnings: summary.warnings };
+        const strict = o.warningsAsErrors && summary.warnings.length > 0 ? [warningsFailure(summary.warnings.length, "during the apply")] : [];
+        return { failed: summary.failed, summary: summaryLine(summary), errors: [...summary.errors, ...strict], warnings: summary.warnings };
       },
       savePlan: async (planning, rev): Promise<PendingPlan> => {
         const sp = plans.get(planning);

@@ -9,6 +9,7 @@
 // nobody holds, is retired at once, and the new object's secret is captured.
 import { OdsApiError } from "../api";
 import { sameValue, type ResourceKind, type Values, type WireObject } from "../resources";
+import { durationMillis } from "../resources/checks";
 import type { LifecycleContext } from "./operations";
 import { liveValues, matchesNaturalKey, scopeOf } from "./values";
 
@@ -114,4 +115,40 @@ export function currentOfRotation(kind: ResourceKind, matches: readonly WireObje
     current: current[0],
     reason: `adopts id ${id}: of ${matches.length} live objects with this name, it is the one not retiring; ${old} ${retiring.length === 1 ? "is the old object" : "are old objects"} of a rotation in ${retiring.length === 1 ? "its" : "their"} grace period, left to expire`,
   };
+}
+
+/** When a planned change ends the old secret of a rotating kind's object, for the plan. */
+export interface OldSecretEnd {
+  /** "apply", or the instant the grace period ends for an apply now (ISO 8601, UTC). */
+  stopsAt: string;
+  /** The grace period in effect ("0s" when it stops at apply). */
+  gracePeriod: string;
+  /** The plan's sentence: `old secret stops working at apply`, or at the instant (grace). */
+  text: string;
+}
+
+/**
+ * When the old secret stops working if a change is applied now: a rotation keeps it for
+ * the declared grace period (an adoption's rotation for at least the kind's adoption
+ * grace, as oldSecretExpiry does); a replacement deletes the old object at apply.
+ * Undefined for kinds without rotation.
+ */
+export function oldSecretEnd(kind: ResourceKind, declared: Values, why: "change" | "adoption" | "replacement", nowMs = Date.now()): OldSecretEnd | undefined {
+  const rotation = kind.rotation;
+  if (!rotation) return undefined;
+  const declaredGrace = declared[rotation.gracePeriodAttribute];
+  const graceText = typeof declaredGrace === "string" ? declaredGrace : "0s";
+  let millis = why === "replacement" ? 0 : durationMillis(graceText);
+  let gracePeriod = why === "replacement" ? "0s" : graceText;
+  if (why === "adoption" && durationMillis(rotation.adoptionGracePeriod) > millis) {
+    millis = durationMillis(rotation.adoptionGracePeriod);
+    gracePeriod = rotation.adoptionGracePeriod;
+  }
+  const what = `old ${rotation.secretAttribute === "token" ? "secret" : rotation.secretAttribute}`;
+  if (millis < 1000) {
+    const how = why === "replacement" ? " (the object is replaced: deleted, then created anew)" : ` (${rotation.gracePeriodAttribute} ${JSON.stringify(gracePeriod)})`;
+    return { stopsAt: "apply", gracePeriod: "0s", text: `${what} stops working at apply${how}` };
+  }
+  const at = new Date(nowMs + millis).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return { stopsAt: at, gracePeriod, text: `${what} stops working at ${at} (grace ${gracePeriod}, counted from the apply; the time shown is for an apply now)` };
 }

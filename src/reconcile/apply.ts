@@ -22,7 +22,7 @@ import { evaluate, valueAt, type Reference } from "./expressions";
 import { runInOrder } from "./apply-order";
 import { applyMoves } from "./moves";
 import { listsOfPlan } from "./world";
-import type { Plan, PlannedChange } from "./plan";
+import { countChanges, countedActions, type CountedAction, type Plan, type PlannedChange } from "./plan";
 import type { LoadedStack, ManagedDeclaration } from "./stack";
 import { sensitiveMarks, type SensitiveMarks } from "./sensitivity";
 import type { ResourceState, StateFile } from "./state";
@@ -50,6 +50,17 @@ export interface ApplySummary {
   warnings: string[];
   errors: string[];
 }
+
+/** The apply summary's count for each of the plan's categories. */
+const DONE: Record<CountedAction, "created" | "adopted" | "updated" | "replaced" | "rotated" | "deleted" | "forgotten"> = {
+  create: "created",
+  adopt: "adopted",
+  update: "updated",
+  replace: "replaced",
+  rotate: "rotated",
+  delete: "deleted",
+  forget: "forgotten",
+};
 
 export interface ApplyOptions {
   client: OdsClient;
@@ -171,8 +182,7 @@ class ApplyRun {
     if (change.action === "delete" || change.action === "forget") {
       if (change.action === "delete" && change.id) await lifecycle.remove(this.ctx, kind, change.id);
       await this.record(change.address, undefined);
-      if (change.action === "delete") this.summary.deleted++;
-      else this.summary.forgotten++;
+      this.count(change);
       return;
     }
     const decl = this.declarations.get(change.address);
@@ -205,9 +215,8 @@ class ApplyRun {
       case "create": {
         // Found after a lost answer, it is brought to the declared values like any adoption.
         const made = await lifecycle.create(this.ctx, kind, values);
+        // A create whose lost answer was recovered is still the create the plan counted.
         live = made.live;
-        if (made.recovered) this.summary.adopted++;
-        else this.summary.created++;
         break;
       }
       case "adopt": {
@@ -215,13 +224,10 @@ class ApplyRun {
         const found = await this.live.loadById(this.opts.client, kind, scopeOf(kind, values), change.id ?? "");
         if (!found) throw new Error(`${change.address}: the object ${change.id} found while planning is gone; plan again`);
         live = await lifecycle.bringInLine(this.ctx, kind, found, values, { holdsSecret: holdsSecret(prior), differs: change.alsoUpdate === true });
-        this.summary.adopted++;
-        if (change.alsoRotate) this.summary.rotated++;
         break;
       }
       case "update":
         live = await lifecycle.update(this.ctx, kind, change.id!, values, prior?.values, prior?.attributes);
-        this.summary.updated++;
         break;
       case "rotate": {
         // The intent goes to state before the call: if its answer is lost (a kill), the
@@ -229,21 +235,25 @@ class ApplyRun {
         const interrupted = prior?.rotating === change.id;
         if (prior && !interrupted) await this.record(change.address, { ...prior, rotating: change.id! });
         live = await lifecycle.rotate(this.ctx, kind, change.id!, values, "change", { interrupted, observed: change.before ?? undefined });
-        this.summary.rotated++;
         break;
       }
       case "replace":
         await lifecycle.remove(this.ctx, kind, change.id!);
         await this.record(change.address, undefined);
         live = (await lifecycle.create(this.ctx, kind, values)).live;
-        this.summary.replaced++;
         break;
       default:
         throw new Error(`internal: unexpected action ${change.action as string}`);
     }
     this.answers.set(change.address, live);
     await this.record(change.address, this.entryFor(kind, decl, values, live, change.action === "rotate" || change.action === "replace" ? undefined : prior));
+    this.count(change);
     this.opts.onEvent?.({ address: change.address, action: change.action, phase: "done", id: kind.api.idOf(live) });
+  }
+
+  /** Counts a change done under the plan's categories (countedActions), so that both summaries agree. */
+  private count(change: PlannedChange): void {
+    for (const a of countedActions(change)) this.summary[DONE[a]]++;
   }
 
   /**
@@ -325,10 +335,9 @@ export async function applyPlan(opts: ApplyOptions): Promise<ApplySummary> {
   const moves = opts.plan.moves ?? [];
   applyMoves(opts.state, moves.filter((m) => opts.state.resources[m.from] !== undefined && opts.state.resources[m.to] === undefined));
   const run = new ApplyRun(opts);
-  if (moves.length > 0) {
-    await run.flushWhole();
-    run.summary.moved = moves.length;
-  }
+  if (moves.length > 0) await run.flushWhole();
+  // Counted as the plan counts them: each change that moved.
+  run.summary.moved = countChanges(opts.plan.changes).move;
   const parallelism = Math.max(1, opts.parallelism ?? 10);
   const tasks = opts.plan.changes;
   await runInOrder(tasks, parallelism, {

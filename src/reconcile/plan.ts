@@ -15,6 +15,7 @@ import {
   liveValues,
   matchesNaturalKey,
   naturalKeyText,
+  oldSecretEnd,
   plannedValues,
   replacementRefusal,
   planCheckWarnings,
@@ -25,6 +26,7 @@ import {
   upgradeValues,
   wantsPlanCheck,
   type Action,
+  type OldSecretEnd,
 } from "../lifecycle";
 import { rememberPlanLists } from "./world";
 import { pendingDocuments } from "./path-diff";
@@ -33,6 +35,7 @@ import { dependencyOrder, type DataDeclaration, type LoadedStack, type ManagedDe
 import { applyMoves, explicitMoveLines, movesOfStatements, type PlannedMove } from "./moves";
 import { sensitiveMarks, unmarkedSensitiveOutputs } from "./sensitivity";
 import type { StateFile } from "./state";
+import type { OutputChange } from "./outputs";
 
 // The decision and value rules live in the lifecycle; these names are kept for callers.
 export { decideAction, engineValues, liveValues, matchesNaturalKey, secretFingerprints, type Action, type Decision } from "../lifecycle";
@@ -81,6 +84,10 @@ export interface PlannedChange {
   movedBy?: PlannedMove["foundBy"];
   /** A JSON document known only after apply, as text with placeholders for its unknown parts: shown by path. */
   pendingDocuments?: Record<string, string>;
+  /** A rotation or replacement of a rotating kind: when the old secret stops working. */
+  oldSecret?: OldSecretEnd;
+  /** Why apply would refuse this change (the plan foresaw it): apply then writes nothing at all. */
+  refusal?: string;
 }
 
 function withPendingDocuments(pending: Record<string, string> | undefined): { pendingDocuments?: Record<string, string> } {
@@ -109,6 +116,11 @@ export interface Plan {
   /** Data-source values read while planning. */
   dataValues: Record<string, Values>;
   warnings: string[];
+  /**
+   * Outputs apply adds, changes or removes. Outputs span a stack's provider
+   * configurations: the last part's plan carries them (unset: none change).
+   */
+  outputChanges?: OutputChange[];
 }
 
 export class PlanError extends Error {
@@ -370,6 +382,21 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       for (const [k, v] of Object.entries(prior.sensitive)) after[k] = v;
     }
     if (decision.action === "create" || decision.action === "replace" || decision.action === "rotate") scope.pendingNew.add(d.address);
+    const oldSecret = oldSecretOf(kind, decision, values, before !== undefined);
+    if (oldSecret) {
+      decision.reasons.push(oldSecret.text);
+      if (decision.action === "rotate" && oldSecret.stopsAt === "apply") {
+        warnings.push(
+          `[${d.constructPath}] ${d.address} will be rotated with ${kind.rotation!.gracePeriodAttribute} "0s": its old ${kind.rotation!.secretAttribute} stops working at apply, and whatever still uses it (a CI job, an ingest pipeline) fails until it has the new one; set ${kind.rotation!.gracePeriodAttribute} (e.g. "24h") to give its users time to switch`,
+        );
+      }
+    }
+    // A write the service will refuse (a dashboard changed in the UI since this configuration wrote it).
+    const conflict = decision.action === "update" && prior && before ? kind.versionConflict?.(prior.values, before, values) : undefined;
+    if (conflict) {
+      decision.reasons.push(conflict.message);
+      if (conflict.refused) warnings.push(`[${d.constructPath}] ${d.address}: ${conflict.message}`);
+    }
     scope.resolved.set(d.address, after);
     changes.push({
       address: d.address,
@@ -387,6 +414,8 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       ...(marks.has(d.address) ? { marked: [...marks.get(d.address)!] } : {}),
       ...(move ? { previousAddress: move.from, movedBy: move.foundBy } : {}),
       ...withPendingDocuments(pendingDocuments(kind.attributes, d.values, after, scope.lookup)),
+      ...(oldSecret ? { oldSecret } : {}),
+      ...(conflict?.refused ? { refusal: `[${d.constructPath}] ${d.address}: ${conflict.message}` } : {}),
     });
   }
 
@@ -440,6 +469,14 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   };
   rememberPlanLists(plan, live);
   return plan;
+}
+
+/** When a planned rotation (or replacement) of a rotating kind ends the old secret. */
+function oldSecretOf(kind: ResourceKind, decision: { action: Action; alsoRotate?: boolean }, values: Values, lives: boolean): OldSecretEnd | undefined {
+  if (decision.action === "rotate") return oldSecretEnd(kind, values, "change");
+  if (decision.action === "adopt" && decision.alsoRotate) return oldSecretEnd(kind, values, "adoption");
+  if (decision.action === "replace" && lives) return oldSecretEnd(kind, values, "replacement");
+  return undefined;
 }
 
 /**
@@ -520,7 +557,33 @@ export function isChange(c: PlannedChange): boolean {
 }
 
 export function hasChanges(plan: Plan): boolean {
-  return plan.changes.some(isChange);
+  return plan.changes.some(isChange) || (plan.outputChanges?.length ?? 0) > 0;
+}
+
+/** The categories a plan's summary and an apply's summary both count, in their order. */
+export const COUNTED_ACTIONS = ["create", "adopt", "update", "replace", "rotate", "delete", "forget"] as const;
+export type CountedAction = (typeof COUNTED_ACTIONS)[number];
+
+/**
+ * The categories a change is counted under, in the plan's summary and in the apply's
+ * alike: its action, and for an adoption what it also does (an update, or a rotation of
+ * a secret that cannot be read back).
+ */
+export function countedActions(c: PlannedChange): CountedAction[] {
+  if (c.action === "noop") return [];
+  if (c.action !== "adopt") return [c.action];
+  if (c.alsoRotate) return ["adopt", "rotate"];
+  return c.alsoUpdate ? ["adopt", "update"] : ["adopt"];
+}
+
+/** How many changes a plan counts under each category, and how many it moves. */
+export function countChanges(changes: readonly PlannedChange[]): Record<CountedAction | "move", number> {
+  const counts = { create: 0, adopt: 0, update: 0, replace: 0, rotate: 0, delete: 0, forget: 0, move: 0 };
+  for (const c of changes) {
+    for (const a of countedActions(c)) counts[a]++;
+    if (c.previousAddress !== undefined) counts.move++;
+  }
+  return counts;
 }
 
 /**

@@ -2,8 +2,9 @@
 // as (sensitive), and so are secrets' fingerprints.
 import { isNested, planSlos, resourceKind, type Attribute, type Attributes, type Values } from "../resources";
 import { UNKNOWN } from "./expressions";
-import { PLAN_FORMAT_VERSION, isChange, type Plan, type PlannedChange } from "./plan";
+import { PLAN_FORMAT_VERSION, countChanges, countedActions, isChange, type Plan, type PlannedChange } from "./plan";
 import { documentAttributeLines, documentChanges, pathChangesJson } from "./path-diff";
+import { knownPart, unknownShape, type OutputChange } from "./outputs";
 
 const SYMBOL: Record<PlannedChange["action"], string> = {
   create: "+",
@@ -87,7 +88,7 @@ function attributeLines(change: PlannedChange): string[] {
         lines.push(...doc.slice(0, 1).map((l) => `${l}${forces}`), ...doc.slice(1));
         continue;
       }
-      lines.push(`      ~ ${name} = ${show(name, before)} -> ${show(name, after)}${forces}`);
+      lines.push(`      ~ ${name} = ${changedText(show(name, before), show(name, after))}${forces}`);
     }
   }
   for (const reason of change.reasons) lines.push(`        # ${reason}`);
@@ -99,20 +100,68 @@ export function renderPlan(plan: Plan): string {
   const out: string[] = [];
   for (const w of plan.warnings) out.push(`Warning: ${w}`);
   const changes = plan.changes.filter(isChange);
-  if (changes.length === 0) {
+  const outputs = plan.outputChanges ?? [];
+  if (changes.length === 0 && outputs.length === 0) {
     out.push("No changes. The live service matches the configuration.");
     return `${out.join("\n")}\n`;
   }
-  out.push("ods will perform the following actions:", "");
-  for (const c of changes) {
-    out.push(...headerLines(c));
-    out.push(...attributeLines(c), "");
+  if (changes.length > 0) {
+    out.push("ods will perform the following actions:", "");
+    for (const c of changes) {
+      out.push(...headerLines(c));
+      out.push(...attributeLines(c), "");
+    }
+    out.push(`Plan: ${summaryCounts(countChanges(changes))}.`);
   }
-  const count = (action: PlannedChange["action"]): number => changes.filter((c) => countedActions(c).includes(action)).length;
-  out.push(
-    `Plan: ${count("create")} to create, ${count("adopt")} to adopt, ${count("update")} to update, ${count("replace")} to replace, ${count("rotate")} to rotate, ${count("delete")} to delete, ${count("forget")} to forget, ${changes.filter((c) => c.previousAddress !== undefined).length} to move.`,
-  );
+  if (outputs.length > 0) {
+    if (changes.length > 0) out.push("");
+    out.push("Changes to Outputs:", ...outputChangeLines(outputs));
+    if (changes.length === 0) out.push("", "You can apply this plan to save these new output values to the state, without changing any live object.");
+  }
   return `${out.join("\n")}\n`;
+}
+
+/** "1 to create, 0 to adopt, ...": every category, as the Plan line prints them. */
+export function summaryCounts(counts: ReturnType<typeof countChanges>): string {
+  return `${counts.create} to create, ${counts.adopt} to adopt, ${counts.update} to update, ${counts.replace} to replace, ${counts.rotate} to rotate, ${counts.delete} to delete, ${counts.forget} to forget, ${counts.move} to move`;
+}
+
+/** Values longer than this show only the span that changed, with some context around it. */
+const LONG_VALUE = 120;
+const CONTEXT = 30;
+
+/**
+ * "before -> after" of two displayed values. Long ones show the span that differs with
+ * CONTEXT characters either side, the rest elided (…), and where it starts: a path
+ * changed in a 1,600-character query reads as that path, not as both queries whole.
+ */
+export function changedText(before: string, after: string): string {
+  if (Math.max(before.length, after.length) <= LONG_VALUE || /^\((sensitive|known after apply)\)$/.test(before) || /^\((sensitive|known after apply)\)$/.test(after)) {
+    return `${before} -> ${after}`;
+  }
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let tail = 0;
+  while (tail < before.length - start && tail < after.length - start && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  const from = Math.max(0, start - CONTEXT);
+  const span = (text: string): string => {
+    const end = Math.min(text.length, text.length - tail + CONTEXT);
+    return `${from > 0 ? "…" : ""}${text.slice(from, end)}${end < text.length ? "…" : ""}`;
+  };
+  return `${span(before)} -> ${span(after)} (changed at character ${start + 1} of ${before.length})`;
+}
+
+const OUTPUT_SYMBOL: Record<OutputChange["action"], string> = { create: "+", update: "~", delete: "-" };
+
+/** One line per output change, as Terraform prints them; sensitive values hidden. */
+export function outputChangeLines(changes: readonly OutputChange[]): string[] {
+  return changes.map((o) => {
+    const before = o.beforeSensitive ? "(sensitive)" : displayValue(o.before);
+    const after = o.afterSensitive || (o.action === "delete" && o.beforeSensitive) ? "(sensitive)" : displayValue(o.after);
+    if (o.action === "create") return `  + ${o.name} = ${after}`;
+    if (o.action === "delete") return `  - ${o.name} = ${before} -> null`;
+    return `  ${OUTPUT_SYMBOL[o.action]} ${o.name} = ${changedText(before, after)}`;
+  });
 }
 
 /** A change's first lines: what happens to it, and where it moved from (as Terraform says it). */
@@ -124,15 +173,6 @@ function headerLines(c: PlannedChange): string[] {
   return [`  # ${c.address} ${label}${id}`, ...moved, `  ${SYMBOL[c.action]} ${c.address}`];
 }
 
-/**
- * The actions a change is counted under in a plan's summary: its own, and for an
- * adoption what it also does (a token that cannot be read back is rotated as well).
- */
-export function countedActions(c: PlannedChange): PlannedChange["action"][] {
-  if (c.action !== "adopt") return [c.action];
-  if (c.alsoRotate) return ["adopt", "rotate"];
-  return c.alsoUpdate ? ["adopt", "update"] : ["adopt"];
-}
 
 function jsonValues(values: Values | null, attrs: Attributes, unknown: string[], sensitive: string[], alsoHidden: readonly string[] = []): Values | null {
   if (!values) return null;
@@ -191,6 +231,7 @@ export function planJson(plan: Plan): unknown {
     warnings: plan.warnings,
     // The SLOs the changes belong to, once each (monitors generated by slo.Slo).
     slos: planSlos(plan.changes.map((c) => c.insight?.json)),
+    output_changes: outputChangesJson(plan.outputChanges ?? []),
     resource_changes: plan.changes.map((c) => {
       const attrs = resourceKind(c.typeName)?.attributes ?? {};
       const unknown: string[] = [];
@@ -204,7 +245,7 @@ export function planJson(plan: Plan): unknown {
         type: c.typeName,
         construct_path: c.constructPath ?? null,
         id: c.id ?? null,
-        actions: c.action === "replace" ? ["delete", "create"] : countedActions(c),
+        actions: c.action === "replace" ? ["delete", "create"] : c.action === "noop" ? ["noop"] : countedActions(c),
         action: c.action,
         changed_attributes: c.changed,
         reasons: c.reasons,
@@ -213,8 +254,30 @@ export function planJson(plan: Plan): unknown {
         after_unknown: unknown,
         after_sensitive: [...new Set(sensitive)],
         ...documentChangesJson(c, attrs, alsoHidden),
+        ...(c.oldSecret ? { old_secret_stops_working_at: c.oldSecret.stopsAt, rotation_grace_period: c.oldSecret.gracePeriod } : {}),
+        ...(c.refusal ? { apply_refuses: c.refusal } : {}),
         ...(c.insight ? c.insight.json : {}),
       };
     }),
   };
+}
+
+/**
+ * `output_changes` in Terraform's JSON plan shape: per output, its actions, values and
+ * which are unknown or sensitive. A sensitive value is left out (null), never written.
+ */
+export function outputChangesJson(changes: readonly OutputChange[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const o of changes) {
+    const afterHidden = o.afterSensitive || (o.action === "delete" && o.beforeSensitive);
+    out[o.name] = {
+      actions: [o.action],
+      before: o.beforeSensitive ? null : o.before,
+      after: afterHidden ? null : knownPart(o.after),
+      after_unknown: unknownShape(o.after),
+      before_sensitive: o.beforeSensitive,
+      after_sensitive: afterHidden,
+    };
+  }
+  return out;
 }

@@ -121,17 +121,65 @@ interface SynthesizedJson {
 
 /** Finds cdk.tf.json of a stack in a cdktf output directory (`cdktf.out/stacks/NAME`). */
 export function findStackFile(outDir: string, stackName?: string): string {
-  const stacksDir = path.join(outDir, "stacks");
-  if (!fs.existsSync(stacksDir)) throw new StackError([`no synthesized stacks in ${outDir}: run "ods synth" first`]);
-  const names = fs.readdirSync(stacksDir).filter((n) => fs.existsSync(path.join(stacksDir, n, "cdk.tf.json")));
+  // Only the manifest's stacks: a directory left by an earlier synth is not one.
+  const { stacks } = synthesizedStacks(outDir);
+  const names = stacks.map((s) => s.name);
   if (stackName !== undefined) {
-    if (!names.includes(stackName)) throw new StackError([`no stack "${stackName}" in ${outDir}; stacks: ${names.join(", ") || "none"}`]);
-    return path.join(stacksDir, stackName, "cdk.tf.json");
+    const found = stacks.find((s) => s.name === stackName);
+    if (!found) throw new StackError([`no stack "${stackName}" in ${outDir}; stacks: ${names.join(", ") || "none"}`]);
+    return found.file;
   }
-  if (names.length !== 1) {
+  if (stacks.length !== 1) {
     throw new StackError([`${names.length === 0 ? "no stacks" : `several stacks (${names.join(", ")})`} in ${outDir}: choose one with --stack NAME`]);
   }
-  return path.join(stacksDir, names[0], "cdk.tf.json");
+  return stacks[0].file;
+}
+
+/** A stack of a cdktf output directory. */
+export interface SynthesizedStack {
+  name: string;
+  file: string;
+  /** Stacks whose outputs this one reads (manifest `dependencies`). */
+  dependsOn: string[];
+}
+
+interface Manifest {
+  stacks?: Record<string, { name?: string; synthesizedStackPath?: string; dependencies?: string[] }>;
+}
+
+/**
+ * The stacks of a cdktf output directory: those `manifest.json` lists, and `stale`, the
+ * directories under `stacks/` it does not list (left by an earlier synth of a stack since
+ * removed: never a stack). Without a manifest (a directory made by hand), those on disk.
+ */
+export function synthesizedStacks(outDir: string): { stacks: SynthesizedStack[]; stale: string[] } {
+  const manifestFile = path.join(outDir, "manifest.json");
+  const stacksDir = path.join(outDir, "stacks");
+  const onDisk = fs.existsSync(stacksDir) ? fs.readdirSync(stacksDir).filter((n) => fs.existsSync(path.join(stacksDir, n, "cdk.tf.json"))).sort() : [];
+  if (fs.existsSync(manifestFile)) {
+    let manifest: Manifest;
+    try {
+      manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest;
+    } catch (err) {
+      throw new StackError([`cannot read ${manifestFile}: ${(err as Error).message}; synthesize again`]);
+    }
+    if (typeof manifest.stacks !== "object" || manifest.stacks === null) throw new StackError([`${manifestFile} lists no stacks; synthesize again`]);
+    const stacks = Object.entries(manifest.stacks).map(([name, s]) => ({
+      name,
+      file: path.join(outDir, s.synthesizedStackPath ?? path.join("stacks", name, "cdk.tf.json")),
+      dependsOn: Array.isArray(s.dependencies) ? s.dependencies.filter((d) => typeof d === "string") : [],
+    }));
+    const listed = new Set(stacks.map((x) => path.resolve(path.dirname(x.file))));
+    return { stacks, stale: onDisk.filter((n) => !listed.has(path.resolve(stacksDir, n))).map((n) => path.join(stacksDir, n)) };
+  }
+  if (!fs.existsSync(stacksDir)) throw new StackError([`no synthesized stacks in ${outDir}: run "ods synth" first`]);
+  return { stacks: onDisk.map((name) => ({ name, file: path.join(stacksDir, name, "cdk.tf.json"), dependsOn: [] })), stale: [] };
+}
+
+/** The note that names stale stack directories, or undefined when there are none. */
+export function staleStacksNote(stale: readonly string[]): string | undefined {
+  if (stale.length === 0) return undefined;
+  return `Note: ${stale.join(", ")} ${stale.length > 1 ? "are" : "is"} not in manifest.json (left by an earlier synth); ignored. Delete ${stale.length > 1 ? "them" : "it"} to silence this note`;
 }
 
 function constructPathOf(block: Record<string, unknown>, fallback: string): string {

@@ -61,6 +61,18 @@ async function explainConflict(client: OdsClient, uid: string, sentVersion: unkn
   );
 }
 
+/**
+ * Someone wrote the dashboard since this configuration did (its live version is not the
+ * one in state): the update would be refused (412) unless `overwrite` is set, and with it
+ * their change is replaced. Said at plan, and by `ods drift`, the way the apply would.
+ */
+function dashboardConflict(last: Values, live: Values, declared: Values): { refused: boolean; message: string } | undefined {
+  if (typeof last.version !== "number" || typeof live.version !== "number" || last.version === live.version) return undefined;
+  const who = `dashboard "${String(live.uid ?? last.uid)}" was changed by ${String(live.updated_by ?? "someone")} at ${String(live.updated_at ?? "an unknown time")} (now version ${live.version}; this configuration last wrote version ${last.version})`;
+  if (declared.overwrite === true) return { refused: false, message: `${who}; overwrite = true, so apply will replace their change` };
+  return { refused: true, message: `${who}; apply will refuse this dashboard unless overwrite = true. Copy their change into the configuration, or set overwrite = true to replace it` };
+}
+
 const shape = wireShape<DashboardWrite>("dashboard", { dashboard: true, uid: true, version: true, overwrite: true, message: true });
 
 const api = organizationApi<DashboardWrite>({
@@ -108,6 +120,7 @@ export const dashboard: ResourceKind = {
   creation: "create",
   deletion: "delete",
   validate: validateDashboard,
+  versionConflict: dashboardConflict,
   importIdFormat: "the dashboard uid",
   datasetsNamed: (values) => {
     const { doc } = typeof values.dashboard === "string" ? parseDocument(values.dashboard) : {};

@@ -190,6 +190,13 @@ export interface ResourceKind {
   scope?: { attribute: string; parentType: string };
   /** Set for kinds that cannot be updated: changes rotate them. */
   rotation?: RotationRule;
+  /**
+   * For a kind whose update sends back the version this configuration last wrote (the
+   * service refuses one based on an older version): what the plan foresees when the
+   * live object's version differs from the one in state (`last`). `refused`: apply would
+   * be refused (and so writes nothing); otherwise the message says what will be lost.
+   */
+  versionConflict?: (last: Values, live: Values, declared: Values) => { refused: boolean; message: string } | undefined;
   /** `claim`: the object exists already (a dataset field) and is taken over, not created. */
   creation: "create" | "claim";
   /** `forget`: removing it from the config stops managing it. */

@@ -27,6 +27,26 @@ describe("ods test", () => {
     expect(r.stdout + r.stderr).not.toContain(SECRET);
   });
 
+  it("takes its stacks from manifest.json only: a directory an earlier synth left is named in a note, and --warnings-as-errors fails on a warning", async () => {
+    const withStale = path.join(tempDir(), "cdktf.out");
+    fs.cpSync(outDir, withStale, { recursive: true });
+    const stale = path.join(withStale, "stacks", "removed-stack");
+    fs.cpSync(path.join(withStale, "stacks", "checkout"), stale, { recursive: true });
+    const r = await runOds(["test", TESTS, "--no-synth", "--out-dir", withStale], { env });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain("2 tests, 2 passed, 0 failed");
+    expect(r.stderr).toContain(`Note: ${stale} is not in manifest.json (left by an earlier synth); ignored`);
+    // A resource ods does not manage is skipped with a warning: strict, that fails the run.
+    const file = path.join(withStale, "stacks", "checkout", "cdk.tf.json");
+    const stack = JSON.parse(fs.readFileSync(file, "utf8")) as { resource: Record<string, unknown> };
+    stack.resource.null_resource = { other: {} };
+    fs.writeFileSync(file, JSON.stringify(stack));
+    const strict = await runOds(["test", TESTS, "--no-synth", "--out-dir", withStale, "--warnings-as-errors"], { env });
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain("Warning: skipping null_resource.other");
+    expect(strict.stderr).toContain("--warnings-as-errors: 1 warning while testing");
+  });
+
   it("fails with a diff of expected against actual when the threshold changes", async () => {
     const changed = path.join(tempDir(), "cdktf.out");
     fs.cpSync(outDir, changed, { recursive: true });

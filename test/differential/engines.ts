@@ -141,7 +141,9 @@ export function odsCounts(out: string): Counts | undefined {
   const headers = [...out.matchAll(/^ {2}# \S+ (will be created|will be adopted|will be updated in place|must be replaced|will be rotated|will be deleted|will no longer be managed)/gm)];
   // Moves alone: nothing is counted (Terraform's "0 to add, 0 to change, 0 to destroy").
   const movesOnly = /^Plan: 0 to create, 0 to adopt, 0 to update, 0 to replace, 0 to rotate, 0 to delete, 0 to forget, \d+ to move\./m.test(out);
-  if (headers.length === 0) return (/No changes\./.test(out) && !/^Plan: /m.test(out)) || movesOnly ? { add: 0, change: 0, destroy: 0 } : undefined;
+  // Outputs alone (Terraform's "Changes to Outputs" with no Plan line): nothing is counted either.
+  const outputsOnly = /^Changes to Outputs:/m.test(out) && !/^Plan: /m.test(out);
+  if (headers.length === 0) return (/No changes\./.test(out) && !/^Plan: /m.test(out)) || movesOnly || outputsOnly ? { add: 0, change: 0, destroy: 0 } : undefined;
   const total = { add: 0, change: 0, destroy: 0 };
   for (const [, verb] of headers) {
     if (verb === "will be created" || verb === "will be adopted" || verb === "must be replaced") total.add++;
@@ -152,7 +154,7 @@ export function odsCounts(out: string): Counts | undefined {
 }
 
 export function terraformCounts(out: string): Counts | undefined {
-  if (/No changes\./.test(out)) return { add: 0, change: 0, destroy: 0 };
+  if (/No changes\./.test(out) || (/^Changes to Outputs:/m.test(out) && !/Plan: \d+ to add/.test(out))) return { add: 0, change: 0, destroy: 0 };
   const m = /Plan: (\d+) to add, (\d+) to change, (\d+) to destroy\./.exec(out);
   return m ? { add: Number(m[1]), change: Number(m[2]), destroy: Number(m[3]) } : undefined;
 }

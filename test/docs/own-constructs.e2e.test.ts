@@ -85,7 +85,7 @@ describe("the guide: from the exported class to your own constructs", () => {
     expect(out).toContain('.moveFromId("ods_api_token.org_ci_0C9B4C11")');
     expect(out).toContain("2 to move.");
     expect(out).toContain("Would move ods_api_token.org_ci_0C9B4C11 to ods_api_token.platform_ci_632FCCEE");
-    expect(out).toMatch(/0 created, 0 updated, 0 replaced, 0 rotated, 0 deleted, 0 adopted, 0 forgotten, 2 moved/);
+    expect(out).toMatch(/0 created, 0 adopted, 0 updated, 0 replaced, 0 rotated, 0 deleted, 0 forgotten, 2 moved/);
     expect(out).toContain("No changes.");
     // The objects are those of before: the same ids, and the token never rotated.
     expect((await admin.listRoles()).filter((r) => r.name === "readers").map((r) => r.id)).toEqual([roleMade.id]);

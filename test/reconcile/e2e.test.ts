@@ -165,7 +165,7 @@ describe("ods plan/apply against the emulator", () => {
     expect(drift.stdout).toContain("ods_role.readers.description");
     expect(drift.stdout).toContain("ods_virtual_field.lat");
     const fix = await ods(dir, ["apply", "--auto-approve"]);
-    expect(fix.stdout).toMatch(/1 created, 1 updated/);
+    expect(fix.stdout).toMatch(/1 created, 0 adopted, 1 updated/);
     expect((await admin.listRoles()).find((r) => r.name === "drift-readers")?.description).toBe("read logs");
     expect((await ods(dir, ["drift"])).code).toBe(0);
   });

@@ -224,7 +224,7 @@ describe("several stacks", () => {
       `Target of stack production, provider ods: ${B.emu.url}, organization "ODS Emulator" (id ${B.emu.orgId})`,
     ]);
     expect(plan.stdout).toContain("description = (known after apply)");
-    expect(plan.stdout).toMatch(/Summary \(2 stacks\):\n {2}staging: 1 to create\n {2}production: 2 to create/);
+    expect(plan.stdout).toMatch(/Summary \(2 stacks\):\n {2}staging: 1 to create, 1 output to change\n {2}production: 2 to create/);
 
     const md = await ods(dir, ["plan", "--all-stacks", "--format", "markdown"]);
     expect(md.code, md.stderr).toBe(0);
