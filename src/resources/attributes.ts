@@ -150,7 +150,7 @@ export function valueSteps(attrs: Attributes, path: readonly (string | number)[]
   let scope: Attributes | undefined = attrs;
   let container: Attribute | undefined;
   for (const part of path) {
-    if (typeof part === "string" && scope && Object.hasOwn(scope, part)) {
+    if (typeof part === "string" && scope && Object.prototype.hasOwnProperty.call(scope, part)) {
       steps.push({ attribute: part });
       container = scope[part];
       scope = isNested(container) && container.type === "object" ? container.attributes : undefined;
