@@ -236,7 +236,7 @@ describe("ods export: replication of a hand-made organization", () => {
       expect(c.action, c.address).toBe("adopt");
       // What adoption writes is only what can never be read back: a notifier's secret is
       // written once, a token is rotated (its old secret stays valid for a grace period).
-      for (const reason of c.reasons) expect(reason, c.address).toMatch(/^secret .* cannot be read back|^will be rotated: its token cannot be read back|^to keep this token instead/);
+      for (const reason of c.reasons) expect(reason, c.address).toMatch(/^secret .* cannot be read back|^will be rotated: its token cannot be read back|^to keep this token instead|^old secret stops working at/);
       if (c.reasons.length === 0) expect(c.changed_attributes, c.address).toEqual([]);
     }
     // Exactly the four notifiers holding secrets write them; no other attribute of any object changes.
