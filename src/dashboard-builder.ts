@@ -31,9 +31,10 @@ export enum DashboardChartType {
 /** What every chart may set. */
 export interface ChartProps {
   /**
-   * The chart's id in the document (layout items name it); it must be unique in the
-   * dashboard. Set it to keep a chart's identity across renames, or to keep the id an
-   * existing dashboard already has (e.g. "chart-2").
+   * The chart's id in the document, unique in the dashboard (layout items name it).
+   *
+   * Set it to keep a chart's identity across renames, or to keep the id an existing
+   * dashboard already has (e.g. "chart-2").
    * @default derived from the type and the name, e.g. "timeseries-requests"
    */
   readonly id?: string;
