@@ -209,23 +209,28 @@ function place(v: unknown): string {
   return "position" in p ? `position ${String(p.position)}` : `x ${String(p.x)}, y ${String(p.y)}`;
 }
 
-/** An item changed as a whole: `+ charts[a] added: {...}`, `~ charts[a] moved from position 2 to 3`. */
-function itemLine(c: PathChange, hidden: boolean): string {
+/** What happened to an item changed as a whole: `added: {...}`, `moved from position 2 to 3`. */
+export function itemChangeText(c: PathChange, hidden = false): string {
   switch (c.item) {
     case "added": {
       const key = isObject(c.after) && "id" in c.after ? "id" : "i";
-      const shown = hidden || !isObject(c.after) ? "" : `: ${content(c.after, key).split(PLACEHOLDER).join("(known after apply)")}`;
-      return `+ ${c.path} added${shown}`;
+      return `added${hidden || !isObject(c.after) ? "" : `: ${content(c.after, key).split(PLACEHOLDER).join("(known after apply)")}`}`;
     }
     case "removed":
-      return `- ${c.path} removed`;
+      return "removed";
     case "renamed":
-      return `~ ${c.path} renamed to ${String(c.after)} (content unchanged)`;
+      return `renamed to ${String(c.after)} (content unchanged)`;
     default: {
       const inArray = isObject(c.after) && "position" in c.after;
-      return `~ ${c.path} moved from ${place(c.before)} to ${inArray ? String((c.after as Json).position) : place(c.after)}`;
+      return `moved from ${place(c.before)} to ${inArray ? String((c.after as Json).position) : place(c.after)}`;
     }
   }
+}
+
+/** An item changed as a whole: `+ charts[a] added: {...}`, `~ charts[a] moved from position 2 to 3`. */
+function itemLine(c: PathChange, hidden: boolean): string {
+  const symbol = c.item === "added" ? "+" : c.item === "removed" ? "-" : "~";
+  return `${symbol} ${c.path} ${itemChangeText(c, hidden)}`;
 }
 
 /** How a change is named in a list of paths (the markdown table): `charts[a]` (added). */

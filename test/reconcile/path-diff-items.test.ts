@@ -2,7 +2,9 @@
 // as that one chart, in the plan's text lines and its JSON, and a chart whose content
 // changed still reads path by path.
 import { describe, expect, it } from "vitest";
+import { compareTargets, renderComparison } from "../../src/compare/compare";
 import { pathChangeLines, pathChanges, pathChangesJson } from "../../src/reconcile/path-diff";
+import { resourceKind } from "../../src/resources";
 
 type Chart = { id: string; type: string; name?: string; text?: string };
 const requests: Chart = { id: "timeseries-requests", type: "TimeSeries", name: "Requests" };
@@ -73,5 +75,19 @@ describe("document diff of charts matched by id", () => {
       { path: "layout[topk-top-failing-paths]", action: "create", before: null, after: { i: failing.id, x: 6, y: 0, w: 6, h: 4 } },
       { path: "layout[timeseries-requests]", action: "delete", before: { i: requests.id, x: 0, y: 0, w: 6, h: 4 }, after: null },
     ]);
+  });
+
+  it("reads alike in ods compare: a chart added is one line, not its leaves", () => {
+    const kind = resourceKind("ods_dashboard")!;
+    const target = (label: string, charts: Chart[]) => ({
+      label,
+      objects: [{ kind, key: ["health"], values: { uid: "health", dashboard: JSON.stringify({ ...doc(charts), owner: "X-AXIOM-EVERYONE", refreshTime: 60, schemaVersion: 2 }) } }],
+    });
+    const from = target("stg", [requests, latency]);
+    const to = target("prod", [failing, requests, latency]);
+    const text = renderComparison(from, to, compareTargets(from, to));
+    expect(text).toContain(`dashboard.charts[topk-top-failing-paths] added: {"name":"Top failing paths","type":"TopK"}`);
+    expect(text).toContain("dashboard.layout[statistic-p95] moved from x 6, y 0 to x 0, y 4");
+    expect(text).not.toMatch(/charts\[[^\]]+\]\.(name|type)/);
   });
 });
