@@ -1,9 +1,12 @@
 // A typed dashboard over the generated ods_dashboard class, the way aws-cdk's L2 classes
 // sit over its L1 classes: charts of each documented type made by factory methods, a
-// grid layout computed from the order of the charts, owner, time window and refresh. It
+// grid layout computed from the order of the charts, owner, time window and refresh. Each
+// chart's id comes from the chart itself (its `id`, else its type and name), never from
+// its position, so that inserting a chart reads as one chart added in a plan. It
 // writes the same JSON document a user would paste from the UI into the generated
 // class's `dashboard` attribute, so the engines, the comparison and the synth-time
 // checks are those of ods_dashboard.
+import { createHash } from "node:crypto";
 import { Lazy } from "cdktf";
 import { Construct } from "constructs";
 import { Dashboard } from "./gen/dashboard";
@@ -27,7 +30,13 @@ export enum DashboardChartType {
 
 /** What every chart may set. */
 export interface ChartProps {
-  /** The chart's id in the document (layout items name it). @default "chart-<position>" */
+  /**
+   * The chart's id in the document, unique in the dashboard (layout items name it).
+   *
+   * Set it to keep a chart's identity across renames, or to keep the id an existing
+   * dashboard already has (e.g. "chart-2").
+   * @default derived from the type and the name, e.g. "timeseries-requests"
+   */
   readonly id?: string;
   /** Title shown on the chart (1 to 500 characters). */
   readonly name?: string;
@@ -115,9 +124,14 @@ export class DashboardChart {
     this.height = props.height ?? DEFAULT_HEIGHT;
   }
 
-  /** The chart's id at a position (1-based) of its dashboard. @internal */
-  public _idAt(position: number): string {
-    return this.props.id ?? `chart-${position}`;
+  /** The id the chart sets itself, if any. @internal */
+  public get _explicitId(): string | undefined {
+    return this.props.id;
+  }
+
+  /** The chart's title, if any. @internal */
+  public get _name(): string | undefined {
+    return this.props.name;
   }
 
   /** The chart as the document holds it. @internal */
@@ -126,6 +140,62 @@ export class DashboardChart {
     if (this.props.name !== undefined) out.name = this.props.name;
     return { ...out, ...this.fields };
   }
+}
+
+// A derived id stays readable: the name's letters and digits, at most this many characters.
+const MAX_NAME_SLUG = 40;
+
+/** A name as lower-case ASCII words joined by "-"; a long or letterless name ends in a hash of itself. */
+function nameSlug(name: string): string {
+  const words = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (words !== "" && words.length <= MAX_NAME_SLUG) return words;
+  // Cutting alone would make two long names alike; the hash keeps them apart, deterministically.
+  const hash = createHash("sha256").update(name).digest("hex").slice(0, 8);
+  const kept = words.slice(0, MAX_NAME_SLUG - hash.length - 1).replace(/-+$/, "");
+  return kept === "" ? hash : `${kept}-${hash}`;
+}
+
+/**
+ * Each chart's id: its own `id`, else "<type>-<name>" (`timeseries-requests`); a chart
+ * without a name takes its type, numbered among the unnamed charts of that type
+ * (`spacer`, `spacer-2`).
+ */
+function chartIds(charts: readonly DashboardChart[]): string[] {
+  const unnamed = new Map<string, number>();
+  return charts.map((chart) => {
+    if (chart._explicitId !== undefined) return chart._explicitId;
+    const type = chart.type.toLowerCase();
+    if (chart._name !== undefined && chart._name !== "") return `${type}-${nameSlug(chart._name)}`;
+    const n = (unnamed.get(type) ?? 0) + 1;
+    unnamed.set(type, n);
+    return n === 1 ? type : `${type}-${n}`;
+  });
+}
+
+function describeChart(chart: DashboardChart, position: number): string {
+  return `chart ${position} (${chart.type}${chart._name !== undefined ? ` ${JSON.stringify(chart._name)}` : ""})`;
+}
+
+/** Two charts with one id, each pair named by position, type and name, with how to fix it. */
+function idClashes(charts: readonly DashboardChart[], ids: readonly string[]): string[] {
+  const first = new Map<string, number>();
+  const out: string[] = [];
+  ids.forEach((id, index) => {
+    const earlier = first.get(id);
+    if (earlier === undefined) {
+      first.set(id, index);
+      return;
+    }
+    const both = `${describeChart(charts[earlier], earlier + 1)} and ${describeChart(charts[index], index + 1)}`;
+    const how = [charts[earlier], charts[index]].map((c) => (c._explicitId !== undefined ? "set explicitly" : "derived from type and name"));
+    out.push(`${both} both have the chart id ${JSON.stringify(id)} (${how[0]}, ${how[1]}); chart ids must be unique: give one of them its own \`id\` option`);
+  });
+  return out;
 }
 
 /** The dashboard-wide settings of a document. */
@@ -163,15 +233,31 @@ export class DashboardBuilder {
     return this;
   }
 
-  /** The document as JSON text, the value of ods_dashboard's `dashboard` attribute. */
+  /**
+   * The document as JSON text, the value of ods_dashboard's `dashboard` attribute.
+   * Throws when two charts have the same id.
+   */
   public toJson(): string {
+    const clashes = this._idClashes();
+    if (clashes.length > 0) throw new Error(`DashboardBuilder "${this.props.name}": ${clashes.join("; ")}`);
+    return this._documentJson();
+  }
+
+  /** What is wrong with the charts' ids: one sentence per clash. @internal */
+  public _idClashes(): string[] {
+    return idClashes(this.charts, chartIds(this.charts));
+  }
+
+  /** The document, even when ids clash (the synth-time check reports that). @internal */
+  public _documentJson(): string {
+    const ids = chartIds(this.charts);
     const charts: Record<string, unknown>[] = [];
     const layout: Record<string, unknown>[] = [];
     let x = 0;
     let y = 0;
     let rowHeight = 0;
     this.charts.forEach((chart, index) => {
-      const id = chart._idAt(index + 1);
+      const id = ids[index];
       // A chart that does not fit the rest of the row starts the next one.
       if (x > 0 && x + chart.width > GRID_COLUMNS) {
         x = 0;
@@ -224,8 +310,10 @@ export class OdsDashboard extends Construct {
     this.resource = new Dashboard(this, "Resource", {
       uid: props.uid,
       overwrite: props.overwrite,
-      dashboard: Lazy.stringValue({ produce: () => this.builder.toJson() }),
+      dashboard: Lazy.stringValue({ produce: () => this.builder._documentJson() }),
     });
+    // A clash is reported at synth with this construct's path, and nothing is written.
+    this.node.addValidation({ validate: () => this.builder._idClashes() });
   }
 
   /** Appends charts after those already added. */

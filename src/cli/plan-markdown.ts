@@ -4,7 +4,7 @@
 import { COUNTED_ACTIONS, countChanges, isChange, type PlannedChange } from "../reconcile/plan";
 import type { OutputChange } from "../reconcile/outputs";
 import { outputChangeLines, renderPlan } from "../reconcile/render";
-import { documentChanges } from "../reconcile/path-diff";
+import { documentChanges, pathChangeLabel } from "../reconcile/path-diff";
 import { resourceKind } from "../resources";
 import type { StackPlan } from "./stack-runner";
 
@@ -48,7 +48,7 @@ function actionCell(c: PlannedChange): string {
 function attributeCell(c: PlannedChange, name: string): string {
   const changes = documentChanges(resourceKind(c.typeName)?.attributes[name], c.before?.[name], c.pendingDocuments?.[name] ?? c.after?.[name]);
   if (!changes || changes.length === 0) return name;
-  const shown = changes.slice(0, 5).map((p) => p.path);
+  const shown = changes.slice(0, 5).map(pathChangeLabel);
   return `${name}: ${shown.join(", ")}${changes.length > shown.length ? ` and ${changes.length - shown.length} more` : ""}`;
 }
 

@@ -6,7 +6,7 @@
 import { type Attributes, normalizeValue, type ResourceKind, RESOURCE_KINDS, type Values } from "../resources";
 import { renameObjects, type NameMapping } from "../export/name-mapping";
 import { type IgnoreRule, ignoresAttribute, ignoresKind } from "./ignore";
-import { documentChanges, leafText } from "../reconcile/path-diff";
+import { documentChanges, itemChangeText, leafText, type PathChange } from "../reconcile/path-diff";
 import { holdsSensitive } from "../reconcile/sensitivity";
 
 /** One object of a target, its references already replaced by natural keys. */
@@ -47,6 +47,8 @@ export interface AttributeDifference {
   from: unknown;
   to: unknown;
   sensitive?: boolean;
+  /** A whole item of a document (a chart) added, removed, moved or renamed. */
+  item?: PathChange["item"];
 }
 
 /** An object found on both sides, and how it was matched. */
@@ -121,7 +123,7 @@ function attributeDifferences(a: ComparableObject, b: ComparableObject, only: Re
   for (const name of [...new Set([...Object.keys(left), ...Object.keys(right)])].sort()) {
     const found: AttributeDifference[] = [];
     const doc = documentChanges(attrs[name], left[name], right[name]);
-    if (doc) for (const c of doc) found.push({ path: `${name}.${c.path}`, from: c.before ?? null, to: c.after ?? null });
+    if (doc) for (const c of doc) found.push({ path: `${name}.${c.path}`, from: c.before ?? null, to: c.after ?? null, ...(c.item ? { item: c.item } : {}) });
     else diffPaths(left[name], right[name], name, found);
     const byVariable = a.sensitive?.has(name) === true || b.sensitive?.has(name) === true;
     for (const f of found) {
@@ -203,7 +205,10 @@ export function renderComparison(from: Target, to: Target, c: Comparison): strin
     else if (d.kind === "only-to") lines.push(`  + ${name}: only in --to`);
     else {
       lines.push(`  ~ ${name}:`);
-      for (const a of d.attributes) lines.push(`      ${a.path}: ${a.sensitive ? "differs (sensitive)" : `${shown(a.from)} -> ${shown(a.to)}`}`);
+      for (const a of d.attributes) {
+        if (a.item) lines.push(`      ${a.path} ${itemChangeText({ path: a.path, before: a.from, after: a.to, item: a.item }, a.sensitive === true)}`);
+        else lines.push(`      ${a.path}: ${a.sensitive ? "differs (sensitive)" : `${shown(a.from)} -> ${shown(a.to)}`}`);
+      }
     }
   }
   // With mappings, every match is listed with the mapping that made it: a wrong mapping shows.

@@ -9,6 +9,8 @@ export interface DashboardStackOptions {
   overwrite?: boolean;
   /** Title of the first chart: change it to change the dashboard. */
   errorsTitle?: string;
+  /** A chart placed in front of the others. */
+  firstChart?: DashboardChart;
 }
 
 /** The synthesized Terraform JSON (as cdk.tf.json holds it). */
@@ -27,6 +29,7 @@ export function dashboardStack(o: DashboardStackOptions): Record<string, unknown
     refreshSeconds: 60,
     overwrite: o.overwrite,
     charts: [
+      ...(o.firstChart ? [o.firstChart] : []),
       DashboardChart.timeSeries({ name: o.errorsTitle ?? "Errors", apl: `['${o.dataset}'] | where status >= 500 | summarize count() by bin_auto(_time)`, width: 8 }),
       DashboardChart.statistic({ name: "p95 latency", apl: `['${o.dataset}'] | summarize percentile(duration_ms, 95)`, width: 4 }),
       DashboardChart.note({ text: "Runbook: https://wiki.example.com/health", width: 12, height: 2 }),

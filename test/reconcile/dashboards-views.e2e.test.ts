@@ -1,10 +1,15 @@
 // Views and a builder-made dashboard through `ods plan/apply` against the emulator over
 // HTTP: applied, then plans clean; changed over HTTP by someone else, the plan shows the
 // drift and the apply refuses naming who changed it and when; overwrite takes it over.
-// A document is reviewed by path in plan text, markdown, the JSON plan and drift.
+// A document is reviewed by path in plan text, markdown, the JSON plan and drift. A typed
+// dashboard's charts keep their identity: a chart inserted in front reads as one chart
+// added (the others moving down the grid), never as every later chart renamed and
+// retyped; a dashboard applied with the old positional ids (`chart-<n>`) reads as ids
+// renamed, content unchanged, and is updated in place once.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DashboardChart } from "../../src";
 import { OdsClient } from "../../src/api";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { dashboardStack } from "../helpers/dashboard-stack";
@@ -155,5 +160,110 @@ describe("a JSON document diffs by path", () => {
     expect(drift.stdout).toContain(`~ charts[c2].text: "runbook" -> "see the wiki"`);
     expect(drift.stdout).toContain("Drift detected (1)");
     expect(drift.stdout).not.toContain("\\n");
+  });
+});
+
+type Synth = Record<string, unknown> & { resource: { ods_dashboard: Record<string, { dashboard: string }> } };
+
+function odsNoBacktest(dir: string, ...args: string[]): ReturnType<typeof runOds> {
+  return ods(dir, ...args, "--no-backtest");
+}
+
+/** The document lines of a plan's text (`+ charts[...] added`, `~ layout[...] moved ...`). */
+function chartLines(stdout: string): string[] {
+  return stdout
+    .split("\n")
+    .filter((l) => /^\s+[~+-] (charts|layout)\[/.test(l))
+    .map((l) => l.trim());
+}
+
+function resourceChanges(stdout: string): Record<string, unknown>[] {
+  const plan = JSON.parse(stdout) as { stacks?: { resource_changes: Record<string, unknown>[] }[]; resource_changes?: Record<string, unknown>[] };
+  return plan.resource_changes ?? plan.stacks!.flatMap((s) => s.resource_changes);
+}
+
+const failing = (): DashboardChart =>
+  DashboardChart.topK({ name: "Top failing paths", apl: "['ci-logs'] | where status >= 500 | summarize count() by path", width: 12 });
+
+describe("a typed dashboard's charts keep their identity", () => {
+  it("reads a chart inserted in front as one chart added, in text, markdown and JSON", async () => {
+    const dir = tempDir();
+    const options = { dataset: "ci-logs", uid: "ci-health" };
+    writeMain(dir, dashboardStack(options));
+    const applied = await odsNoBacktest(dir, "apply", "--auto-approve");
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    const live = await admin.getDashboard("ci-health");
+    expect((live.dashboard.charts as { id: string }[]).map((c) => c.id)).toEqual(["timeseries-errors", "statistic-p95-latency", "note"]);
+
+    writeMain(dir, dashboardStack({ ...options, firstChart: failing() }));
+    const text = await odsNoBacktest(dir, "plan");
+    expect(text.code, text.stdout + text.stderr).toBe(0);
+    expect(chartLines(text.stdout)).toEqual([
+      `+ charts[topk-top-failing-paths] added: {"name":"Top failing paths","query":{"apl":"['ci-logs'] | where status >= 500 | summarize count() by path"},"type":"TopK"}`,
+      `+ layout[topk-top-failing-paths] added: {"h":4,"w":12,"x":0,"y":0}`,
+      "~ layout[timeseries-errors] moved from x 0, y 0 to x 0, y 4",
+      "~ layout[statistic-p95-latency] moved from x 8, y 0 to x 8, y 4",
+      "~ layout[note] moved from x 0, y 4 to x 0, y 8",
+    ]);
+
+    const markdown = await odsNoBacktest(dir, "plan", "--format", "markdown");
+    expect(markdown.code, markdown.stdout + markdown.stderr).toBe(0);
+    expect(markdown.stdout).toContain("dashboard: charts[topk-top-failing-paths] (added), layout[topk-top-failing-paths] (added), layout[timeseries-errors] (moved), layout[statistic-p95-latency] (moved), layout[note] (moved)");
+    expect(markdown.stdout).toContain("+ charts[topk-top-failing-paths] added: ");
+    expect(markdown.stdout).not.toMatch(/charts\[[^\]]+\]\.(name|type)/);
+
+    const json = await odsNoBacktest(dir, "plan", "--json");
+    const change = resourceChanges(json.stdout).find((c) => String(c.address).startsWith("ods_dashboard."))!;
+    const docChanges = (change.document_changes as { dashboard: { path: string; action: string }[] }).dashboard;
+    expect(docChanges.map((c) => `${c.action} ${c.path}`)).toEqual([
+      "create charts[topk-top-failing-paths]",
+      "create layout[topk-top-failing-paths]",
+      "move layout[timeseries-errors]",
+      "move layout[statistic-p95-latency]",
+      "move layout[note]",
+    ]);
+
+    const inserted = await odsNoBacktest(dir, "apply", "--auto-approve");
+    expect(inserted.code, inserted.stdout + inserted.stderr).toBe(0);
+    const clean = await odsNoBacktest(dir, "plan", "--detailed-exitcode");
+    expect(clean.code, clean.stdout + clean.stderr).toBe(0);
+  });
+
+  it("reads a dashboard applied with positional ids as ids renamed, and updates it in place once", async () => {
+    const dir = tempDir();
+    const options = { dataset: "mig-logs", uid: "mig-health" };
+    // What the builder wrote before ids came from the charts: chart-1, chart-2, ...
+    const positional = dashboardStack(options) as Synth;
+    for (const res of Object.values(positional.resource.ods_dashboard)) {
+      const doc = JSON.parse(res.dashboard) as { charts: { id: string }[]; layout: { i: string }[] };
+      doc.charts.forEach((c, n) => (c.id = `chart-${n + 1}`));
+      doc.layout.forEach((l, n) => (l.i = `chart-${n + 1}`));
+      res.dashboard = JSON.stringify(doc, null, 2);
+    }
+    writeMain(dir, positional);
+    const old = await odsNoBacktest(dir, "apply", "--auto-approve");
+    expect(old.code, old.stdout + old.stderr).toBe(0);
+    const before = await admin.getDashboard("mig-health");
+
+    writeMain(dir, dashboardStack(options));
+    const text = await odsNoBacktest(dir, "plan");
+    expect(text.code, text.stdout + text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/ods_dashboard\.\S+ will be updated in place/);
+    expect(text.stdout).not.toContain("replaced");
+    expect(chartLines(text.stdout)).toEqual([
+      "~ charts[chart-1] renamed to timeseries-errors (content unchanged)",
+      "~ charts[chart-2] renamed to statistic-p95-latency (content unchanged)",
+      "~ charts[chart-3] renamed to note (content unchanged)",
+      "~ layout[chart-1] renamed to timeseries-errors (content unchanged)",
+      "~ layout[chart-2] renamed to statistic-p95-latency (content unchanged)",
+      "~ layout[chart-3] renamed to note (content unchanged)",
+    ]);
+    const applied = await odsNoBacktest(dir, "apply", "--auto-approve");
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    const after = await admin.getDashboard("mig-health");
+    expect(after.version).toBe(before.version + 1);
+    expect((after.dashboard.charts as { id: string }[]).map((c) => c.id)).toEqual(["timeseries-errors", "statistic-p95-latency", "note"]);
+    const clean = await odsNoBacktest(dir, "plan", "--detailed-exitcode");
+    expect(clean.code, clean.stdout + clean.stderr).toBe(0);
   });
 });

@@ -17,18 +17,18 @@ const pasted = {
   owner: "X-AXIOM-EVERYONE",
   description: "Checkout health",
   charts: [
-    { id: "chart-1", type: "TimeSeries", name: "Errors", query: { apl: "['checkout'] | summarize count() by bin(_time, 1m)" } },
-    { id: "chart-2", type: "Statistic", name: "p95", query: { apl: "['checkout'] | summarize percentile(duration, 95)" } },
-    { id: "chart-3", type: "Note", text: "Owned by payments" },
-    { id: "chart-4", type: "MonitorList", monitors: ["mon_1"] },
-    { id: "chart-5", type: "Table", query: { apl: "['checkout'] | take 10" } },
+    { id: "timeseries-errors", type: "TimeSeries", name: "Errors", query: { apl: "['checkout'] | summarize count() by bin(_time, 1m)" } },
+    { id: "statistic-p95", type: "Statistic", name: "p95", query: { apl: "['checkout'] | summarize percentile(duration, 95)" } },
+    { id: "note", type: "Note", text: "Owned by payments" },
+    { id: "monitorlist", type: "MonitorList", monitors: ["mon_1"] },
+    { id: "table", type: "Table", query: { apl: "['checkout'] | take 10" } },
   ],
   layout: [
-    { i: "chart-1", x: 0, y: 0, w: 8, h: 4 },
-    { i: "chart-2", x: 8, y: 0, w: 4, h: 4 },
-    { i: "chart-3", x: 0, y: 4, w: 6, h: 2 },
-    { i: "chart-4", x: 6, y: 4, w: 6, h: 4 },
-    { i: "chart-5", x: 0, y: 8, w: 12, h: 6 },
+    { i: "timeseries-errors", x: 0, y: 0, w: 8, h: 4 },
+    { i: "statistic-p95", x: 8, y: 0, w: 4, h: 4 },
+    { i: "note", x: 0, y: 4, w: 6, h: 2 },
+    { i: "monitorlist", x: 6, y: 4, w: 6, h: 4 },
+    { i: "table", x: 0, y: 8, w: 12, h: 6 },
   ],
   refreshTime: 300,
   schemaVersion: 2,
@@ -85,8 +85,8 @@ describe("dashboard document checks", () => {
 
   it.each([
     ["a layout item naming no chart", { ...pasted, layout: [...pasted.layout, { i: "ghost", x: 0, y: 20, w: 4, h: 4 }] }, /layout item "ghost" names no chart/],
-    ["a width over 12", { ...pasted, layout: [{ ...pasted.layout[0], w: 13 }, ...pasted.layout.slice(1)] }, /layout item "chart-1": width "w" must be from 1 to 12, got 13/],
-    ["an unknown chart type", { ...pasted, charts: [{ ...pasted.charts[0], type: "Gauge" }, ...pasted.charts.slice(1)] }, /chart "chart-1": unknown chart type "Gauge"/],
+    ["a width over 12", { ...pasted, layout: [{ ...pasted.layout[0], w: 13 }, ...pasted.layout.slice(1)] }, /layout item "timeseries-errors": width "w" must be from 1 to 12, got 13/],
+    ["an unknown chart type", { ...pasted, charts: [{ ...pasted.charts[0], type: "Gauge" }, ...pasted.charts.slice(1)] }, /chart "timeseries-errors": unknown chart type "Gauge"/],
     ["a refresh time outside 15/60/300", { ...pasted, refreshTime: 30 }, /"refreshTime" must be 15, 60 or 300 \(seconds\), got 30/],
     ["text that is not JSON", "{ name: ", /not valid JSON/],
     ["a document uid that is not the resource's", { ...pasted, uid: "other" }, /differs from the resource's uid/],
@@ -163,6 +163,52 @@ describe("the typed builder", () => {
     expect(error?.message).toMatch(/layout item "errors": width "w" must be from 1 to 12, got 14/);
     expect(error?.message).toMatch(/refreshTime/);
     expect(written).toBe(false);
+  });
+
+  it("gives charts ids from their type and name, so inserting one in front leaves the others' ids alone", () => {
+    const ids = (...charts: DashboardChart[]): string[] =>
+      (JSON.parse(new DashboardBuilder({ name: "ids" }).addCharts(...charts).toJson()) as { charts: { id: string }[] }).charts.map((c) => c.id);
+    const requests = DashboardChart.timeSeries({ name: "Requests", apl: "a" });
+    const latency = DashboardChart.statistic({ name: "p95 latency (ms)", apl: "b" });
+    expect(ids(requests, latency)).toEqual(["timeseries-requests", "statistic-p95-latency-ms"]);
+    expect(ids(DashboardChart.topK({ name: "Top failing paths", apl: "c" }), requests, latency)).toEqual(["topk-top-failing-paths", "timeseries-requests", "statistic-p95-latency-ms"]);
+    // Accents dropped, other characters are separators; an explicit id is kept as given.
+    expect(ids(DashboardChart.table({ name: "Café · Übersicht", apl: "d" }), DashboardChart.pie({ id: "chart-2", name: "Share", apl: "e" }))).toEqual(["table-cafe-ubersicht", "chart-2"]);
+    // Charts without a name take their type, numbered among their kind.
+    expect(ids(DashboardChart.spacer(), DashboardChart.note({ text: "a" }), DashboardChart.spacer())).toEqual(["spacer", "note", "spacer-2"]);
+  });
+
+  it("keeps derived ids short and distinct for long or letterless names, the same on every synth", () => {
+    const long = (suffix: string): DashboardChart => DashboardChart.timeSeries({ name: `Requests per second by region and availability zone ${suffix}`, apl: "a" });
+    const doc = (): { id: string }[] =>
+      (JSON.parse(new DashboardBuilder({ name: "ids" }).addCharts(long("eu"), long("us"), DashboardChart.pie({ name: "错误率", apl: "b" })).toJson()) as { charts: { id: string }[] }).charts;
+    const [eu, us, cjk] = doc().map((c) => c.id);
+    expect(eu).toMatch(/^timeseries-requests-per-second-by-[a-z-]*[0-9a-f]{8}$/);
+    expect(eu.length).toBeLessThanOrEqual("timeseries-".length + 40);
+    expect(us).not.toBe(eu);
+    expect(cjk).toMatch(/^pie-[0-9a-f]{8}$/);
+    expect(doc().map((c) => c.id)).toEqual([eu, us, cjk]);
+  });
+
+  it("refuses two charts with one id at synth, naming the construct, both charts and the id option", () => {
+    const { error, written } = synthError((s) => {
+      new OdsDashboard(s, "twice", {
+        uid: "twice",
+        name: "Twice",
+        charts: [
+          DashboardChart.timeSeries({ name: "Requests", apl: "a" }),
+          DashboardChart.note({ text: "n" }),
+          DashboardChart.timeSeries({ name: "requests!", apl: "b" }),
+        ],
+      });
+    });
+    expect(error?.message).toMatch(/\[test\/twice\] chart 1 \(TimeSeries "Requests"\) and chart 3 \(TimeSeries "requests!"\) both have the chart id "timeseries-requests" \(derived from type and name, derived from type and name\); .*own `id` option/);
+    expect(written).toBe(false);
+    const explicit = synthError((s) => {
+      new OdsDashboard(s, "pinned", { uid: "pinned", name: "Pinned", charts: [DashboardChart.pie({ id: "x", apl: "a" }), DashboardChart.table({ id: "x", apl: "b" })] });
+    });
+    expect(explicit.error?.message).toMatch(/\[test\/pinned\] chart 1 \(Pie\) and chart 2 \(Table\) both have the chart id "x" \(set explicitly, set explicitly\)/);
+    expect(() => new DashboardBuilder({ name: "b" }).addCharts(DashboardChart.spacer({ id: "s" }), DashboardChart.spacer({ id: "s" })).toJson()).toThrow(/DashboardBuilder "b": chart 1 \(Spacer\) and chart 2 \(Spacer\) both have the chart id "s"/);
   });
 
   it("refuses a pasted document with an unknown chart type through the generated class too", () => {
