@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from "commander";
-import { closeQueryPool, FaultSpecError, parseDeliverTo, parseFaultSpec, startEmulator } from "../emulator";
+import { closeQueryPool, FaultSpecError, LicenseSettingsError, parseDeliverTo, parseFaultSpec, parseLicenseSettings, startEmulator } from "../emulator";
 
 function parseWholeNumber(min: number): (value: string) => number {
   return (value) => {
@@ -10,15 +10,21 @@ function parseWholeNumber(min: number): (value: string) => number {
 }
 
 /** Checks the spec when the command line is read, so that a typo fails before startup. */
-function checkFaultSpec(value: string): string {
-  try {
-    parseFaultSpec(value);
-  } catch (err) {
-    if (err instanceof FaultSpecError) throw new InvalidArgumentError(err.message);
-    throw err;
-  }
-  return value;
+/** An option's value checked by PARSE; its error of type KNOWN becomes commander's usage error. */
+function checkedBy(parse: (value: string) => unknown, known: new (...args: never[]) => Error): (value: string) => string {
+  return (value) => {
+    try {
+      parse(value);
+    } catch (err) {
+      if (err instanceof known) throw new InvalidArgumentError(err.message);
+      throw err;
+    }
+    return value;
+  };
 }
+
+const checkFaultSpec = checkedBy(parseFaultSpec, FaultSpecError);
+const checkLicense = checkedBy(parseLicenseSettings, LicenseSettingsError);
 
 function checkDeliverTo(value: string): string {
   try {
@@ -55,7 +61,12 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
       checkDeliverTo,
     )
     .option("--query-max-millis <ms>", "the longest a query may run, in ms; past it the query is stopped (408)", parseWholeNumber(1), 10_000)
-    .action(async (opts: { port: number; dataDir: string; rateLimit?: number; faults?: string; clock: "real" | "manual"; clockStart?: string; deliverTo?: string; queryMaxMillis: number }) => {
+    .option(
+      "--license <limits>",
+      "set license limits of the organization (kept in the data directory): KEY=VALUE[,KEY=VALUE...], e.g. maxMonitors=10,maxFields=50",
+      checkLicense,
+    )
+    .action(async (opts: { port: number; dataDir: string; rateLimit?: number; faults?: string; clock: "real" | "manual"; clockStart?: string; deliverTo?: string; queryMaxMillis: number; license?: string }) => {
       const emulator = await startEmulator({
         port: opts.port,
         dataDir: opts.dataDir,
@@ -65,6 +76,7 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
         clockStart: opts.clockStart,
         deliverTo: opts.deliverTo,
         queryMaxMillis: opts.queryMaxMillis,
+        license: opts.license,
       });
       process.stdout.write(`ODS_URL=${emulator.url}\nODS_TOKEN=${emulator.adminToken}\n`);
       await new Promise<void>((resolve) => {

@@ -1,7 +1,8 @@
 // Monitors (`/v2/monitors`): saved queries the scheduler runs on an interval, and whose
 // alerts go to notifiers. Organization-scoped, capability `monitors`. The body is
 // checked field by field so that a rejected monitor names the attribute to fix.
-import { badRequest, forbidden, HttpError } from "../errors";
+import { badRequest, HttpError } from "../errors";
+import { requireQueryWindow, requireRoomFor } from "../license";
 import type { MonitorOperator, MonitorRecord, MonitorType } from "../model";
 import { runMonitorQuery } from "../monitors/run-query";
 import { requireQueryReadable } from "../query-routes";
@@ -144,9 +145,9 @@ export const monitorRoutes: readonly Route[] = [
   listRoute(MONITORS),
   getRoute(MONITORS),
   createRoute(MONITORS, async (ctx, id) => {
-    const org = ctx.core.org;
-    if (ctx.core.state.monitors.size >= org.license.maxMonitors) throw forbidden(`the license allows at most ${org.license.maxMonitors} monitors`);
+    requireRoomFor(ctx.core, "maxMonitors", "monitors");
     const fields = parseMonitorBody(ctx, ctx.json());
+    requireQueryWindow(ctx.core, fields.rangeMinutes * 60, "the monitor's range (rangeMinutes)");
     // Syntax, shape and the creator's grants first: nothing below may look at data it cannot read.
     await requireQueryReadable(ctx, fields.aplQuery, fields.type);
     await refuseFloodingMatch(ctx, fields);
@@ -155,6 +156,7 @@ export const monitorRoutes: readonly Route[] = [
   }),
   replaceRoute(MONITORS, "update", async (ctx, previous) => {
     const fields = parseMonitorBody(ctx, ctx.json());
+    requireQueryWindow(ctx.core, fields.rangeMinutes * 60, "the monitor's range (rangeMinutes)");
     // Whoever changes a monitor must be able to read what it reads, changed query or not.
     await requireQueryReadable(ctx, fields.aplQuery, fields.type);
     if (fields.aplQuery !== previous.aplQuery || fields.type !== previous.type) await refuseFloodingMatch(ctx, fields);

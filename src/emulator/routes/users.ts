@@ -3,6 +3,7 @@
 // as {id, name}; for built-ins the id is the name.
 import type { EmulatorCore } from "../core";
 import { badRequest, conflict, notFound } from "../errors";
+import { requireRoomFor } from "../license";
 import type { OrgRecord, UserRecord } from "../model";
 import { ok, type Route } from "../routing";
 import { nowIso } from "../time";
@@ -64,6 +65,7 @@ export const userRoutes: readonly Route[] = [
       created: nowIso(ctx.now),
     };
     checkUniqueEmail(ctx.core, email);
+    requireRoomFor(ctx.core, "maxUsers", "users");
     return user;
   }),
   replaceRoute(USERS, "update", (ctx, previous) => ({ ...previous, role: checkRole(ctx.core, roleOf(bodyObject(ctx.json()))) }), "/role"),
