@@ -1,12 +1,13 @@
 // Planning: refresh what lives, resolve what is declared, and decide one action per
 // resource. A pure decision per resource (decideAction) over inputs gathered here.
 import * as crypto from "node:crypto";
-import type { OdsClient } from "../api";
+import type { License, OdsClient } from "../api";
 import { datasetDeclared, resourceKind, type ResourceKind, type Values, type WireObject } from "../resources";
 import {
   LiveIndex,
   UNKNOWN,
   containsUnknown,
+  checkLicense,
   currentOfRotation,
   decideAction,
   deletionRefusal,
@@ -123,6 +124,8 @@ export interface PlanContext {
   stack: LoadedStack;
   state: StateFile;
   orgId?: string;
+  /** The organization's license when the caller has read it already (else the plan reads it, once). */
+  license?: License;
   /** Plan the removal of everything in state (ods destroy). */
   destroy?: boolean;
   /** Compile changed starred queries and virtual-field expressions on the service (default on). */
@@ -418,6 +421,12 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       reasons: liveObject ? (kind.deletion === "forget" ? ["stops managing it; nothing is deleted"] : []) : ["already gone"],
       dependsOn: r.dependsOn,
     });
+  }
+  // The license bounds what the apply may create: checked before anything is written.
+  if (problems.length === 0) {
+    const license = await checkLicense(client, live, changes, { orgId: ctx.orgId, license: ctx.license, insightDays: ctx.insights?.days });
+    problems.push(...license.problems);
+    warnings.push(...license.warnings);
   }
   // Insights only read, so they run beside the query checks; a refused plan discards them.
   const insights = problems.length === 0 && ctx.insights ? runInsights(client, changes, ctx.insights) : Promise.resolve();
