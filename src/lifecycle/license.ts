@@ -5,8 +5,8 @@
 // and virtual), and the data window of each query the plan writes or backtests. Anything
 // over a limit refuses the plan before any write, naming the limit, the count and the
 // objects, rather than failing halfway through the apply.
-import type { OdsClient, License } from "../api";
-import { RESOURCE_KINDS, resourceKind, type CountedLimit, type ResourceKind, type Values } from "../resources";
+import { OdsApiError, type License, type OdsClient } from "../api";
+import { RESOURCE_KINDS, resourceKind, type CountedLimit, type LicenseUse, type ResourceKind, type Values } from "../resources";
 import type { LiveIndex } from "./live-index";
 import { scopeOf } from "./values";
 
@@ -79,7 +79,18 @@ export async function checkLicense(client: OdsClient, live: LiveIndex, changes: 
     return out;
   }
   if (!license) return out;
+  try {
+    await countAgainst(client, live, changes, license, opts, out);
+  } catch (err) {
+    // A token that may not list what is counted: the service still refuses at apply.
+    if (!(err instanceof OdsApiError && (err.status === 401 || err.status === 403))) throw err;
+    out.warnings.push(`the license limits were not checked: ${err.message}`);
+  }
+  return out;
+}
 
+async function countAgainst(client: OdsClient, live: LiveIndex, changes: readonly LicensedChange[], license: License, opts: LicenseCheckOptions, out: LicenseCheck): Promise<void> {
+  const kindOf = (c: LicensedChange): ResourceKind | undefined => resourceKind(c.typeName);
   // Objects per counted limit: live now, plus creates, minus deletes.
   const byLimit = new Map<CountedLimit, { kind: ResourceKind; created: string[]; deleted: number }>();
   for (const c of changes) {
@@ -94,20 +105,13 @@ export async function checkLicense(client: OdsClient, live: LiveIndex, changes: 
   for (const [limit, { kind, created, deleted }] of byLimit) {
     const allowed = license[limit];
     if (typeof allowed !== "number" || created.length === 0) continue;
-    const now = (await live.load(client, kind)).length;
-    const after = now + created.length - deleted;
-    if (after > allowed) {
-      out.problems.push(
-        `license limit ${limit}: after this apply the organization would hold ${after} ${NOUNS[limit]} (${now} now, ${created.length} created${deleted ? `, ${deleted} deleted` : ""}); the license allows ${allowed}. Created: ${named(created)}. Remove ${after - allowed} of them, delete others, or raise the license`,
-      );
-    }
+    const problem = countProblem(limit, (await live.load(client, kind)).length, created, deleted, allowed);
+    if (problem) out.problems.push(problem);
   }
 
   // Fields per dataset: what its fieldOf kinds list under it now, plus the fields created.
   const maxFields = license.maxFields;
   if (typeof maxFields === "number") {
-    // Every kind whose objects are fields: those the stack does not declare count too.
-    const fieldKinds = RESOURCE_KINDS.filter((k) => k.license?.fieldOf);
     const createdIn = new Map<string, string[]>();
     const deletedIn = new Map<string, number>();
     for (const c of changes) {
@@ -121,14 +125,8 @@ export async function checkLicense(client: OdsClient, live: LiveIndex, changes: 
       else if (removes(c)) deletedIn.set(dataset, (deletedIn.get(dataset) ?? 0) + 1);
     }
     for (const [dataset, created] of createdIn) {
-      let now = 0;
-      for (const kind of fieldKinds) now += (await live.load(client, kind, scopeOf(kind, { [kind.license!.fieldOf!]: dataset }))).length;
-      const after = now + created.length - (deletedIn.get(dataset) ?? 0);
-      if (after > maxFields) {
-        out.problems.push(
-          `license limit maxFields: after this apply dataset "${dataset}" would hold ${after} fields, ingested and virtual (${now} now, ${created.length} created); the license allows ${maxFields}. Created: ${named(created)}`,
-        );
-      }
+      const problem = fieldsProblem(dataset, await liveFieldCount(client, live, dataset), created, deletedIn.get(dataset) ?? 0, maxFields);
+      if (problem) out.problems.push(problem);
     }
   }
 
@@ -138,19 +136,88 @@ export async function checkLicense(client: OdsClient, live: LiveIndex, changes: 
     for (const c of changes) {
       const use = kindOf(c)?.license;
       if (!use || !c.after || !writes(c)) continue;
-      const seconds = use.queryWindowSeconds?.(c.after);
-      if (seconds !== undefined && seconds > maxWindow) {
-        out.problems.push(`${where(c)}: license limit maxQueryWindowSeconds: its query reads ${Math.round(seconds)} s of data; the license allows ${maxWindow} (${Math.floor(maxWindow / 60)} min)`);
-        continue;
-      }
-      const backtest = opts.insightDays ? use.insightWindowSeconds?.(c.after, opts.insightDays) : undefined;
-      if (backtest !== undefined && backtest > maxWindow) {
-        const days = Math.floor((maxWindow - (seconds ?? 0)) / 86_400);
-        out.problems.push(
-          `${where(c)}: license limit maxQueryWindowSeconds: its backtest over ${opts.insightDays} days reads ${Math.round(backtest)} s of data in one query; the license allows ${maxWindow}. Plan with ${days > 0 ? `--backtest-days ${days}` : "--no-backtest"}`,
-        );
-      }
+      out.problems.push(...windowProblems(where(c), use, c.after, maxWindow, opts.insightDays));
     }
   }
-  return out;
+}
+
+/** Fields a dataset holds now: the objects of every kind whose objects are its fields (declared or not). */
+async function liveFieldCount(client: OdsClient, live: LiveIndex, dataset: string): Promise<number> {
+  let now = 0;
+  for (const kind of RESOURCE_KINDS) {
+    const attribute = kind.license?.fieldOf;
+    if (attribute) now += (await live.load(client, kind, scopeOf(kind, { [attribute]: dataset }))).length;
+  }
+  return now;
+}
+
+function countProblem(limit: CountedLimit, now: number, created: readonly string[], deleted: number, allowed: number): string | undefined {
+  const after = now + created.length - deleted;
+  if (after <= allowed) return undefined;
+  return `license limit ${limit}: after this apply the organization would hold ${after} ${NOUNS[limit]} (${now} now, ${created.length} created${deleted ? `, ${deleted} deleted` : ""}); the license allows ${allowed}. Created: ${named(created)}. Remove ${Math.min(after - allowed, created.length)} of them, delete others, or raise the license`;
+}
+
+function fieldsProblem(dataset: string, now: number, created: readonly string[], deleted: number, allowed: number): string | undefined {
+  const after = now + created.length - deleted;
+  if (after <= allowed) return undefined;
+  return `license limit maxFields: after this apply dataset "${dataset}" would hold ${after} fields, ingested and virtual (${now} now, ${created.length} created); the license allows ${allowed}. Created: ${named(created)}`;
+}
+
+/** The query window of VALUES, and of its backtest over DAYS days, against maxQueryWindowSeconds. */
+function windowProblems(where: string, use: LicenseUse, values: Values, maxWindow: number, days: number | undefined): string[] {
+  const seconds = use.queryWindowSeconds?.(values);
+  if (seconds !== undefined && seconds > maxWindow) {
+    return [`${where}: license limit maxQueryWindowSeconds: its query reads ${Math.round(seconds)} s of data; the license allows ${maxWindow} (${Math.floor(maxWindow / 60)} min)`];
+  }
+  const backtest = days ? use.insightWindowSeconds?.(values, days) : undefined;
+  if (backtest === undefined || backtest <= maxWindow) return [];
+  const fit = Math.floor((maxWindow - (backtest - days! * 86_400)) / 86_400);
+  return [
+    `${where}: license limit maxQueryWindowSeconds: its backtest over ${days} days reads ${Math.round(backtest)} s of data in one query; the license allows ${maxWindow}. Plan with ${fit > 0 ? `--backtest-days ${fit}` : "--no-backtest"}`,
+  ];
+}
+
+/** Reads an organization's license once per holder (a provider process) and keeps it. */
+export class LicenseReader {
+  private read?: Promise<License | undefined>;
+
+  constructor(
+    private readonly client: () => OdsClient,
+    private readonly orgId: () => string | undefined,
+  ) {}
+
+  /** The license, or undefined when the token may not read it (the service still refuses at apply). */
+  license(): Promise<License | undefined> {
+    this.read ??= readLicense(this.client(), this.orgId()).catch(() => undefined);
+    return this.read;
+  }
+}
+
+/**
+ * One object's license problems as Terraform's per-resource plan can see them: the live
+ * counts plus this object when it is created, and its query windows. WHAT names it.
+ */
+export async function objectLicenseProblems(
+  client: OdsClient,
+  live: LiveIndex,
+  kind: ResourceKind,
+  values: Values,
+  opts: { creating: boolean; what: string; license: License | undefined; backtestDays?: number },
+): Promise<string[]> {
+  const use = kind.license;
+  const license = opts.license;
+  if (!use || !license) return [];
+  const problems: string[] = [];
+  const allowed = use.counts ? license[use.counts] : undefined;
+  if (opts.creating && use.counts && typeof allowed === "number") {
+    const problem = countProblem(use.counts, (await live.load(client, kind)).length, [opts.what], 0, allowed);
+    if (problem) problems.push(problem);
+  }
+  const dataset = use.fieldOf ? values[use.fieldOf] : undefined;
+  if (opts.creating && kind.creation === "create" && typeof dataset === "string" && typeof license.maxFields === "number") {
+    const problem = fieldsProblem(dataset, await liveFieldCount(client, live, dataset), [opts.what], 0, license.maxFields);
+    if (problem) problems.push(problem);
+  }
+  if (typeof license.maxQueryWindowSeconds === "number") problems.push(...windowProblems(opts.what, use, values, license.maxQueryWindowSeconds, opts.backtestDays));
+  return problems;
 }
