@@ -50,6 +50,16 @@ export function odsCommand(stack: string, args: string): string {
   return `ods ${sub} --stack ${stack}${rest.length > 0 ? ` ${rest.join(" ")}` : ""}`;
 }
 
+/** The refusal of a stack emptied while its state holds guarded objects (datasets whose deletion loses data). */
+function emptiedStackRefusal(stack: string, managed: number, guarded: readonly string[]): string {
+  const one = guarded.length === 1;
+  return (
+    `stack ${stack} declares no ods resources, but its state manages ${managed}: applying would delete all of them, and ${guarded.join(", ")} ${one ? "is" : "are"} guarded (deleting ${one ? "it" : "them"} deletes data). ` +
+    `If this commit emptied the stack by mistake (a synth that failed, another app or --stack), restore its declarations; ` +
+    `to delete everything on purpose, set allow_destroy = true on ${one ? "it" : "them"} and apply before emptying the stack, or run "${odsCommand(stack, "destroy")}" after that`
+  );
+}
+
 export interface PlannedChange {
   address: string;
   typeName: string;
@@ -394,6 +404,10 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   }
 
   const removals = Object.entries(state.resources).filter(([address]) => !declaredAddresses.has(address));
+  // A stack that declares nothing any more is most often a mistake (a failed synth): its
+  // guarded objects are named in one refusal of that, not each with advice to forget it.
+  const emptied = !ctx.destroy && declared.length === 0 && removals.length > 0;
+  const guarded: string[] = [];
   for (const [address, r] of removals) {
     const kind = resourceKind(r.typeName);
     if (!kind) {
@@ -404,7 +418,8 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     digestInput.push({ address, live: liveObject });
     const refusal = liveObject ? deletionRefusal(kind, r.engineValues, r.values, r.id, `, or stop managing it with "${odsCommand(stack.name, `state rm ${address}`)}"`) : undefined;
     if (refusal) {
-      problems.push(`${address}: ${refusal}`);
+      if (emptied) guarded.push(address);
+      else problems.push(`${address}: ${refusal}`);
       continue;
     }
     const action: Action = kind.deletion === "forget" ? "forget" : liveObject ? "delete" : "forget";
@@ -422,6 +437,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       dependsOn: r.dependsOn,
     });
   }
+  if (guarded.length > 0) problems.push(emptiedStackRefusal(stack.name, removals.length, guarded));
   // The license bounds what the apply may create: checked before anything is written.
   if (problems.length === 0) {
     const license = await checkLicense(client, live, changes, { orgId: ctx.orgId, license: ctx.license, insightDays: ctx.insights?.days });
