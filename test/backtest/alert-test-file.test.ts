@@ -14,6 +14,18 @@ function write(name: string, text: string): string {
   return file;
 }
 
+/** The error reading FILE throws (the test fails when it reads). */
+function refusal(file: string): AlertTestFileError {
+  let error: unknown;
+  try {
+    readAlertTestFile(file);
+  } catch (err) {
+    error = err;
+  }
+  expect(error).toBeInstanceOf(AlertTestFileError);
+  return error as AlertTestFileError;
+}
+
 const VALID = `tests:
   - name: api errors open and close
     duration: 1h
@@ -61,14 +73,7 @@ describe("alert test file", () => {
     ["broken YAML", VALID.replace("    duration: 1h", "    duration: 1h: 2m"), 3, ""],
   ])("refuses %s, naming the line", (_what, text, line, where) => {
     const file = write("bad.yaml", text);
-    let error: unknown;
-    try {
-      readAlertTestFile(file);
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(AlertTestFileError);
-    const e = error as AlertTestFileError;
+    const e = refusal(file);
     expect(e.line).toBe(line);
     expect(e.message).toContain(`${file}:${line}:`);
     expect(e.message).toContain(where);
@@ -84,14 +89,7 @@ describe("alert test file", () => {
       - monitor: errors
 `);
     const file = write("many.yaml", text);
-    let error: unknown;
-    try {
-      readAlertTestFile(file);
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(AlertTestFileError);
-    const e = error as AlertTestFileError;
+    const e = refusal(file);
     expect(e.message.split("\n")).toEqual([
       `${file}:9: tests.0.series.0.every: expected a duration like "15m" or "1h30m", got "soon"`,
       `${file}:15: tests.0.expect.0.tolerence: unknown key; expected one of monitor, slo, severity, tolerance, alerts`,
