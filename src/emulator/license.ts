@@ -63,9 +63,7 @@ export function requireRoomFor(core: EmulatorCore, limit: "maxDatasets" | "maxMo
 
 /** Fields of a dataset as maxFields counts them: ingested fields and virtual fields. */
 export function fieldCount(core: EmulatorCore, dataset: string): number {
-  let n = 0;
-  for (const f of core.state.fields.values()) if (f.dataset === dataset) n++;
-  return n + core.virtualFieldsOf(dataset).length;
+  return core.fieldsOf(dataset).length + core.virtualFieldsOf(dataset).length;
 }
 
 /** Refuses a new virtual field in a dataset already holding maxFields fields. */
