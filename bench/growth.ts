@@ -1,6 +1,7 @@
 // The growth section of `npm run bench` (BENCH_ONLY=growth runs it alone): how the cost of
 // `ods` grows with the stack. At each of BENCH_GROWTH_SIZES (default 2000,10000,20000), on a
-// fresh emulator whose rate limit is out of the way, it measures `ods apply` from empty, a
+// fresh emulator whose rate limit is out of the way, with one output per five resources
+// (each a resource's id), it measures `ods apply` from empty, a
 // no-change `ods plan`, a no-drift `ods drift`, `ods apply` with 10% changed and `ods destroy`:
 // wall time, CPU and peak RSS, and between consecutive sizes each figure's growth exponent
 // log(t2/t1) / log(N2/N1) (1.0 is linear). A command that runs over BENCH_GROWTH_BUDGET_S
@@ -18,7 +19,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { envNumber, prepareDatasets, ROOT, runOdsTimed, startEmulatorProcess, synthesizeStack, timed, type TimedRun } from "./harness";
 import { startHttpStateServer } from "./http-state-server";
-import { generateStack, layoutOf, resourceCount } from "./stack-gen";
+import { generateStack, layoutOf, outputsOf, resourceCount } from "./stack-gen";
 import { startPg } from "./pg-server";
 
 export interface GrowthFigure {
@@ -66,13 +67,22 @@ function stackFile(dir: string): string {
  */
 function adjustStack(dir: string, backend: Record<string, unknown> | undefined): void {
   const file = stackFile(dir);
-  const doc = JSON.parse(fs.readFileSync(file, "utf8")) as { provider?: { ods?: Record<string, unknown>[] }; terraform?: Record<string, unknown> };
+  const doc = JSON.parse(fs.readFileSync(file, "utf8")) as StackDocument;
   const blocks = doc.provider?.ods;
   if (!blocks || blocks.length === 0) throw new Error(`${file} has no ods provider block`);
   blocks[0].rate_limit_per_second = NO_RATE_LIMIT;
   if (backend) doc.terraform = { ...doc.terraform, backend };
+  doc.output = { ...doc.output, ...outputsOf({ resource: doc.resource ?? {} }) };
   fs.writeFileSync(file, JSON.stringify(doc));
 }
+
+interface StackDocument {
+  provider?: { ods?: Record<string, unknown>[] };
+  terraform?: Record<string, unknown>;
+  resource?: Record<string, Record<string, Record<string, unknown>>>;
+  output?: Record<string, { value: unknown }>;
+}
+
 
 /** User + system CPU of a process so far, from /proc (undefined where there is none). */
 function processCpuMs(pid: number | undefined): number | undefined {
@@ -187,7 +197,7 @@ export function growthMarkdown(sizes: readonly GrowthSize[]): string[] {
   if (sizes.length === 0) return [];
   const lines = ["", "## Growth with the stack", ""];
   lines.push(
-    "Generated stacks of every kind on a fresh emulator per size, the rate limit out of the way (emulator `--rate-limit` and the provider's `rate_limit_per_second` at 1,000,000), monitors' backtest off. Wall and CPU seconds and peak RSS of the `ods` process (/usr/bin/time), and the CPU the emulator spent answering it (/proc). Exponent: log(t2/t1) / log(N2/N1) between consecutive sizes; 1.0 is linear.",
+    "Generated stacks of every kind with one output per five resources (each a resource's id) on a fresh emulator per size, the rate limit out of the way (emulator `--rate-limit` and the provider's `rate_limit_per_second` at 1,000,000), monitors' backtest off. Wall and CPU seconds and peak RSS of the `ods` process (/usr/bin/time), and the CPU the emulator spent answering it (/proc). Exponent: log(t2/t1) / log(N2/N1) between consecutive sizes; 1.0 is linear.",
     "",
     "| state | N | command | wall s | CPU s | peak RSS MiB | emulator CPU s |",
     "|---|---:|---|---:|---:|---:|---:|",

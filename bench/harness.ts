@@ -41,14 +41,21 @@ export interface EmulatorProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The license the benches' emulators run with: the generated stacks hold a user per eight
+ * resources, past the default license's 100 users from N = 800 (the emulator enforces it).
+ */
+export const BENCH_LICENSE = "maxUsers=1000000";
+
 /** `ods emulator --port 0` in a child process; resolves once it printed its URL and token. */
-export function startEmulatorProcess(opts: { dataDir: string; rateLimit?: number; faults?: string; extraArgs?: string[]; startTimeoutMs?: number }): Promise<EmulatorProcess> {
+export function startEmulatorProcess(opts: { dataDir: string; rateLimit?: number; faults?: string; extraArgs?: string[]; startTimeoutMs?: number; license?: string }): Promise<EmulatorProcess> {
   const startTimeoutMs = opts.startTimeoutMs ?? 30_000;
   // BENCH_EMULATOR_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the emulator.
   const nodeArgs = (process.env.BENCH_EMULATOR_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const args = [...nodeArgs, ODS_BIN, "emulator", "--port", "0", "--data-dir", opts.dataDir, ...(opts.extraArgs ?? [])];
   if (opts.rateLimit) args.push("--rate-limit", String(opts.rateLimit));
   if (opts.faults) args.push("--faults", opts.faults);
+  args.push("--license", opts.license ?? BENCH_LICENSE);
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));

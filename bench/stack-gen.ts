@@ -201,6 +201,23 @@ export function generateStack(opts: StackOptions): GeneratedStack {
   return { resource };
 }
 
+/** Resources per output in the growth stacks (issue 54: one output per five resources). */
+export const RESOURCES_PER_OUTPUT = 5;
+
+/**
+ * One output per RESOURCES_PER_OUTPUT resources (in address order), each a reference to one
+ * resource's id, as a team hands ids to other stacks: a plan's cost must grow with outputs
+ * plus resources, not with their product.
+ */
+export function outputsOf(stack: GeneratedStack, every = RESOURCES_PER_OUTPUT): Record<string, { value: string }> {
+  const addresses: string[] = [];
+  for (const [type, byName] of Object.entries(stack.resource)) for (const name of Object.keys(byName)) addresses.push(`${type}.${name}`);
+  addresses.sort();
+  const out: Record<string, { value: string }> = {};
+  for (let i = 0; i < addresses.length; i += every) out[`id_${i / every}`] = { value: `\${${addresses[i]}.id}` };
+  return out;
+}
+
 /** Number of resources in a generated stack. */
 export function resourceCount(stack: GeneratedStack): number {
   return Object.values(stack.resource).reduce((sum, byName) => sum + Object.keys(byName).length, 0);

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from "commander";
-import { closeQueryPool, FaultSpecError, parseDeliverTo, parseFaultSpec, startEmulator } from "../emulator";
+import { closeQueryPool, FaultSpecError, LicenseSettingsError, parseDeliverTo, parseFaultSpec, parseLicenseSettings, startEmulator } from "../emulator";
 
 function parseWholeNumber(min: number): (value: string) => number {
   return (value) => {
@@ -10,15 +10,21 @@ function parseWholeNumber(min: number): (value: string) => number {
 }
 
 /** Checks the spec when the command line is read, so that a typo fails before startup. */
-function checkFaultSpec(value: string): string {
-  try {
-    parseFaultSpec(value);
-  } catch (err) {
-    if (err instanceof FaultSpecError) throw new InvalidArgumentError(err.message);
-    throw err;
-  }
-  return value;
+/** An option's value checked by PARSE; its error of type KNOWN becomes commander's usage error. */
+function checkedBy(parse: (value: string) => unknown, known: new (...args: never[]) => Error): (value: string) => string {
+  return (value) => {
+    try {
+      parse(value);
+    } catch (err) {
+      if (err instanceof known) throw new InvalidArgumentError(err.message);
+      throw err;
+    }
+    return value;
+  };
 }
+
+const checkFaultSpec = checkedBy(parseFaultSpec, FaultSpecError);
+const checkLicense = checkedBy(parseLicenseSettings, LicenseSettingsError);
 
 function checkDeliverTo(value: string): string {
   try {
@@ -65,6 +71,11 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
     .option("--query-max-memory-mb <mb>", "MiB a query may build while it runs (rows it keeps, lists, sets, groups); past it, 400", parseWholeNumber(1), 256)
     .option("--query-max-answer-mb <mb>", "MiB a query's answer may be; past it, 400", parseWholeNumber(1), 64)
     .option("--query-share <fraction>", "share of the query threads one token (or one monitor's query) may hold at once; at least one thread", parseShare, 0.5)
+    .option(
+      "--license <limits>",
+      "set license limits of the organization (kept in the data directory): KEY=VALUE[,KEY=VALUE...], e.g. maxMonitors=10,maxFields=50",
+      checkLicense,
+    )
     .action(async (opts: {
       port: number;
       dataDir: string;
@@ -78,6 +89,7 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
       queryMaxMemoryMb: number;
       queryMaxAnswerMb: number;
       queryShare: number;
+      license?: string;
     }) => {
       const emulator = await startEmulator({
         port: opts.port,
@@ -92,6 +104,7 @@ export function registerEmulatorCommand(program: Command, setExitCode: (code: nu
         queryMaxMemoryMb: opts.queryMaxMemoryMb,
         queryMaxAnswerMb: opts.queryMaxAnswerMb,
         queryShare: opts.queryShare,
+        license: opts.license,
       });
       process.stdout.write(`ODS_URL=${emulator.url}\nODS_TOKEN=${emulator.adminToken}\n`);
       await new Promise<void>((resolve) => {

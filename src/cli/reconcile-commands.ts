@@ -40,6 +40,7 @@ import {
 import { listStacks, selectStacks } from "./stack-selection";
 import { synth, synthWarnings } from "./synth";
 import { failsForWarnings, warningsFailure, withWarningsAsErrors, type WarningsOpts } from "./warnings-as-errors";
+import { catchInterrupts, EXIT_INTERRUPTED } from "./interrupt";
 import { targetLine } from "./target";
 import { projectEmulator } from "./project-emulator";
 import { projectRoot, stateStoreFor } from "./workspace";
@@ -370,8 +371,23 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     }
     const outcomes: StackOutcome[] = [];
     let stopped: string | undefined;
+    // From here on SIGINT/SIGTERM stop the apply gently (the state saved, exit 130); a second forces.
+    // A forced stop still gives the lock up (bounded: a state server that hangs does not hold the exit).
+    let holding: StateStore | undefined;
+    const interrupt = catchInterrupts({
+      say: err,
+      force: (code) => {
+        const release = holding ? holding.unlock().catch(() => undefined) : Promise.resolve();
+        void Promise.race([release, new Promise((resolve) => setTimeout(resolve, 2000).unref())]).finally(() => process.exit(code));
+      },
+    });
+    try {
     // Destroy goes the other way: a stack that reads another's outputs is removed first.
     for (const unit of destroy ? [...session.units].reverse() : session.units) {
+      if (interrupt.signal.aborted) {
+        outcomes.push({ stack: unit.name, line: "not applied: interrupted", failed: true });
+        continue;
+      }
       if (stopped) {
         outcomes.push({ stack: unit.name, line: `not applied: stack ${stopped} failed`, failed: true });
         continue;
@@ -381,6 +397,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       try {
         await unit.store.lock(destroy ? "ods destroy" : "ods apply");
         locked = true;
+        holding = unit.store;
         const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, parallelism: o.parallelism, insights: destroy ? undefined : insightsOf(o), moveDetection: o.moveDetection, stateOf: session.stateOf });
         const reason = await stale(unit, sp);
         if (reason) throw new Error(reason);
@@ -400,13 +417,23 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
           stopped = unit.name;
           continue;
         }
+        if (interrupt.signal.aborted) {
+          err(`Interrupted before any change${several ? ` to stack ${unit.name}` : ""} was made.`);
+          outcomes.push({ stack: unit.name, line: "not applied: interrupted", failed: true });
+          continue;
+        }
         const startedAt = new Date();
         // With nothing to call, engine-only settings, outputs and the organization still land in state.
-        const summary = await applyStack(sp, { parallelism: o.parallelism, onEvent: stackHasChanges(sp) ? progress : undefined, stateOf: session.stateOf });
+        const summary = await applyStack(sp, { parallelism: o.parallelism, onEvent: stackHasChanges(sp) ? progress : undefined, stateOf: session.stateOf, stop: interrupt.signal });
         for (const w of summary.warnings) err(`Warning: ${w}`);
         for (const e of summary.errors) err(`Error: ${e}`);
         const strictFailure = failsForWarnings(o, summary.warnings.length, "during the apply");
-        if (stackHasChanges(sp)) out(summaryLine(summary));
+        if (stackHasChanges(sp)) out(interrupt.signal.aborted ? summaryLine(summary).replace(/^Apply complete/, "Apply interrupted") : summaryLine(summary));
+        if (interrupt.signal.aborted) {
+          err(`Interrupted: ${summary.notStarted} change${summary.notStarted === 1 ? "" : "s"} not started; the state holds every change made. Run "ods ${destroy ? "destroy" : "apply"}" again to finish.`);
+          outcomes.push({ stack: unit.name, line: `interrupted (${summary.notStarted} not started)`, failed: true });
+          continue;
+        }
         if (o.annotate && summary.failed === 0 && stackHasChanges(sp)) await annotateStack(sp, startedAt);
         outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? summaryLine(summary) : "no changes", failed: summary.failed > 0 || strictFailure });
         if (summary.failed > 0 || strictFailure) stopped = unit.name;
@@ -416,11 +443,16 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         outcomes.push({ stack: unit.name, line: "ERROR (see above)", failed: true });
         stopped = unit.name;
       } finally {
+        holding = undefined;
         if (locked) await unit.store.unlock();
       }
     }
+    } finally {
+      interrupt.dispose();
+    }
     printSummary(outcomes, several);
-    if (outcomes.some((x) => x.failed)) setExit(EXIT_ERROR);
+    if (interrupt.signal.aborted) setExit(EXIT_INTERRUPTED);
+    else if (outcomes.some((x) => x.failed)) setExit(EXIT_ERROR);
     });
   };
 

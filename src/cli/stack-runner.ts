@@ -365,7 +365,7 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
     const view = stateView(state, provider, stack);
     let plan: Plan;
     try {
-      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, destroy: opts.destroy, checkQueries: opts.checkQueries, parallelism: opts.parallelism, insights: opts.insights, moveDetection: opts.moveDetection });
+      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, license: target.license, destroy: opts.destroy, checkQueries: opts.checkQueries, parallelism: opts.parallelism, insights: opts.insights, moveDetection: opts.moveDetection });
     } catch (err) {
       if (err instanceof PlanError) {
         problems.push(...err.problems);
@@ -459,10 +459,12 @@ export interface ApplyStackOptions {
   parallelism: number;
   onEvent?: (event: ApplyEvent) => void;
   stateOf: StateOf;
+  /** Aborted on SIGINT/SIGTERM: the calls in flight finish, the state is saved, no part after starts. */
+  stop?: AbortSignal;
 }
 
 function emptySummary(): ApplySummary {
-  return { created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, moved: 0, failed: 0, skipped: 0, warnings: [], errors: [] };
+  return { created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, moved: 0, failed: 0, skipped: 0, notStarted: 0, warnings: [], errors: [] };
 }
 
 /** Every warning of a stack's plan (all its provider configurations). */
@@ -509,6 +511,7 @@ export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promis
       orgId: part.target.orgId,
       parallelism: opts.parallelism,
       onEvent: opts.onEvent,
+      stop: opts.stop,
     });
     Object.assign(dataValues, part.plan.dataValues);
     for (const k of Object.keys(total) as (keyof ApplySummary)[]) {
@@ -517,7 +520,7 @@ export async function applyStack(sp: StackPlan, opts: ApplyStackOptions): Promis
       if (Array.isArray(a) && Array.isArray(b)) a.push(...(b as string[]));
       else (total[k] as number) = (a as number) + (b as number);
     }
-    if (summary.failed > 0) break;
+    if (summary.failed > 0 || opts.stop?.aborted) break;
   }
   // Outputs span every provider configuration: computed from the whole state.
   const outputs: StateFile["outputs"] = {};

@@ -3,7 +3,7 @@
 // ODS_ORG_ID) fills only what the block leaves unset. Explicit --url/--token/--org-id
 // override a stack's only provider configuration, and are refused where a stack has
 // several (which one would they mean?). The token is never printed.
-import { OdsApiError, OdsClient, resolveClientConfig } from "../api";
+import { OdsApiError, OdsClient, resolveClientConfig, type License } from "../api";
 import type { ProviderConfiguration } from "../reconcile/stack";
 import type { StateOrganization } from "../reconcile/state";
 import type { Values } from "../resources";
@@ -25,6 +25,8 @@ export interface Target {
   orgId?: string;
   /** The organization the service answered for this target, once described. */
   organization?: StateOrganization;
+  /** Its license, from the same read (a plan checks the apply against it without reading it again). */
+  license?: License;
   /** The stack whose provider configuration this is, for messages. */
   stack?: string;
   /** Where the token came from (`--token`, `var.ods_token (from TF_VAR_ods_token)`, `ODS_TOKEN`, ...): never its value. */
@@ -131,6 +133,7 @@ export async function describeTarget(target: Target): Promise<StateOrganization>
   }
   if (!org) throw new TargetError(`${whose(target)} (${target.url}): the token reaches no organization`);
   target.organization = { id: org.id, name: org.name };
+  target.license = org.license;
   return target.organization;
 }
 

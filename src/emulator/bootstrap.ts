@@ -51,7 +51,9 @@ function newOrganization(now: number): OrgRecord {
       maxEndpoints: 100,
       maxFields: 1024,
       maxMonitors: 500,
-      maxQueryWindowSeconds: 30 * 86_400,
+      // The emulator enforces it (license.ts); its own default leaves any window open, since
+      // tests and local work query fixed ranges years wide. `--license` sets a real bound.
+      maxQueryWindowSeconds: 200 * 365 * 86_400,
       maxUsers: 100,
       monthlyIngestGb: 500,
       monthlyQueryGbHours: 100,

@@ -153,6 +153,13 @@ export class EventStore {
     }
   }
 
+  /** Bytes of every dataset's stored events (the license's storageAllowanceGB bounds them). */
+  totalBytes(): number {
+    let n = 0;
+    for (const entry of this.byKey.values()) n += entry.bytes;
+    return n;
+  }
+
   /** Deletes a dataset's events for good. */
   async drop(key: string): Promise<void> {
     const entry = this.byKey.get(key);

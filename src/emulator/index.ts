@@ -11,6 +11,7 @@ import { lockDataDir, writeCredentials } from "./data-dir";
 import { EventStore } from "./event-store";
 import type { FaultSpec } from "./faults";
 import { emptyState } from "./model";
+import { parseLicenseSettings, type LicenseSettings } from "./license";
 import { RateLimiter } from "./rate-limit";
 import { ROUTE_TABLE } from "./route-table";
 import { Router } from "./routing";
@@ -29,6 +30,7 @@ import { Store } from "./store";
 export type { FaultSpec } from "./faults";
 export { FaultSpecError, parseFaultSpec } from "./faults";
 export { parseDeliverTo } from "./monitors/deliver-to";
+export { LicenseSettingsError, parseLicenseSettings, type LicenseSettings } from "./license";
 
 /**
  * Ends the process's query threads (every emulator of the process shares them): for a
@@ -74,6 +76,11 @@ export interface EmulatorOptions {
   queryMaxAnswerMb?: number;
   /** Fraction of the query threads one token, or the monitors, may hold at once (default 0.5; at least one thread). */
   queryShare?: number;
+  /**
+   * License limits to set in the organization's record (kept in the data directory):
+   * `"maxMonitors=10,maxFields=50"` or the same as an object. See license.ts.
+   */
+  license?: string | LicenseSettings;
 }
 
 /** The query limits of `opts`, checked; the defaults where unset. */
@@ -177,6 +184,11 @@ export async function startEmulator(opts: EmulatorOptions): Promise<EmulatorHand
   try {
     store = await Store.open(dataDir, emptyState);
     const boot = await bootstrap(store, dataDir);
+    if (opts.license !== undefined) {
+      const settings = typeof opts.license === "string" ? parseLicenseSettings(opts.license) : opts.license;
+      const org = store.state.orgs.get(boot.orgId)!;
+      await store.tx().put("orgs", org.id, { ...org, license: { ...org.license, ...settings } }).commit();
+    }
     const liveKeys = new Set([...store.state.datasets.values()].map((d) => d.storageKey));
     events = EventStore.load(dataDir, liveKeys);
     const core = new EmulatorCore(store, events, boot.orgId, clock, sharedQueryPool(), query.limits, query.share);

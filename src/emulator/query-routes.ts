@@ -6,6 +6,7 @@ import { badRequest, HttpError, notFound } from "./errors";
 import type { MonitorType, QueryHistoryRecord } from "./model";
 import type { JobAnswer } from "./query-host/jobs";
 import type { AplRequest } from "./query/types";
+import { chargeQuery, requireQueryAllowance, requireQueryWindow, windowSeconds } from "./license";
 import { JsonText, ok, type RequestContext, type Route } from "./routing";
 import { nowIso } from "./time";
 import { bodyObject, optionalIntegerIn, optionalString, requiredString, type JsonObject } from "./validate";
@@ -70,13 +71,18 @@ export const queryRoutes: readonly Route[] = [
       const endTime = optionalString(body, "endTime");
       if (startTime) req.startTime = startTime;
       if (endTime) req.endTime = endTime;
+      requireQueryAllowance(ctx.core);
+      requireQueryWindow(ctx.core, windowSeconds(startTime, endTime, ctx.now), "the query's time range");
       if (saveAsKind !== "") {
         requireDatasetGrant(ctx.caller, historyDataset, "query", "read");
         ctx.core.dataset(historyDataset);
       }
       // Every dataset the query names needs the caller's query|read grant: checked in the
       // worker after parsing, before the query is compiled against any dataset.
-      const result = answerOf(await ctx.core.runQuery({ kind: "apl", request: req, format, reader: ctx.core.readerOf(ctx.caller), nowMs: ctx.now }, maxMillisOf(body)));
+      const began = Date.now();
+      const answer = await ctx.core.runQuery({ kind: "apl", request: req, format, reader: ctx.core.readerOf(ctx.caller), nowMs: ctx.now }, maxMillisOf(body));
+      chargeQuery(ctx.core, Date.now() - began);
+      const result = answerOf(answer);
       if (saveAsKind !== "") await recordHistory(ctx, historyDataset, saveAsKind, req);
       return ok(result);
     },
@@ -89,7 +95,12 @@ export const queryRoutes: readonly Route[] = [
       requireDatasetGrant(ctx.caller, name, "query", "read");
       if (!ctx.core.state.datasets.has(name)) throw notFound("dataset", name);
       const body = bodyObject(ctx.json());
-      return ok(answerOf(await ctx.core.runQuery({ kind: "legacy", dataset: name, body, reader: ctx.core.readerOf(ctx.caller), nowMs: ctx.now }, maxMillisOf(body))));
+      requireQueryAllowance(ctx.core);
+      requireQueryWindow(ctx.core, windowSeconds(optionalString(body, "startTime"), optionalString(body, "endTime"), ctx.now), "the query's time range");
+      const began = Date.now();
+      const answer = await ctx.core.runQuery({ kind: "legacy", dataset: name, body, reader: ctx.core.readerOf(ctx.caller), nowMs: ctx.now }, maxMillisOf(body));
+      chargeQuery(ctx.core, Date.now() - began);
+      return ok(answerOf(answer));
     },
   },
 ];

@@ -3,6 +3,8 @@
 // from sensitive variables.
 import { snakeToCamel } from "../resources";
 import { type ExportedObject, type Expr, type OrgExport, referencedBy, type SecretVariable, variableLine } from "./export-model";
+import { windowText } from "../resources/backtest/slo-model";
+import { sloGroups, type SloGroup } from "./slo-groups";
 
 /** The generated bindings' namespace and class of a type name: `ods_virtual_field` → virtualField.VirtualField. */
 export function constructOf(typeName: string, mode: "resource" | "data"): { namespace: string; className: string } {
@@ -102,11 +104,40 @@ export function renderConstructModule(exp: OrgExport, names: TypeScriptNames): s
   }
   const callerSource = constructOf("ods_current_user", "data");
   if (exp.usesCaller) namespaces.add(callerSource.namespace);
-  for (const o of exp.objects) r.identifiers.set(o, identifierOf(o.name, o.typeName, taken));
+  // What an slo.Slo generated is written back as that construct; its objects are its members.
+  const { groups, notes } = sloGroups(exp.objects);
+  const groupOf = new Map<ExportedObject, SloGroup>();
+  const sloIds = new Map<SloGroup, string>();
+  for (const g of groups) {
+    namespaces.add("slo");
+    taken.add("slo");
+    const id = identifierOf(sloConstructId(g), "ods_slo", taken);
+    sloIds.set(g, id);
+    g.monitors.forEach((m, i) => {
+      groupOf.set(m, g);
+      r.identifiers.set(m, `${id}.monitors[${i}]`);
+    });
+    if (g.dashboard) {
+      groupOf.set(g.dashboard, g);
+      r.identifiers.set(g.dashboard, `${id}.dashboard!`);
+    }
+  }
+  for (const o of exp.objects) if (!groupOf.has(o)) r.identifiers.set(o, identifierOf(o.name, o.typeName, taken));
 
   const body: string[] = [];
   if (exp.usesCaller) body.push(`    const caller = new ${callerSource.namespace}.${callerSource.className}(this, "caller", {});`, "");
+  const written = new Set<SloGroup>();
   for (const o of exp.objects) {
+    const group = groupOf.get(o);
+    if (group) {
+      // At its first member's place: after what its monitors refer to (their notifiers).
+      if (!written.has(group)) {
+        written.add(group);
+        const used = [...group.monitors, ...(group.dashboard ? [group.dashboard] : [])].some((m) => referenced.has(m));
+        body.push(`    ${used ? `const ${sloIds.get(group)} = ` : ""}new slo.Slo(this, ${JSON.stringify(sloConstructId(group))}, ${sloProps(group, r)});`, "");
+      }
+      continue;
+    }
     const { namespace, className } = constructOf(o.typeName, "resource");
     const props = { ...o.body, entries: [...o.body.entries] };
     let text = r.render(props, "    ");
@@ -120,6 +151,7 @@ export function renderConstructModule(exp: OrgExport, names: TypeScriptNames): s
   if (body.length > 0) body.pop();
 
   const secretsType = secretsInterfaceName(names.className);
+  exp = { ...exp, notes: [...exp.notes, ...notes] };
   const out: string[] = [
     `// The organization as code, written by \`ods export\`: one construct per object, references`,
     `// where one object names another. Use it in a stack: new ${names.className}(stack, "org"${exp.variables.length > 0 ? ", secrets" : ""}).`,
@@ -143,6 +175,35 @@ export function renderConstructModule(exp: OrgExport, names: TypeScriptNames): s
     "",
   );
   return out.join("\n");
+}
+
+/** The construct id of an exported SLO: the last part of its construct path, else its name. */
+function sloConstructId(g: SloGroup): string {
+  return g.slo.path.split("/").pop() || g.slo.name;
+}
+
+/** The props of an exported slo.Slo: what its monitors' marker holds, the notifiers they send to. */
+function sloProps(g: SloGroup, r: Renderer): string {
+  const { slo } = g;
+  const q = JSON.stringify;
+  const lines = [`      name: ${q(slo.name)},`];
+  if (g.description) lines.push(`      description: ${q(g.description)},`);
+  lines.push(`      dataset: ${q(slo.dataset)},`, `      badFilter: ${q(slo.badFilter)},`);
+  if (slo.totalFilter) lines.push(`      totalFilter: ${q(slo.totalFilter)},`);
+  lines.push(`      objectivePercent: ${slo.objectivePercent},`, `      windowDays: ${slo.windowDays},`, "      alerting: {");
+  if (g.pageNotifierIds) lines.push(`        pageNotifierIds: ${r.render(g.pageNotifierIds, "        ")},`);
+  if (g.ticketNotifierIds) lines.push(`        ticketNotifierIds: ${r.render(g.ticketNotifierIds, "        ")},`);
+  lines.push("        windows: [");
+  for (const p of slo.pairs) {
+    lines.push(`          { severity: slo.SloSeverity.${p.severity === "page" ? "PAGE" : "TICKET"}, longWindow: ${q(windowText(p.longMinutes))}, shortWindow: ${q(windowText(p.shortMinutes))}, factor: ${p.factor} },`);
+  }
+  lines.push("        ],");
+  if (slo.minEvents > 0) lines.push(`        minEvents: ${slo.minEvents},`);
+  lines.push("      },");
+  if (slo.labels && Object.keys(slo.labels).length > 0) lines.push(`      labels: { ${Object.entries(slo.labels).map(([k, v]) => `${q(k)}: ${q(v)}`).join(", ")} },`);
+  if (!g.dashboard) lines.push("      dashboard: false,");
+  else if (g.breakdownField) lines.push(`      breakdownField: ${q(g.breakdownField)},`);
+  return `{\n${lines.join("\n")}\n    }`;
 }
 
 /** main.ts: one stack with the provider block, the secrets as sensitive variables, and the class. */

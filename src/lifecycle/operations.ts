@@ -242,6 +242,9 @@ export function namesakeRefusal(kind: ResourceKind, values: Values, id: string, 
     `The live ${kind.typeName} ${id} already has ${key}, and ${managedElsewhere ? "another resource of this configuration manages it" : "nothing shows that this provider created it for this resource: another address may manage it (a renamed resource), or it was made outside Terraform"}. Nothing was changed.`,
     `If this resource was renamed, keep the object with a moved block: in cdktf, call .moveFromId("<old address>") on this resource's construct (or .moveTo on the old one); in HCL, a moved block with from = <old address> and to = <this address>.`,
     `If the object should be managed here, import it: terraform import <this address> ${id} (or an import block), or in cdktf .importFrom("${id}").`,
+    // terraform destroy plans the configuration in its refresh: an object taken out of the
+    // state (terraform state rm, a guarded dataset kept) while still declared lands here.
+    `If this is terraform destroy after the object was removed from the state (terraform state rm) while still declared, neither applies: run terraform destroy -refresh=false, or remove the declaration first.`,
   ].join(" ");
 }
 

@@ -13,6 +13,8 @@ export interface OrderedRun {
   skipped(change: PlannedChange, cause: string): void;
   /** Changes that could never run (a dependency cycle, which loading rejects). */
   unordered(addresses: string[]): void;
+  /** Changes left unstarted because the run was asked to stop (SIGINT or SIGTERM). */
+  notStarted?(changes: PlannedChange[]): void;
 }
 
 const isRemoval = (c: PlannedChange): boolean => c.action === "delete" || c.action === "forget";
@@ -23,7 +25,7 @@ const isRemoval = (c: PlannedChange): boolean => c.action === "delete" || c.acti
  * first. A change waiting on a failed one is skipped, and so is what waits on it. A count
  * of unfinished dependencies per change and a heap of the ready ones.
  */
-export async function runInOrder(tasks: readonly PlannedChange[], parallelism: number, how: OrderedRun): Promise<void> {
+export async function runInOrder(tasks: readonly PlannedChange[], parallelism: number, how: OrderedRun, stop?: AbortSignal): Promise<void> {
   const index = new Map(tasks.map((c, i) => [c.address, i]));
   const waiting = new Array<number>(tasks.length).fill(0);
   const dependents: number[][] = tasks.map(() => []);
@@ -60,7 +62,8 @@ export async function runInOrder(tasks: readonly PlannedChange[], parallelism: n
       }
     };
     const pump = (): void => {
-      while (running < parallelism && ready.size > 0) {
+      // Once asked to stop, nothing new starts: the calls in flight finish and are recorded.
+      while (running < parallelism && ready.size > 0 && !stop?.aborted) {
         const i = ready.pop();
         if (status[i] !== "pending") continue;
         const c = tasks[i];
@@ -85,6 +88,12 @@ export async function runInOrder(tasks: readonly PlannedChange[], parallelism: n
         });
       }
       if (running > 0) return;
+      if (stop?.aborted && finished < tasks.length) {
+        const left = tasks.filter((_, i) => status[i] === "pending");
+        how.notStarted?.(left);
+        resolve();
+        return;
+      }
       if (finished < tasks.length) {
         const stuck = tasks.filter((_, i) => status[i] === "pending").map((c) => c.address);
         for (const [i] of tasks.entries()) if (status[i] === "pending") status[i] = "failed";

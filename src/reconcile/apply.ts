@@ -47,6 +47,8 @@ export interface ApplySummary {
   moved: number;
   failed: number;
   skipped: number;
+  /** Changes not started because the apply was asked to stop (SIGINT or SIGTERM). */
+  notStarted: number;
   warnings: string[];
   errors: string[];
 }
@@ -75,6 +77,11 @@ export interface ApplyOptions {
   orgId?: string;
   parallelism?: number;
   onEvent?: (event: ApplyEvent) => void;
+  /**
+   * Aborted when the apply must stop (SIGINT or SIGTERM): no new call starts, the calls in
+   * flight finish and are saved, and the rest is counted as not started.
+   */
+  stop?: AbortSignal;
 }
 
 /** Splits a live answer into what state keeps openly and what it keeps as sensitive. */
@@ -92,7 +99,7 @@ class ApplyRun {
   /** Attributes that take sensitive values through references, kept in state as marks. */
   private readonly marks: SensitiveMarks;
   readonly summary: ApplySummary = {
-    created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, moved: 0, failed: 0, skipped: 0, warnings: [], errors: [],
+    created: 0, updated: 0, replaced: 0, rotated: 0, deleted: 0, adopted: 0, forgotten: 0, moved: 0, failed: 0, skipped: 0, notStarted: 0, warnings: [], errors: [],
   };
 
   /** The lifecycle's view of this run: an id in state is managed, so a lost answer never adopts it. */
@@ -358,10 +365,13 @@ export async function applyPlan(opts: ApplyOptions): Promise<ApplySummary> {
       opts.onEvent?.({ address: c.address, action: c.action, phase: "skipped", message: `skipped: ${cause} failed` });
     },
     unordered: (stuck) => run.summary.errors.push(`could not order: ${stuck.join(", ")}`),
-  });
+    notStarted: (left) => {
+      run.summary.notStarted += left.filter((c) => c.action !== "noop").length;
+    },
+  }, opts.stop);
 
   run.computeOutputs();
   await run.flush();
-  if (run.summary.failed === 0) await run.checkConvergence(tasks);
+  if (run.summary.failed === 0 && !opts.stop?.aborted) await run.checkConvergence(tasks);
   return run.summary;
 }

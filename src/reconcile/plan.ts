@@ -1,12 +1,13 @@
 // Planning: refresh what lives, resolve what is declared, and decide one action per
 // resource. A pure decision per resource (decideAction) over inputs gathered here.
 import * as crypto from "node:crypto";
-import type { OdsClient } from "../api";
+import type { License, OdsClient } from "../api";
 import { datasetDeclared, resourceKind, type ResourceKind, type Values, type WireObject } from "../resources";
 import {
   LiveIndex,
   UNKNOWN,
   containsUnknown,
+  checkLicense,
   currentOfRotation,
   decideAction,
   deletionRefusal,
@@ -50,6 +51,16 @@ export function odsCommand(stack: string, args: string): string {
   const [verb, ...rest] = args.split(" ");
   const sub = verb === "state" ? `${verb} ${rest.shift()}` : verb;
   return `ods ${sub} --stack ${stack}${rest.length > 0 ? ` ${rest.join(" ")}` : ""}`;
+}
+
+/** The refusal of a stack emptied while its state holds guarded objects (datasets whose deletion loses data). */
+function emptiedStackRefusal(stack: string, managed: number, guarded: readonly string[]): string {
+  const one = guarded.length === 1;
+  return (
+    `stack ${stack} declares no ods resources, but its state manages ${managed}: applying would delete all of them, and ${guarded.join(", ")} ${one ? "is" : "are"} guarded (deleting ${one ? "it" : "them"} deletes data). ` +
+    `If this commit emptied the stack by mistake (a synth that failed, another app or --stack), restore its declarations; ` +
+    `to delete everything on purpose, set allow_destroy = true on ${one ? "it" : "them"} and apply before emptying the stack, or run "${odsCommand(stack, "destroy")}" after that`
+  );
 }
 
 export interface PlannedChange {
@@ -135,6 +146,8 @@ export interface PlanContext {
   stack: LoadedStack;
   state: StateFile;
   orgId?: string;
+  /** The organization's license when the caller has read it already (else the plan reads it, once). */
+  license?: License;
   /** Plan the removal of everything in state (ods destroy). */
   destroy?: boolean;
   /** Compile changed starred queries and virtual-field expressions on the service (default on). */
@@ -420,6 +433,10 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
   }
 
   const removals = Object.entries(state.resources).filter(([address]) => !declaredAddresses.has(address));
+  // A stack that declares nothing any more is most often a mistake (a failed synth): its
+  // guarded objects are named in one refusal of that, not each with advice to forget it.
+  const emptied = !ctx.destroy && declared.length === 0 && removals.length > 0;
+  const guarded: string[] = [];
   for (const [address, r] of removals) {
     const kind = resourceKind(r.typeName);
     if (!kind) {
@@ -430,7 +447,8 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
     digestInput.push({ address, live: liveObject });
     const refusal = liveObject ? deletionRefusal(kind, r.engineValues, r.values, r.id, `, or stop managing it with "${odsCommand(stack.name, `state rm ${address}`)}"`) : undefined;
     if (refusal) {
-      problems.push(`${address}: ${refusal}`);
+      if (emptied) guarded.push(address);
+      else problems.push(`${address}: ${refusal}`);
       continue;
     }
     const action: Action = kind.deletion === "forget" ? "forget" : liveObject ? "delete" : "forget";
@@ -447,6 +465,13 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       reasons: liveObject ? (kind.deletion === "forget" ? ["stops managing it; nothing is deleted"] : []) : ["already gone"],
       dependsOn: r.dependsOn,
     });
+  }
+  if (guarded.length > 0) problems.push(emptiedStackRefusal(stack.name, removals.length, guarded));
+  // The license bounds what the apply may create: checked before anything is written.
+  if (problems.length === 0) {
+    const license = await checkLicense(client, live, changes, { orgId: ctx.orgId, license: ctx.license, insightDays: ctx.insights?.days });
+    problems.push(...license.problems);
+    warnings.push(...license.warnings);
   }
   // Insights only read, so they run beside the query checks; a refused plan discards them.
   const insights = problems.length === 0 && ctx.insights ? runInsights(client, changes, ctx.insights) : Promise.resolve();

@@ -461,13 +461,14 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
   propagateSensitivity([...resources, ...dataSources]);
 
   const outputs: OutputDeclaration[] = [];
+  // Built once for every output: per output it made the plan grow with outputs x resources.
+  const byAddress = new Map([...resources, ...dataSources].map((d) => [d.address, d]));
   for (const [name, out] of Object.entries(json.output ?? {})) {
     const sub = vars.apply(out.value, `output "${name}"`);
     if (sub.sensitive && out.sensitive !== true) {
       problems.push(unmarkedOutputProblem(name, "a sensitive variable"));
     }
     try {
-      const byAddress = new Map([...resources, ...dataSources].map((d) => [d.address, d]));
       for (const ref of referencesIn(sub.value)) {
         if (!known.has(ref.address) && !remote.has(ref.address)) problems.push(`output "${name}" refers to ${ref.address}, which is not an ods resource of this stack`);
         const carries = byAddress.get(ref.address)?.sensitiveAttributes ?? [];

@@ -28,7 +28,8 @@ function objectsNamed(text: string): EmbeddedReference[] {
   const named: EmbeddedReference[] = [...ids].map((value) => ({ value, ref: { typeName: "ods_monitor", attribute: "id" } }));
   // The owner is a user id, which differs between organizations: export and compare see through it.
   const owner = doc?.owner;
-  if (typeof owner === "string" && owner !== "" && owner !== EVERYONE) named.push({ value: owner, ref: { typeName: "ods_user", attribute: "id" } });
+  // The service keeps owners in lower case: everyone is "x-axiom-everyone" as read back.
+  if (typeof owner === "string" && owner !== "" && owner.toLowerCase() !== EVERYONE.toLowerCase()) named.push({ value: owner, ref: { typeName: "ods_user", attribute: "id" } });
   return named;
 }
 

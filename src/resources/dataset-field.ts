@@ -109,6 +109,7 @@ export const datasetField: ResourceKind = {
   naturalKey: ["dataset", "name"],
   scope: { attribute: "dataset", parentType: "ods_dataset" },
   creation: "claim",
+  license: { fieldOf: "dataset" },
   planCheck: fieldExists,
   deletion: "forget",
   importIdFormat: "\"<dataset>/<field>\"",

@@ -30,6 +30,7 @@ export const dataset: ResourceKind = {
   creation: "create",
   deletion: "delete",
   guard: { attribute: "allow_destroy", consequence: "deletes all of its data" },
+  license: { counts: "maxDatasets" },
   importIdFormat: "the dataset name",
   api: {
     ...organizationApi(

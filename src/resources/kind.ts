@@ -164,6 +164,24 @@ export interface RotationRule {
   expiryAttribute: string;
 }
 
+/** A limit of the organization's license that one object of a kind counts against. */
+export type CountedLimit = "maxDatasets" | "maxMonitors" | "maxUsers";
+
+/**
+ * What the organization's license bounds of a kind (`GET /v2/orgs/{id}`, `license`);
+ * lifecycle/license.ts checks a plan against it before anything is written.
+ */
+export interface LicenseUse {
+  /** Each object counts against this organization-wide limit. */
+  counts?: CountedLimit;
+  /** Each object is a field (maxFields) of the dataset this attribute names. */
+  fieldOf?: string;
+  /** Seconds of data one run of its query reads (maxQueryWindowSeconds); undefined: no bounded window. */
+  queryWindowSeconds?: (values: Values) => number | undefined;
+  /** Seconds of data its plan insight reads in one query over DAYS days (a backtest); undefined: none. */
+  insightWindowSeconds?: (values: Values, days: number) => number | undefined;
+}
+
 /** Turns state values written under schema version N into version N+1. */
 export type StateUpgrader = (values: Values) => Values;
 
@@ -209,6 +227,8 @@ export interface ResourceKind {
   planCheck?: PlanCheck;
   /** Shown beside a change of this kind in a plan (a monitor's backtest). */
   planInsight?: PlanInsight;
+  /** What the organization's license bounds of this kind. */
+  license?: LicenseUse;
   api: ResourceApi;
   /** How `ods import` / `terraform import` ids look, for messages. */
   importIdFormat: string;

@@ -9,6 +9,7 @@ import { organizationApi, wireShape, type ResourceApi, type WireObject } from ".
 import { aplStages, callsFunction } from "./apl-stages";
 import { compileQuery } from "./query-check";
 import { monitorBacktest } from "./backtest";
+import { sloMarkerOf } from "./backtest/slo-insight";
 import { isReference } from "./validate";
 import { isPlaceholder, withPlaceholders } from "./placeholders";
 
@@ -168,6 +169,24 @@ function settingsOfItsType(live: WireObject, declared: Values | undefined): Wire
   return out;
 }
 
+/** Seconds of data one run reads: its range (the service bounds it by maxQueryWindowSeconds). */
+function monitorWindowSeconds(values: Values): number | undefined {
+  return typeof values.range_minutes === "number" ? values.range_minutes * 60 : undefined;
+}
+
+/**
+ * Seconds of data a backtest over DAYS days reads in one query: the days, plus what the
+ * first run looks back (its range, second_delay, and an anomaly monitor's compare days).
+ * A monitor of an slo.Slo is replayed from its SLO's window instead: none here.
+ */
+function backtestWindowSeconds(values: Values, days: number): number | undefined {
+  const range = monitorWindowSeconds(values);
+  if (range === undefined || sloMarkerOf(values)) return undefined;
+  const delay = typeof values.second_delay === "number" ? values.second_delay : 0;
+  const compare = values.type === "AnomalyDetection" ? Math.max(1, typeof values.compare_days === "number" ? values.compare_days : 1) * 86_400 : 0;
+  return days * 86_400 + delay + range + compare;
+}
+
 export const monitor: ResourceKind = {
   typeName: "ods_monitor",
   description: "A monitor: a query the service runs on a schedule, alerting through notifiers when its result crosses a threshold, an event matches, or values deviate from earlier days.",
@@ -237,6 +256,7 @@ export const monitor: ResourceKind = {
   planCheck: monitorChecks,
   warnsOfStrayDatasets: true,
   planInsight: monitorBacktest,
+  license: { counts: "maxMonitors", queryWindowSeconds: monitorWindowSeconds, insightWindowSeconds: backtestWindowSeconds },
   importIdFormat: "the monitor id",
   api: {
     ...monitorCalls(),

@@ -1,6 +1,6 @@
 // ods_starred_query: a saved query-language query on a dataset.
 import { bool, listOf, mapOf, num, object, objectList, str } from "./attributes";
-import { atLeast, datasetName, integer, nonEmpty, oneOf } from "./checks";
+import { atLeast, datasetName, durationMillis, integer, nonEmpty, oneOf } from "./checks";
 import type { PlanCheck, ResourceKind, Values } from "./kind";
 import type { StarredQueryInput } from "../api";
 import { scopedApi, wireShape } from "./api-binding";
@@ -37,6 +37,31 @@ const queryOptions = object(
   "Options of the run.",
   { optional: true },
 );
+
+/**
+ * A time bound as starred queries and dashboards spell it: `qr-now`, `qr-now-1h` (also
+ * without `qr-`), epoch milliseconds or ISO 8601; undefined when unreadable.
+ */
+function timeBoundMs(text: string, nowMs: number): number | undefined {
+  const t = text.trim().replace(/^qr-/, "");
+  const rel = /^now(?:-((?:\d+(?:ms|s|m|h|d|w))+))?$/.exec(t);
+  if (rel) return nowMs - (rel[1] ? durationMillis(rel[1].replace(/(\d+)w/g, (_, n: string) => `${Number(n) * 7}d`)) : 0);
+  if (/^\d{1,15}$/.test(t)) return Number(t);
+  const iso = Date.parse(t);
+  return Number.isNaN(iso) ? undefined : iso;
+}
+
+/** Seconds from the query's start_time to its end_time (now when unset); undefined without a start. */
+function starredQueryWindowSeconds(values: Values): number | undefined {
+  const query = values.query as Values | undefined;
+  const start = typeof query?.start_time === "string" && query.start_time !== "" ? query.start_time : undefined;
+  if (start === undefined) return undefined;
+  const now = Date.now();
+  const startMs = timeBoundMs(start, now);
+  const endMs = typeof query?.end_time === "string" && query.end_time !== "" ? timeBoundMs(query.end_time, now) : now;
+  if (startMs === undefined || endMs === undefined) return undefined;
+  return Math.max(0, (endMs - startMs) / 1000);
+}
 
 export const starredQuery: ResourceKind = {
   typeName: "ods_starred_query",
@@ -89,6 +114,7 @@ export const starredQuery: ResourceKind = {
   creation: "create",
   deletion: "delete",
   planCheck: queryCompiles,
+  license: { queryWindowSeconds: (values) => starredQueryWindowSeconds(values) },
   warnsOfStrayDatasets: true,
   importIdFormat: "the starred query id",
   api: scopedApi({

@@ -67,6 +67,7 @@ export const user: ResourceKind = {
   },
   naturalKey: ["email"],
   planCheck: roleExists,
+  license: { counts: "maxUsers" },
   creation: "create",
   deletion: "delete",
   importIdFormat: "the user id",

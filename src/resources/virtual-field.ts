@@ -42,6 +42,7 @@ export const virtualField: ResourceKind = {
   naturalKey: ["dataset", "name"],
   scope: { attribute: "dataset", parentType: "ods_dataset" },
   creation: "create",
+  license: { fieldOf: "dataset" },
   deletion: "delete",
   planCheck: expressionCompiles,
   warnsOfStrayDatasets: true,

@@ -16,6 +16,7 @@ import {
   pairMonitor,
   pairText,
   parseWindow,
+  sloDashboardUid,
   windowText,
   type SloDefinition,
   type SloPair,
@@ -143,9 +144,6 @@ function firstField(predicate: string): string | undefined {
   return words.find((w) => !operators.has(w.toLowerCase()));
 }
 
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 100) || "slo";
-}
 
 /**
  * A service-level objective: a Threshold monitor per window pair of its burn-rate table,
@@ -230,7 +228,7 @@ export class Slo extends Construct {
       ),
     ];
     return new OdsDashboard(this, "dashboard", {
-      uid: `slo-${slug(slo.name)}`,
+      uid: sloDashboardUid(slo.name),
       name: `SLO ${slo.name}`.slice(0, 100),
       description,
       timeWindowStart: `qr-now-${slo.windowDays}d`,

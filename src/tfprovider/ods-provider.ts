@@ -24,7 +24,9 @@ import {
 import { durationMillis } from "../resources/checks";
 import * as lifecycle from "../lifecycle";
 import {
+  LicenseReader,
   LiveIndex,
+  objectLicenseProblems,
   RequiresReplace,
   UNKNOWN as MODEL_UNKNOWN,
   applyDefaults,
@@ -210,6 +212,8 @@ export class OdsTerraformProvider implements ProviderImpl {
   private insightNowMs: number | undefined;
   /** One list call per kind (per dataset) per provider process serves every refresh. */
   private readonly live = new LiveIndex();
+  /** The organization's license, read once per process when a plan may reach a limit. */
+  private readonly licenses = new LicenseReader(() => this.api(), () => this.orgId);
   schema(): ProviderSchemaJson {
     return (providerSchema ??= providersSchemaJson().provider_schemas[PROVIDER_SOURCE]);
   }
@@ -371,6 +375,11 @@ export class OdsTerraformProvider implements ProviderImpl {
       const refusal = await this.createRefusal(kind, modelOf(planned));
       if (refusal) return { ...result, diagnostics: [refusal] };
     }
+    // Only what this plan changes can pass a limit (a no-op reads no license).
+    if (planned && kind.license && (result.diagnostics ?? []).length === 0 && (!request.priorState || comparable(toModel(request.priorState)) !== comparable(toModel(planned)))) {
+      const over = await this.licenseRefusal(kind, modelOf(planned), !request.priorState || (result.requiresReplace ?? []).length > 0);
+      if (over) return { ...result, diagnostics: [over] };
+    }
     const existing = request.priorState !== null && (result.requiresReplace ?? []).length === 0;
     if (!planned || !wantsPlanCheck(kind, existing) || (result.diagnostics ?? []).length > 0) return result;
     // Compared only for the kinds with a plan-time check (most plans are of other kinds).
@@ -390,6 +399,31 @@ export class OdsTerraformProvider implements ProviderImpl {
       if (diagnostics.length > 0) return { ...result, diagnostics };
     }
     return result;
+  }
+
+  /**
+   * What the organization's license refuses of this object, as far as one resource's plan
+   * can count: the live counts plus this create, and its query windows. Terraform plans
+   * resources one by one, so a configuration that passes a limit only with several creates
+   * is refused by the service at apply (`ods plan` counts the whole plan).
+   */
+  private async licenseRefusal(kind: ResourceKind, values: Values, creating: boolean): Promise<Diagnostic | undefined> {
+    // Computed attributes are unknown in a create's plan; each check reads only known values.
+    const use = kind.license!;
+    const counted = creating && (use.counts !== undefined || (use.fieldOf !== undefined && kind.creation === "create"));
+    if (!counted && !use.queryWindowSeconds && !(use.insightWindowSeconds && this.backtestDays)) return undefined;
+    const name = values[kind.naturalKey[kind.naturalKey.length - 1]];
+    const what = typeof name === "string" ? `${kind.typeName} "${name}"` : kind.typeName;
+    const license = await this.licenses.license();
+    let problems: string[];
+    try {
+      problems = await objectLicenseProblems(this.api(), this.live, kind, values, { creating, what, license, backtestDays: this.backtestDays });
+    } catch (err) {
+      // A token that may not list what is counted cannot check at plan; the service refuses at apply.
+      if (err instanceof OdsApiError && (err.status === 403 || err.status === 401)) return undefined;
+      throw err;
+    }
+    return problems.length > 0 ? errorDiagnostic(`Over the organization's license: ${kind.typeName}`, `${problems.join("; ")}.`) : undefined;
   }
 
   /**

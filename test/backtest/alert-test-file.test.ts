@@ -14,6 +14,18 @@ function write(name: string, text: string): string {
   return file;
 }
 
+/** The error reading FILE throws (the test fails when it reads). */
+function refusal(file: string): AlertTestFileError {
+  let error: unknown;
+  try {
+    readAlertTestFile(file);
+  } catch (err) {
+    error = err;
+  }
+  expect(error).toBeInstanceOf(AlertTestFileError);
+  return error as AlertTestFileError;
+}
+
 const VALID = `tests:
   - name: api errors open and close
     duration: 1h
@@ -61,17 +73,31 @@ describe("alert test file", () => {
     ["broken YAML", VALID.replace("    duration: 1h", "    duration: 1h: 2m"), 3, ""],
   ])("refuses %s, naming the line", (_what, text, line, where) => {
     const file = write("bad.yaml", text);
-    let error: unknown;
-    try {
-      readAlertTestFile(file);
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(AlertTestFileError);
-    const e = error as AlertTestFileError;
+    const e = refusal(file);
     expect(e.line).toBe(line);
     expect(e.message).toContain(`${file}:${line}:`);
     expect(e.message).toContain(where);
+  });
+
+  it("reports every problem with its line, not only the first", () => {
+    const text = VALID.replace("every: 1m", "every: soon")
+      .replace("        tolerance: 1m", "        tolerence: 1m")
+      .replace("          - opens: 15m\n            closes: 25m", "          - opens: 15m\n            closes: 5m")
+      .concat(`  - name: second test
+    duration: forever
+    expect:
+      - monitor: errors
+`);
+    const file = write("many.yaml", text);
+    const e = refusal(file);
+    expect(e.message.split("\n")).toEqual([
+      `${file}:9: tests.0.series.0.every: expected a duration like "15m" or "1h30m", got "soon"`,
+      `${file}:15: tests.0.expect.0.tolerence: unknown key; expected one of monitor, slo, severity, tolerance, alerts`,
+      `${file}:18: tests.0.expect.0.alerts.0.closes: an alert cannot close (at 5m) before it opens (at 15m); expected \`closes\` after \`opens\``,
+      `${file}:22: tests.1.duration: expected a duration like "15m" or "1h30m", got "forever"`,
+      `${file}:24: tests.1.expect.0.monitor: expected a monitor's address like "ods_monitor.api_errors" or its construct path like "observability/errors", got "errors"`,
+    ]);
+    expect(e.line).toBe(9);
   });
 
   it("reads durations the way the monitors' fields are written", () => {

@@ -128,4 +128,11 @@ describe("buildExport", () => {
     expect(config).toContain('\\"owner\\":\\"${data.ods_current_user.caller.id}\\"');
     expect(exp.usesCaller).toBe(true);
   });
+
+  it("knows the everyone owner as the service reads it back (lower case): no note of an unexported user", () => {
+    const doc = JSON.stringify({ name: "D", owner: "x-axiom-everyone", charts: [], layout: [], refreshTime: 60, schemaVersion: 2, timeWindowStart: "qr-now-1h", timeWindowEnd: "qr-now" });
+    const exp = buildExport({ callerId: "usr_me", skipped: [], objects: [obj("ods_dashboard", "all", { uid: "all", dashboard: doc })] });
+    expect(exp.notes.filter((n) => n.includes("ods_user"))).toEqual([]);
+    expect(renderConstructModule(exp, names)).toContain('\\"owner\\":\\"x-axiom-everyone\\"');
+  });
 });

@@ -30,7 +30,8 @@ const secrets: string[] = [];
 beforeAll(async () => {
   // Some latency so that calls are in flight when the kill lands.
   emu = await startEmulator(
-    LARGE ? { port: 0, dataDir: tempDir("ods-emu-"), rateLimitPerSecond: 1_000_000 } : { port: 0, dataDir: tempDir("ods-emu-"), faults: `latency=5-20ms,seed=${SEED}` },
+    // The large stack holds a user per eight resources: past the default license's 100.
+    LARGE ? { port: 0, dataDir: tempDir("ods-emu-"), rateLimitPerSecond: 1_000_000, license: { maxUsers: 1_000_000 } } : { port: 0, dataDir: tempDir("ods-emu-"), faults: `latency=5-20ms,seed=${SEED}` },
   );
   admin = new OdsClient({ url: emu.url, token: emu.adminToken });
   secrets.push(emu.adminToken);

@@ -86,6 +86,24 @@ describe("ods slo import", () => {
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
   }, 120_000);
 
+  it("reports every problem of the file with its line, in one run", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ods-slo-bad-"));
+    const bad = path.join(dir, "bad.yaml");
+    const text = fs.readFileSync(FILE, "utf8")
+      .replace("threshold: 5.6", "threshold: fast")
+      .replace("type: ods\n        spec:\n          dataset: checkout-logs\n          filter: status", "type: prometheus\n        spec:\n          dataset: checkout-logs\n          filter: status")
+      .replace("target: 0.999", "target: 1");
+    fs.writeFileSync(bad, text);
+    const r = await runOds(["slo", "import", bad]);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^ods slo import: .*bad\.yaml:12: spec\.ratioMetric\.bad\.metricSource\.type: expected type "ods", got "prometheus"$/);
+    expect(lines[1]).toMatch(/bad\.yaml:39: spec\.objectives\.0\.target: expected a target in \(0, 1\) or a targetPercent, got 1$/);
+    expect(lines[2]).toMatch(/bad\.yaml:74: spec\.condition\.threshold: expected a burn rate above 0, got "fast"$/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it.each([
     ["a threshold that is not a number", ["threshold: 5.6", "threshold: fast"], /:74: spec\.condition\.threshold: expected a burn rate above 0, got "fast"/],
     ["a metric source of another type", ["type: ods\n        spec:\n          dataset: checkout-logs\n          filter: status", "type: prometheus\n        spec:\n          dataset: checkout-logs\n          filter: status"], /:12: spec\.ratioMetric\.bad\.metricSource\.type: expected type "ods", got "prometheus"/],

@@ -25,6 +25,8 @@ describe("the provider's create and a live object with its natural key", () => {
     expect(detail).toContain(`Refusing to create ods_notifier: name ["outside-n"] exists as ${orphan.id}`);
     expect(detail).toContain('.moveFromId("<old address>")');
     expect(detail).toContain(`terraform import <this address> ${orphan.id}`);
+    // terraform destroy's refresh plans the configuration: an object state rm'd but still declared ends here.
+    expect(detail).toContain("If this is terraform destroy after the object was removed from the state (terraform state rm) while still declared, neither applies: run terraform destroy -refresh=false, or remove the declaration first.");
     expect(writes()).toBe(before);
     expect((await use.rig.admin.listNotifiers()).filter((n) => n.name === "outside-n").map((n) => n.id)).toEqual([orphan.id]);
   });

@@ -1,10 +1,11 @@
 // The alert test file `ods test` reads (YAML, like promtool's rule tests): input events,
 // the monitors under test by address, and the alerts expected. A malformed file is
-// refused with the line of the first problem, before anything runs.
+// refused with every problem and its line, before anything runs.
 import * as fs from "node:fs";
 import { offsetText } from "./report";
 import { LineCounter, parseDocument, isNode } from "./yaml-parser";
 import { reservedKeyPath, reservedKeyReason } from "../../resources/reserved-keys";
+import { attempt, problemLines, Skipped, type FileProblem } from "../file-problems";
 import { sloTarget, type SloExpectationTarget } from "../slo-alert-tests";
 
 export interface TestEvent {
@@ -51,13 +52,20 @@ export interface AlertTestFile {
 }
 
 export class AlertTestFileError extends Error {
+  /** The first problem's line and text. */
+  readonly line: number;
+  readonly problem: string;
+
   constructor(
     readonly file: string,
-    readonly line: number,
-    readonly problem: string,
+    /** Every problem, in the order of the file. */
+    readonly problems: readonly FileProblem[],
   ) {
-    super(`${file}:${line}: ${problem}`);
+    super(problemLines(file, problems));
     this.name = "AlertTestFileError";
+    const first = [...problems].sort((a, b) => a.line - b.line)[0];
+    this.line = first.line;
+    this.problem = first.problem;
   }
 }
 
@@ -87,8 +95,7 @@ export function readAlertTestFile(file: string): AlertTestFile {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length > 0) {
-    const e = doc.errors[0];
-    throw new AlertTestFileError(file, lines.linePos(e.pos[0]).line, e.message.split("\n")[0]);
+    throw new AlertTestFileError(file, doc.errors.map((e) => ({ line: lines.linePos(e.pos[0]).line, problem: e.message.split("\n")[0] })));
   }
   const lineOf = (path: Path): number => {
     for (let p = path; ; p = p.slice(0, -1)) {
@@ -97,13 +104,18 @@ export function readAlertTestFile(file: string): AlertTestFile {
       if (p.length === 0) return 1;
     }
   };
+  const problems: FileProblem[] = [];
   const fail = (path: Path, problem: string): never => {
-    throw new AlertTestFileError(file, lineOf(path), `${path.length ? path.join(".") : "the file"}: ${problem}`);
+    problems.push({ line: lineOf(path), problem: `${path.length ? path.join(".") : "the file"}: ${problem}` });
+    throw new Skipped();
   };
   const value = doc.toJS() as unknown;
   const reserved = reservedKeyPath(value);
-  if (reserved) fail([...reserved], reservedKeyReason(reserved[reserved.length - 1]));
-  return checkFile(value, file, fail, lineOf);
+  const checked = reserved
+    ? attempt(() => fail([...reserved], reservedKeyReason(reserved[reserved.length - 1])), undefined)
+    : attempt(() => checkFile(value, file, fail, lineOf), undefined);
+  if (problems.length > 0 || !checked) throw new AlertTestFileError(file, problems);
+  return checked;
 }
 
 type Fail = (path: Path, problem: string) => never;
@@ -112,8 +124,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** Records each unknown key; the known ones are still checked. */
 function known(value: Record<string, unknown>, path: Path, keys: string[], fail: Fail): void {
-  for (const k of Object.keys(value)) if (!keys.includes(k)) fail([...path, k], `unknown key; expected one of ${keys.join(", ")}`);
+  for (const k of Object.keys(value)) if (!keys.includes(k)) attempt(() => fail([...path, k], `unknown key; expected one of ${keys.join(", ")}`), undefined);
 }
 
 function duration(value: unknown, path: Path, fail: Fail): number {
@@ -145,10 +158,13 @@ function checkFile(raw: unknown, file: string, fail: Fail, lineOf: (p: Path) => 
   known(top, [], ["stack", "tests"], fail);
   const tests = list(top.tests, ["tests"], fail);
   if (tests.length === 0) fail(["tests"], "expected at least one test");
+  const stack = top.stack !== undefined ? attempt(() => text(top.stack, ["stack"], fail), undefined) : undefined;
+  // Each test is checked whatever the others hold.
+  const checked = tests.map((t, i) => attempt(() => checkTest(t, ["tests", i], fail, lineOf), undefined));
   return {
     path: file,
-    ...(top.stack !== undefined ? { stack: text(top.stack, ["stack"], fail) } : {}),
-    tests: tests.map((t, i) => checkTest(t, ["tests", i], fail, lineOf)),
+    ...(stack !== undefined ? { stack } : {}),
+    tests: checked.filter((t): t is AlertTest => t !== undefined),
   };
 }
 
@@ -158,18 +174,29 @@ function checkTest(raw: unknown, path: Path, fail: Fail, lineOf: (p: Path) => nu
   known(t, path, ["name", "start", "duration", "events", "series", "expect"], fail);
   const startText = t.start === undefined ? DEFAULT_START : t.start;
   const startMs = typeof startText === "string" ? Date.parse(startText) : NaN;
-  if (!Number.isFinite(startMs)) fail([...path, "start"], `expected an RFC 3339 time, got ${JSON.stringify(startText)}`);
-  const durationMs = duration(t.duration, [...path, "duration"], fail);
-  if (durationMs <= 0 || durationMs > MAX_DURATION_MS) fail([...path, "duration"], "expected a duration above 0 and at most 31d");
+  if (!Number.isFinite(startMs)) attempt(() => fail([...path, "start"], `expected an RFC 3339 time, got ${JSON.stringify(startText)}`), undefined);
+  const name = attempt(() => text(t.name, [...path, "name"], fail), "");
+  // Without a duration, the events and alerts are still checked (against no bound).
+  const durationMs = attempt(() => {
+    const ms = duration(t.duration, [...path, "duration"], fail);
+    if (ms <= 0 || ms > MAX_DURATION_MS) fail([...path, "duration"], "expected a duration above 0 and at most 31d");
+    return ms;
+  }, Infinity);
 
-  const events: TestEvent[] = list(t.events, [...path, "events"], fail).map((e, i) => {
+  const events: TestEvent[] = [];
+  attempt(() => list(t.events, [...path, "events"], fail), []).forEach((e, i) => attempt(() => {
     const at = [...path, "events", i];
     if (!isObject(e)) fail(at, "expected a map (dataset, at, fields)");
     const ev = e as Record<string, unknown>;
     known(ev, at, ["dataset", "at", "fields"], fail);
-    return { dataset: text(ev.dataset, [...at, "dataset"], fail), atMs: duration(ev.at, [...at, "at"], fail), fields: fields(ev.fields, [...at, "fields"], fail) };
-  });
-  list(t.series, [...path, "series"], fail).forEach((s, i) => {
+    const dataset = attempt(() => text(ev.dataset, [...at, "dataset"], fail), undefined);
+    const atMs = attempt(() => duration(ev.at, [...at, "at"], fail), undefined);
+    const f = fields(ev.fields, [...at, "fields"], fail);
+    if (dataset === undefined || atMs === undefined) return;
+    if (atMs > durationMs) fail(at, `an event at ${atMs / 60_000}m falls after the test's duration`);
+    events.push({ dataset, atMs, fields: f });
+  }, undefined));
+  attempt(() => list(t.series, [...path, "series"], fail), []).forEach((s, i) => attempt(() => {
     const at = [...path, "series", i];
     if (!isObject(s)) fail(at, "expected a map (dataset, fields, every, from, to, count)");
     const se = s as Record<string, unknown>;
@@ -183,23 +210,22 @@ function checkTest(raw: unknown, path: Path, fail: Fail, lineOf: (p: Path) => nu
     if (typeof count !== "number" || !Number.isInteger(count) || count < 1) fail([...at, "count"], `expected a whole number of events per step, at least 1, got ${JSON.stringify(count)}`);
     const dataset = text(se.dataset, [...at, "dataset"], fail);
     const f = fields(se.fields, [...at, "fields"], fail);
+    if (to > durationMs) fail([...at, "to"], `events up to ${to / 60_000}m fall after the test's duration`);
     for (let offset = from; offset <= to; offset += every) {
       for (let n = 0; n < (count as number); n++) events.push({ dataset, atMs: offset, fields: f });
       if (events.length > MAX_EVENTS) fail(at, `expected at most ${MAX_EVENTS} events in one test`);
     }
-  });
-  for (const [i, e] of events.entries()) {
-    if (e.atMs > durationMs) fail([...path, "events", i], `an event at ${e.atMs / 60_000}m falls after the test's duration`);
-  }
+  }, undefined));
 
-  const expectations = list(t.expect, [...path, "expect"], fail);
-  if (expectations.length === 0) fail([...path, "expect"], "expected at least one monitor under test");
+  const expectations = attempt(() => list(t.expect, [...path, "expect"], fail), []);
+  if (expectations.length === 0) attempt(() => fail([...path, "expect"], "expected at least one monitor under test"), undefined);
+  const expect = expectations.map((x, i) => attempt(() => checkExpectation(x, [...path, "expect", i], fail, lineOf, durationMs), undefined));
   return {
-    name: text(t.name, [...path, "name"], fail),
+    name,
     startMs,
     durationMs,
     events: events.sort((a, b) => a.atMs - b.atMs),
-    expect: expectations.map((x, i) => checkExpectation(x, [...path, "expect", i], fail, lineOf, durationMs)),
+    expect: expect.filter((x): x is MonitorExpectation => x !== undefined),
     line: lineOf(path),
   };
 }
@@ -213,8 +239,8 @@ function checkExpectation(raw: unknown, path: Path, fail: Fail, lineOf: (p: Path
   if (!slo && !/^ods_monitor\.[A-Za-z0-9_-]+$/.test(monitor) && !monitor.includes("/")) {
     fail([...path, "monitor"], `expected a monitor's address like "ods_monitor.api_errors" or its construct path like "observability/errors", got ${JSON.stringify(monitor)}`);
   }
-  const toleranceMs = x.tolerance === undefined ? 0 : duration(x.tolerance, [...path, "tolerance"], fail);
-  const alerts = list(x.alerts, [...path, "alerts"], fail).map((a, i): ExpectedAlert => {
+  const toleranceMs = x.tolerance === undefined ? 0 : attempt(() => duration(x.tolerance, [...path, "tolerance"], fail), 0);
+  const alerts = list(x.alerts, [...path, "alerts"], fail).map((a, i) => attempt((): ExpectedAlert => {
     const at = [...path, "alerts", i];
     if (!isObject(a)) fail(at, "expected a map (opens, closes, group, notification)");
     const al = a as Record<string, unknown>;
@@ -238,6 +264,6 @@ function checkExpectation(raw: unknown, path: Path, fail: Fail, lineOf: (p: Path
       );
     }
     return out;
-  });
+  }, undefined)).filter((a): a is ExpectedAlert => a !== undefined);
   return { monitor, ...(slo ? { slo } : {}), toleranceMs, alerts, line: lineOf([...path, slo ? "slo" : "monitor"]) };
 }

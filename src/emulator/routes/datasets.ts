@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { requireOrgGrant } from "../auth";
 import { hasAnyGrantOn, hasOrgGrant } from "../capabilities";
 import { badRequest, conflict, notFound } from "../errors";
+import { requireRoomFor } from "../license";
 import { fieldKey, type DatasetRecord, type FieldRecord } from "../model";
 import { NO_CONTENT, ok, type RequestContext, type Route } from "../routing";
 import { nowIso } from "../time";
@@ -58,6 +59,7 @@ export const datasetRoutes: readonly Route[] = [
         throw badRequest(`"name" must be ${DATASET_NAME_RULE}, got ${JSON.stringify(name)}`);
       }
       if (ctx.core.state.datasets.has(name)) throw conflict(`dataset "${name}" already exists`);
+      requireRoomFor(ctx.core, "maxDatasets", "datasets");
       const dataset: DatasetRecord = {
         name,
         description: optionalString(body, "description"),

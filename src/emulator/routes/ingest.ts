@@ -4,6 +4,7 @@
 // the ingest time. Events that cannot be stored are reported in `failures`, not 400.
 import { requireDatasetGrant } from "../auth";
 import { badRequest } from "../errors";
+import { chargeIngest, fieldLimitFailure, fieldRoom } from "../license";
 import { fieldKey, type FieldRecord } from "../model";
 import type { StoredEvent } from "../query/types";
 import { parseJoinedLines } from "../json-text";
@@ -103,6 +104,7 @@ export const ingestRoutes: readonly Route[] = [
       const name = ctx.params.name!;
       requireDatasetGrant(ctx.caller, name, "ingest", "create");
       const dataset = core.dataset(name);
+      chargeIngest(core, ctx.rawBody.length, core.events.totalBytes());
       const raw = parseEvents(ctx);
       const sysTime = nowIsoMillis(ctx.now);
       const failures: Failure[] = [];
@@ -119,8 +121,13 @@ export const ingestRoutes: readonly Route[] = [
         seen.add(field);
         return true;
       };
+      // maxFields: an event that would add a field past the license's limit is refused (the others go in).
+      let room = fieldRoom(core, name);
       const addField = (field: string, type: string): void => {
-        if (!known(field)) newFields.set(field, { dataset: name, name: field, description: "", type, unit: "", hidden: false });
+        if (!known(field)) {
+          newFields.set(field, { dataset: name, name: field, description: "", type, unit: "", hidden: false });
+          room--;
+        }
       };
       if (raw.some(isObject)) {
         addField("_time", "datetime");
@@ -154,11 +161,17 @@ export const ingestRoutes: readonly Route[] = [
         const data: Record<string, unknown> = {};
         flatten(item, "", data, 2, true);
         // A known field's type is settled: inferring it again (a timestamp check per string) was most of an ingest's cost.
+        const adding: [string, string][] = [];
         for (const field in data) {
           if (known(field)) continue;
           const type = inferFieldType(data[field]);
-          if (type !== undefined) addField(field, type);
+          if (type !== undefined) adding.push([field, type]);
         }
+        if (adding.length > room) {
+          failures.push({ timestamp: sysTime, error: `event ${index}: ${fieldLimitFailure(core, name, adding[room]![0])}` });
+          return;
+        }
+        for (const [field, type] of adding) addField(field, type);
         events.push({ _sysTime: sysTime, _time: timeText, data });
         times.push(timeMs);
         // The parsed event is not needed past here: let it die young rather than be copied by every collection until the write is durable.

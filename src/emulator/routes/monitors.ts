@@ -4,6 +4,7 @@
 // checked field by field so that a rejected monitor names the attribute to fix.
 import { hasOrgGrant } from "../capabilities";
 import { badRequest, forbidden, HttpError } from "../errors";
+import { requireQueryWindow, requireRoomFor } from "../license";
 import type { MonitorOperator, MonitorRecord, MonitorType } from "../model";
 import { runMonitorQuery } from "../monitors/run-query";
 import { requireQueryReadable } from "../query-routes";
@@ -155,9 +156,9 @@ export const monitorRoutes: readonly Route[] = [
   listRoute(MONITORS),
   getRoute(MONITORS),
   createRoute(MONITORS, async (ctx, id) => {
-    const org = ctx.core.org;
-    if (ctx.core.state.monitors.size >= org.license.maxMonitors) throw forbidden(`the license allows at most ${org.license.maxMonitors} monitors`);
+    requireRoomFor(ctx.core, "maxMonitors", "monitors");
     const fields = parseMonitorBody(ctx, ctx.json());
+    requireQueryWindow(ctx.core, fields.rangeMinutes * 60, "the monitor's range (rangeMinutes)");
     // Syntax, shape and the creator's grants first: nothing below may look at data it cannot read.
     await requireQueryReadable(ctx, fields.aplQuery, fields.type);
     await refuseFloodingMatch(ctx, fields);
@@ -166,6 +167,7 @@ export const monitorRoutes: readonly Route[] = [
   }),
   replaceRoute(MONITORS, "update", async (ctx, previous) => {
     const fields = parseMonitorBody(ctx, ctx.json(), previous);
+    requireQueryWindow(ctx.core, fields.rangeMinutes * 60, "the monitor's range (rangeMinutes)");
     // Whoever changes a monitor must be able to read what it reads, changed query or not.
     await requireQueryReadable(ctx, fields.aplQuery, fields.type);
     if (fields.aplQuery !== previous.aplQuery || fields.type !== previous.type) await refuseFloodingMatch(ctx, fields);

@@ -6,6 +6,7 @@
 import { requireDatasetGrant, type Caller } from "../auth";
 import { hasAnyDatasetGrant, hasDatasetGrant, WILDCARD } from "../capabilities";
 import { badRequest, forbidden } from "../errors";
+import { requireQueryWindow, windowSeconds } from "../license";
 import type { StarredQueryRecord } from "../model";
 import { requireQueryReadable } from "../query-routes";
 import { ok, type RequestContext, type Route } from "../routing";
@@ -122,6 +123,7 @@ function parseStarredQuery(ctx: RequestContext, id: string, action: string, prev
 /** A valid body whose query the caller may run: it names no dataset the caller may not query. */
 async function readableStarredQuery(ctx: RequestContext, id: string, action: string, previous?: StarredQueryRecord): Promise<StarredQueryRecord> {
   const record = parseStarredQuery(ctx, id, action, previous);
+  requireQueryWindow(ctx.core, windowSeconds(String(record.query.startTime ?? ""), String(record.query.endTime ?? ""), ctx.now), "the starred query's time range");
   await requireQueryReadable(ctx, String(record.query.apl));
   return record;
 }

@@ -5,6 +5,7 @@ import type { Caller } from "../auth";
 import { hasOrgGrant } from "../capabilities";
 import type { EmulatorCore } from "../core";
 import { badRequest, conflict, notFound } from "../errors";
+import { requireRoomFor } from "../license";
 import type { OrgRecord, UserRecord } from "../model";
 import { ok, type Route } from "../routing";
 import { nowIso } from "../time";
@@ -68,6 +69,7 @@ export const userRoutes: readonly Route[] = [
       created: nowIso(ctx.now),
     };
     checkUniqueEmail(ctx.core, ctx.caller, email);
+    requireRoomFor(ctx.core, "maxUsers", "users");
     return user;
   }),
   replaceRoute(USERS, "update", (ctx, previous) => ({ ...previous, role: checkRole(ctx.core, roleOf(bodyObject(ctx.json()))) }), "/role"),

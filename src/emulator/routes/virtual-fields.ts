@@ -4,6 +4,7 @@
 import { requireDatasetGrant, type Caller } from "../auth";
 import { hasAnyDatasetGrant, hasDatasetGrant } from "../capabilities";
 import { conflict, forbidden } from "../errors";
+import { requireFieldRoom } from "../license";
 import type { VirtualFieldRecord } from "../model";
 import { ok, type RequestContext, type Route } from "../routing";
 import { bodyObject, optionalString, requiredString, type JsonObject } from "../validate";
@@ -77,7 +78,11 @@ export const virtualFieldRoutes: readonly Route[] = [
     },
   },
   getRoute(VFIELDS),
-  createRoute(VFIELDS, (ctx, id) => parseVirtualField(ctx, id, "create")),
+  createRoute(VFIELDS, (ctx, id) => {
+    const vfield = parseVirtualField(ctx, id, "create");
+    requireFieldRoom(ctx.core, vfield.dataset);
+    return vfield;
+  }),
   replaceRoute(VFIELDS, "update", (ctx, previous) => parseVirtualField(ctx, previous.id, "update")),
   deleteRoute(VFIELDS),
 ];

@@ -159,6 +159,11 @@ export function monitorName(slo: Pick<SloDefinition, "name">, p: SloPair): strin
 /** Where the marker starts in a generated monitor's description. */
 export const MARKER = "ods-slo/v1 ";
 
+/** The uid of the dashboard `slo.Slo` generates for an SLO (export recognises it by this). */
+export function sloDashboardUid(name: string): string {
+  return `slo-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 100) || "slo"}`;
+}
+
 /**
  * The description of a generated monitor: what it means to whoever receives its alert,
  * then the marker (one line of JSON) that `ods plan` and `ods slo report` read.
