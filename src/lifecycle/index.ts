@@ -16,3 +16,4 @@ export * from "./rotation";
 export { LiveIndex } from "./live-index";
 export * from "./plan-insight";
 export * from "./stray-datasets";
+export * from "./ephemeral";
