@@ -82,13 +82,13 @@ export const ephemeralApiToken: EphemeralKind = {
     org_capabilities,
     dataset_capabilities,
     view_capabilities,
-    id,
+    id: { ...id, description: "Assigned by the service when Terraform opens the token." },
     expires_at: str("When the token stops working (ISO 8601): the open's time plus expires_in.", { computed: true }),
-    token,
+    token: { ...token, description: "The secret: known once Terraform opens the token, never stored in state or plan." },
   },
   opens: apiToken,
   lifetime: { attribute: "expires_in", max: EPHEMERAL_TOKEN_MAX_LIFETIME, expiryAttribute: "expires_at" },
   naming: { attribute: "name", label: "terraform", prefix: EPHEMERAL_TOKEN_PREFIX },
   renewal:
-    "The service cannot extend a token's expiry (a regenerate issues a new secret, which the run's consumers never see), so Renew changes nothing: it warns when the run outlasts expires_in.",
+    "the service cannot extend a token's expiry (a regenerate issues a new secret, which what the run already configured never sees), so renewing changes nothing: Terraform asks shortly before the expiry (a tenth of the lifetime before, at most 5 minutes) and gets a warning naming it, for a run that outlasts expires_in.",
 };

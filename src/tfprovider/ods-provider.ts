@@ -364,7 +364,7 @@ export class OdsTerraformProvider implements ProviderImpl {
       diagnostics: [
         warningDiagnostic(
           `ephemeral ${kind.typeName} ${record.id} expires at ${when}`,
-          `${kind.renewal} Raise ${kind.lifetime.attribute} (at most "${kind.lifetime.max}") if the run needs it longer.`,
+          `${sentence(kind.renewal).slice(0, -1)} Raise ${kind.lifetime.attribute} (at most "${kind.lifetime.max}") if the run needs it longer.`,
         ),
       ],
     };
