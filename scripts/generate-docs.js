@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run docs`: the reference pages, generated from the resource model so they cannot
 // drift from it (test/packaging/docs.test.ts fails when the committed ones are stale):
-//   docs/index.md, docs/resources/*.md, docs/data-sources/*.md  (Terraform Registry layout)
+//   docs/index.md, docs/resources/*.md, docs/data-sources/*.md,
+//   docs/ephemeral-resources/*.md                               (Terraform Registry layout)
 //   docs/cdktf/typescript/{resources,data-sources}/*.md         (the same, in construct terms)
 //   docs/api/*.md                                               (jsii-docgen per submodule, from .jsii)
 //   docs/cli.md                                                 (scripts/generate-cli-docs.js)
@@ -213,6 +214,30 @@ function behaviour(kind) {
   return lines.length ? `## Behaviour\n\n${lines.join("\n")}` : undefined;
 }
 
+/** An ephemeral resource's page: Terraform only (cdktf has no construct for `ephemeral` blocks). */
+function ephemeralPage(kind) {
+  const body = { name: "ci", expires_in: "30m", org_capabilities: { notifiers: ["read"] } };
+  const example = hclBlock(`ephemeral "${kind.typeName}" "ci"`, Object.fromEntries(Object.entries(body).filter(([n]) => n in kind.attributes)));
+  const max = kind.lifetime.max;
+  return [
+    `---\npage_title: "${kind.typeName} Ephemeral Resource - ods"\nsubcategory: ""\ndescription: |-\n  ${kind.description}\n---`,
+    `# ${kind.typeName} (Ephemeral Resource)`,
+    kind.description,
+    [
+      "## Behaviour",
+      "",
+      `- Terraform (1.10 or later) opens it whenever a run needs it (\`terraform plan\` and \`terraform apply\` each open their own) and closes it at the end of that run: open makes a new \`${kind.opens.typeName}\` object named \`${kind.naming.prefix}<${kind.naming.attribute}>-<8 random hex digits>\`, expiring \`${kind.lifetime.attribute}\` later (at most \`"${max}"\`); close deletes it.`,
+      `- Renewal: ${kind.renewal}`,
+      `- A run killed before it closes leaves a token that stops working at its expiry by itself. The next open deletes every token whose name starts with \`${kind.naming.prefix}\` and whose expiry has passed (when the provider's token may list and delete tokens); live ones are left to the runs that hold them.`,
+      "- Its result is never stored in Terraform's state or plan: use `token` where an ephemeral value is accepted, a write-only attribute (`token_wo`, `routing_key_wo`, ... with their `_wo_version`) or another provider's configuration. See [Secrets](../guides/secrets.md).",
+      "- The provider's own token must hold every capability it grants, and when it expires, the ephemeral token may not outlive it (the service refuses, naming `expiresAt`).",
+      "- Terraform path only: cdktf has no construct for `ephemeral` blocks, and `ods plan` / `ods apply` refuse a synthesized stack holding one (written through a stack override), naming it.",
+    ].join("\n"),
+    `## Example Usage\n\n\`\`\`terraform\n${example}\n\nresource "ods_notifier" "pager" {\n  name = "pager"\n  properties = {\n    incident_b = {\n      routing_key      = var.routing_key\n      token_wo         = ephemeral.${kind.typeName}.ci.token\n      token_wo_version = 1\n    }\n  }\n}\n\`\`\``,
+    `## Schema\n\n${schemaMarkdown(kind.attributes, undefined)}`,
+  ].join("\n\n") + "\n";
+}
+
 function providerPage(attributes) {
   return [
     `---\npage_title: "ods Provider"\nsubcategory: ""\ndescription: |-\n  The Observability Data Service.\n---`,
@@ -230,6 +255,7 @@ function referencePages(blocks = exampleBlocks()) {
   const pages = { "index.md": providerPage(m.PROVIDER_ATTRIBUTES) };
   for (const kind of m.RESOURCE_KINDS) pages[`resources/${kind.typeName.replace(/^ods_/, "")}.md`] = page("resource", kind, blocks);
   for (const kind of m.DATA_SOURCE_KINDS) pages[`data-sources/${kind.typeName.replace(/^ods_/, "")}.md`] = page("data", kind, blocks);
+  for (const kind of m.EPHEMERAL_KINDS) pages[`ephemeral-resources/${kind.typeName.replace(/^ods_/, "")}.md`] = ephemeralPage(kind);
   return pages;
 }
 
@@ -241,7 +267,7 @@ function cdktfTypescriptPages(blocks = exampleBlocks()) {
 }
 
 function writeReferenceDocs(docsDir) {
-  for (const sub of ["resources", "data-sources", "cdktf"]) fs.rmSync(path.join(docsDir, sub), { recursive: true, force: true });
+  for (const sub of ["resources", "data-sources", "ephemeral-resources", "cdktf"]) fs.rmSync(path.join(docsDir, sub), { recursive: true, force: true });
   const blocks = exampleBlocks();
   for (const [rel, text] of Object.entries({ ...referencePages(blocks), ...cdktfTypescriptPages(blocks) })) {
     fs.mkdirSync(path.dirname(path.join(docsDir, rel)), { recursive: true });
@@ -255,5 +281,5 @@ if (require.main === module) {
   writeReferenceDocs(path.join(ROOT, "docs"));
   writeApiPages(ROOT, path.join(ROOT, "docs/api"));
   require("./generate-cli-docs").writeCliDocs();
-  process.stdout.write("wrote docs/index.md, docs/resources, docs/data-sources, docs/cdktf/typescript, docs/api and docs/cli.md\n");
+  process.stdout.write("wrote docs/index.md, docs/resources, docs/data-sources, docs/ephemeral-resources, docs/cdktf/typescript, docs/api and docs/cli.md\n");
 }

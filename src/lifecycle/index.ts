@@ -17,3 +17,4 @@ export { LiveIndex } from "./live-index";
 export * from "./plan-insight";
 export * from "./stray-datasets";
 export * from "./license";
+export * from "./ephemeral";

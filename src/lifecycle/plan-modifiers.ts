@@ -143,7 +143,7 @@ export function plannedValues(kind: ResourceKind, request: PlannedValuesRequest)
 }
 
 /** Declared values with defaults filled in (DefaultWhenUnset alone). */
-export function applyDefaults(kind: ResourceKind, values: Values): Values {
+export function applyDefaults(kind: Pick<ResourceKind, "attributes">, values: Values): Values {
   const out: Values = { ...values };
   for (const [name, attr] of Object.entries(kind.attributes)) {
     if (DefaultWhenUnset.appliesTo(attr, out[name], out[name])) out[name] = attr.default;

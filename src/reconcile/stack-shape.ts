@@ -4,7 +4,7 @@
 // the state manages. Every problem names the file and the JSON path.
 
 /** Top-level sections of a Terraform JSON configuration, as cdktf writes them. */
-const TOP_LEVEL = ["//", "terraform", "provider", "resource", "data", "output", "variable", "locals", "module", "moved", "import", "check", "removed"];
+const TOP_LEVEL = ["//", "terraform", "provider", "resource", "data", "ephemeral", "output", "variable", "locals", "module", "moved", "import", "check", "removed"];
 
 /** Type names are lower case, as every provider's are (`terraform_remote_state`). */
 const TYPE_NAME = /^[a-z][a-z0-9_]*$/;

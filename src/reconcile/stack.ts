@@ -305,6 +305,26 @@ function blockOf(json: SynthesizedJson, at: KeyPath): string {
   return block && typeof block === "object" ? `[${constructPathOf(block, address)}] ${address}: ` : "";
 }
 
+/**
+ * `ephemeral` blocks (Terraform 1.10+; cdktf has no construct for them, but a stack
+ * override can write one): Terraform opens them for one run and closes them after it,
+ * which the ods engine does not do. Each is named, with the way that runs it.
+ */
+function ephemeralRefusals(section: unknown): string[] {
+  if (section === undefined || section === null) return [];
+  const addresses: string[] = [];
+  if (typeof section === "object" && !Array.isArray(section)) {
+    for (const [typeName, byName] of Object.entries(section as Record<string, unknown>)) {
+      if (byName && typeof byName === "object" && !Array.isArray(byName)) for (const name of Object.keys(byName)) addresses.push(`ephemeral.${typeName}.${name}`);
+      else addresses.push(`ephemeral.${typeName}`);
+    }
+  } else addresses.push("ephemeral");
+  return addresses.map(
+    (address) =>
+      `at $.${address}: the ods engine does not run ephemeral resources (Terraform opens and closes them within its own run); deploy this stack with terraform apply or cdktf deploy, or feed the write-only attribute from a variable marked sensitive instead`,
+  );
+}
+
 /** Refuses a synthesized stack holding a key named __proto__, constructor or prototype, naming where (see reserved-keys.ts). */
 export function refuseReservedKeys(json: unknown, file: string): void {
   const reserved = reservedKeyPath(json);
@@ -321,6 +341,8 @@ export function loadStack(file: string, options: LoadOptions = {}): LoadedStack 
   refuseReservedKeys(json, file);
   const shape = shapeProblems(json);
   if (shape.length > 0) throw new StackError(shape.map((p) => `${file}: ${p}`));
+  const ephemeral = ephemeralRefusals(json.ephemeral);
+  if (ephemeral.length > 0) throw new StackError(ephemeral.map((p) => `${file}: ${p}`));
   for (const section of TERRAFORM_ONLY_SECTIONS) {
     const v = json[section];
     if (v !== undefined && v !== null && !(typeof v === "object" && Object.keys(v).length === 0)) {

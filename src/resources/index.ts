@@ -13,3 +13,4 @@ export { PROVIDER_ATTRIBUTES, PROVIDER_ENV } from "./provider-config";
 export { PROVIDER_SOURCE, TYPE_PREFIX } from "./schema";
 export type { ProviderSchemaJson, ProvidersSchemaJson, SchemaJson } from "./schema";
 export { planSlos } from "./backtest";
+export { EPHEMERAL_TOKEN_PREFIX } from "./api-token";

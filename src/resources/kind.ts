@@ -252,3 +252,29 @@ export interface DataSourceKind {
   validate?: (values: Values) => ValidationIssue[];
   api: DataSourceApi;
 }
+
+/**
+ * A kind Terraform opens for one run and closes after it (an ephemeral resource): an
+ * object of `opens` made at open with a bounded lifetime and deleted at close. Nothing of
+ * it is ever stored: not in Terraform's state or plan, not in ods's.
+ */
+export interface EphemeralKind {
+  typeName: string;
+  description: string;
+  attributes: Attributes;
+  validate?: (values: Values) => ValidationIssue[];
+  /** The resource kind of the object opened (its attributes of the same name are sent). */
+  opens: ResourceKind;
+  /**
+   * The object's lifetime: `attribute` (a duration) sets `expiryAttribute` of the opened
+   * object to now + that; never beyond `max`. A killed run's object ends by itself then.
+   */
+  lifetime: { attribute: string; max: string; expiryAttribute: string };
+  /**
+   * The opened object's name: `prefix` + the `label` attribute's value + a random suffix,
+   * so that each run's object is its own and a later run can find expired leftovers.
+   */
+  naming: { attribute: string; label: string; prefix: string };
+  /** The service cannot extend the object's lifetime: what Renew says instead (docs too). */
+  renewal: string;
+}

@@ -1,5 +1,5 @@
 // The registry of every kind and data source, and the whole provider schema.
-import { apiToken } from "./api-token";
+import { apiToken, ephemeralApiToken } from "./api-token";
 import {
   dataCurrentUser,
   dataDataset,
@@ -20,12 +20,12 @@ import {
 import { dataDashboard, dataDashboards, dataView, dataViews } from "./dashboard-data-sources";
 import { dataset } from "./dataset";
 import { datasetField } from "./dataset-field";
-import type { DataSourceKind, ResourceKind } from "./kind";
+import type { DataSourceKind, EphemeralKind, ResourceKind } from "./kind";
 import { monitor } from "./monitor";
 import { notifier } from "./notifier";
 import { PROVIDER_ATTRIBUTES } from "./provider-config";
 import { role } from "./role";
-import { type ProvidersSchemaJson, PROVIDER_SOURCE, providerSchema } from "./schema";
+import { type ProvidersSchemaJson, type SchemaJson, PROVIDER_SOURCE, ephemeralSchemas, providerSchema } from "./schema";
 import { starredQuery } from "./starred-query";
 import { user } from "./user";
 import { virtualField } from "./virtual-field";
@@ -68,6 +68,24 @@ export const DATA_SOURCE_KINDS: readonly DataSourceKind[] = [
   dataMonitor,
   dataMonitors,
 ];
+
+/**
+ * Every ephemeral resource (Terraform 1.10+ `ephemeral` blocks). Served by the Terraform
+ * provider only: cdktf cannot declare such blocks, so they are not in the construct
+ * bindings, and `ods plan` refuses them (reconcile/stack-shape.ts).
+ */
+export const EPHEMERAL_KINDS: readonly EphemeralKind[] = [ephemeralApiToken];
+
+const ephemeralByType = new Map(EPHEMERAL_KINDS.map((k) => [k.typeName, k]));
+
+export function ephemeralKind(typeName: string): EphemeralKind | undefined {
+  return ephemeralByType.get(typeName);
+}
+
+/** The provider schema's `ephemeral_resource_schemas`, as `terraform providers schema -json` prints them. */
+export function ephemeralResourceSchemas(): Record<string, SchemaJson> {
+  return ephemeralSchemas(EPHEMERAL_KINDS);
+}
 
 const resourceByType = new Map(RESOURCE_KINDS.map((k) => [k.typeName, k]));
 const dataSourceByType = new Map(DATA_SOURCE_KINDS.map((k) => [k.typeName, k]));

@@ -1,7 +1,7 @@
 // Emits the provider schema in the `terraform providers schema -json` format. It feeds
 // @cdktf/provider-generator (the construct bindings) and the Terraform plugin server.
 import { type Attribute, type Attributes, isNested, type PrimitiveType } from "./attributes";
-import type { DataSourceKind, ResourceKind } from "./kind";
+import type { DataSourceKind, EphemeralKind, ResourceKind } from "./kind";
 
 export const PROVIDER_SOURCE = "registry.terraform.io/ods/ods";
 /** What every type name of this provider starts with, as Terraform reads it: `ods_`. */
@@ -92,4 +92,11 @@ export function providerSchema(
     resource_schemas,
     data_source_schemas,
   };
+}
+
+/** Ephemeral resources' schemas (version 0: nothing of them is stored, so nothing is upgraded). */
+export function ephemeralSchemas(kinds: readonly EphemeralKind[]): Record<string, SchemaJson> {
+  const out: Record<string, SchemaJson> = {};
+  for (const k of kinds) out[k.typeName] = { version: 0, block: blockJson(k.attributes, k.description) };
+  return out;
 }

@@ -8,10 +8,13 @@ import {
   type Attribute,
   type Attributes,
   type DataSourceKind,
+  type EphemeralKind,
   type ResourceKind,
   type Values,
   type WireObject,
   dataSourceKind,
+  ephemeralKind,
+  ephemeralResourceSchemas,
   providersSchemaJson,
   reservedKeyPath,
   reservedKeyReason,
@@ -52,7 +55,16 @@ import {
   type LifecycleContext,
 } from "../lifecycle";
 import { errorDiagnostic, formatPath as formatAttributePath, warningDiagnostic, type AttributePath, type Diagnostic, type PathStep } from "./diagnostics";
-import type { ProviderImpl, UpgradeStateRequest, UpgradeStateResult } from "./provider-impl";
+import type {
+  CloseEphemeralRequest,
+  OpenEphemeralRequest,
+  OpenEphemeralResult,
+  ProviderImpl,
+  RenewEphemeralRequest,
+  RenewEphemeralResult,
+  UpgradeStateRequest,
+  UpgradeStateResult,
+} from "./provider-impl";
 import { CreationEvidence, creationKey } from "./creation-evidence";
 import { PassedChecks, checkJournal } from "./passed-checks";
 import { declaredBlock, declaredDatasets } from "./declared-config";
@@ -140,7 +152,7 @@ const REPLACEABLE_PRIVATE = new Uint8Array(Buffer.from(JSON.stringify({ ods: {} 
 const documentNames = new WeakMap<object, string[]>();
 
 /** A kind's document attributes (JSON texts that may be templates), listed once per kind. */
-function documentAttributes(kind: ResourceKind | DataSourceKind): string[] {
+function documentAttributes(kind: Pick<ResourceKind, "typeName" | "attributes">): string[] {
   let names = documentNames.get(kind);
   if (!names) documentNames.set(kind, (names = Object.keys(kind.attributes).filter((name) => kind.attributes[name].document === true)));
   return names;
@@ -152,7 +164,7 @@ function documentAttributes(kind: ResourceKind | DataSourceKind): string[] {
  * plan`'s run on it with placeholders for the unknown parts (declared-config.ts).
  * Undefined when no attribute needs it or the declaration is not found.
  */
-function withDeclaredTemplates(kind: ResourceKind | DataSourceKind, values: Values): { values: Values; constructPath?: string } | undefined {
+function withDeclaredTemplates(kind: Pick<ResourceKind, "typeName" | "attributes">, values: Values): { values: Values; constructPath?: string } | undefined {
   const wanted = documentAttributes(kind).filter((name) => values[name] === MODEL_UNKNOWN);
   if (wanted.length === 0) return undefined;
   const block = declaredBlock(kind.typeName, values);
@@ -160,6 +172,24 @@ function withDeclaredTemplates(kind: ResourceKind | DataSourceKind, values: Valu
   const out: Values = { ...values };
   for (const name of wanted) if (typeof block.values[name] === "string") out[name] = block.values[name];
   return { values: out, constructPath: block.constructPath };
+}
+
+/** What open hands to renew and close through Terraform (no secret: the id and the expiry). */
+interface EphemeralRecord {
+  readonly id: string;
+  readonly expiresAtMs: number;
+}
+
+function ephemeralRecord(bytes: Uint8Array): EphemeralRecord {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(bytes).toString("utf8"));
+  } catch {
+    parsed = undefined;
+  }
+  const r = parsed as Partial<EphemeralRecord> | undefined;
+  if (!r || typeof r.id !== "string" || typeof r.expiresAtMs !== "number") throw new Error("Terraform sent no record of the opened ephemeral resource");
+  return { id: r.id, expiresAtMs: r.expiresAtMs };
 }
 
 // The model is fixed for the process: every instance shares its schema.
@@ -215,7 +245,9 @@ export class OdsTerraformProvider implements ProviderImpl {
   /** The organization's license, read once per process when a plan may reach a limit. */
   private readonly licenses = new LicenseReader(() => this.api(), () => this.orgId);
   schema(): ProviderSchemaJson {
-    return (providerSchema ??= providersSchemaJson().provider_schemas[PROVIDER_SOURCE]);
+    // Ephemeral resources are the Terraform path's alone: not in the schema the construct
+    // bindings are generated from (cdktf cannot declare `ephemeral` blocks).
+    return (providerSchema ??= { ...providersSchemaJson().provider_schemas[PROVIDER_SOURCE], ephemeral_resource_schemas: ephemeralResourceSchemas() });
   }
 
   configure(request: { config: TfObject }): readonly Diagnostic[] {
@@ -274,7 +306,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     return k;
   }
 
-  private validate(kind: ResourceKind | DataSourceKind, config: TfObject, role: "resource" | "data" = "data"): Diagnostic[] {
+  private validate(kind: ResourceKind | DataSourceKind | EphemeralKind, config: TfObject, role: "resource" | "data" = "data"): Diagnostic[] {
     // What the configuration sets: its null attributes left out (a delete per null made
     // every validated object a slow dictionary object).
     const values: Values = {};
@@ -294,6 +326,59 @@ export class OdsTerraformProvider implements ProviderImpl {
 
   validateResourceConfig(typeName: string, config: TfObject): readonly Diagnostic[] {
     return this.validate(this.kind(typeName), config, "resource");
+  }
+
+  private ephemeralKind(typeName: string): EphemeralKind {
+    const k = ephemeralKind(typeName);
+    if (!k) throw new Error(`unknown ephemeral resource ${typeName}`);
+    return k;
+  }
+
+  validateEphemeralResourceConfig(typeName: string, config: TfObject): readonly Diagnostic[] {
+    return this.validate(this.ephemeralKind(typeName), config);
+  }
+
+  /** Opens the object (a token) for this run; its id and expiry go in the private bytes close and renew get. */
+  async openEphemeralResource(request: OpenEphemeralRequest): Promise<OpenEphemeralResult> {
+    const kind = this.ephemeralKind(request.typeName);
+    if (containsUnknown(toModel(request.config))) throw new Error(`ephemeral ${kind.typeName}: its configuration must be known when Terraform opens it`);
+    const problems = this.validate(kind, request.config);
+    if (problems.length > 0) return { diagnostics: problems };
+    const declared: Values = {};
+    for (const [k, v] of Object.entries(request.config)) if (v !== null) declared[k] = toModel(v);
+    const openedAtMs = Date.now();
+    const opened = await lifecycle.openEphemeral(this.context(), kind, declared, openedAtMs);
+    const record: EphemeralRecord = { id: opened.id, expiresAtMs: opened.expiresAtMs };
+    return {
+      result: shapeObject(kind.attributes, opened.values),
+      renewAt: new Date(lifecycle.renewAtMs(openedAtMs, opened.expiresAtMs)),
+      private: new Uint8Array(Buffer.from(JSON.stringify(record))),
+    };
+  }
+
+  /**
+   * The service cannot extend a token's expiry: renew changes nothing and says when the
+   * token ends, so a run that outlasts it knows why its later calls are refused.
+   */
+  renewEphemeralResource(request: RenewEphemeralRequest): RenewEphemeralResult {
+    const kind = this.ephemeralKind(request.typeName);
+    const record = ephemeralRecord(request.private);
+    const when = new Date(record.expiresAtMs).toISOString();
+    return {
+      diagnostics: [
+        warningDiagnostic(
+          `ephemeral ${kind.typeName} ${record.id} expires at ${when}`,
+          `${sentence(kind.renewal).slice(0, -1)} Raise ${kind.lifetime.attribute} (at most "${kind.lifetime.max}") if the run needs it longer.`,
+        ),
+      ],
+    };
+  }
+
+  /** Deletes the opened object (revokes the token); one already gone is fine. */
+  async closeEphemeralResource(request: CloseEphemeralRequest): Promise<{ diagnostics?: Diagnostic[] }> {
+    const kind = this.ephemeralKind(request.typeName);
+    await lifecycle.closeEphemeral(this.context(), kind, ephemeralRecord(request.private).id);
+    return {};
   }
 
   validateDataSourceConfig(typeName: string, config: TfObject): readonly Diagnostic[] {

@@ -140,6 +140,34 @@ export interface ReadDataSourceResult {
   readonly diagnostics?: readonly Diagnostic[];
 }
 
+export interface OpenEphemeralRequest {
+  readonly typeName: string;
+  /** The ephemeral block's values; wholly known (Terraform does not open it otherwise). */
+  readonly config: TfObject;
+}
+export interface OpenEphemeralResult {
+  /** The config with computed attributes filled in; wholly known. Never stored by Terraform. */
+  readonly result?: TfObject;
+  /** When Terraform should call renew, if it still runs then; undefined: never. */
+  readonly renewAt?: Date;
+  /** Opaque bytes handed to renew and close (say which object to close). */
+  readonly private?: Uint8Array;
+  readonly diagnostics?: readonly Diagnostic[];
+}
+export interface RenewEphemeralRequest {
+  readonly typeName: string;
+  readonly private: Uint8Array;
+}
+export interface RenewEphemeralResult {
+  readonly renewAt?: Date;
+  readonly private?: Uint8Array;
+  readonly diagnostics?: readonly Diagnostic[];
+}
+export interface CloseEphemeralRequest {
+  readonly typeName: string;
+  readonly private: Uint8Array;
+}
+
 export interface ProviderImpl {
   /** The schema, `terraform providers schema -json` shape for this one provider. Called once. */
   schema(): ProviderSchemaJson;
@@ -165,6 +193,12 @@ export interface ProviderImpl {
   /** When absent, import answers "not supported" for every type. */
   importResourceState?(request: ImportResourceRequest): Awaitable<ImportResourceResult>;
   readDataSource?(request: ReadDataSourceRequest): Awaitable<ReadDataSourceResult>;
+
+  /** Ephemeral resources (the schema's ephemeral_resource_schemas); absent: none are served. */
+  validateEphemeralResourceConfig?(typeName: string, config: TfObject): Awaitable<readonly Diagnostic[]>;
+  openEphemeralResource?(request: OpenEphemeralRequest): Awaitable<OpenEphemeralResult>;
+  renewEphemeralResource?(request: RenewEphemeralRequest): Awaitable<RenewEphemeralResult>;
+  closeEphemeralResource?(request: CloseEphemeralRequest): Awaitable<{ readonly diagnostics?: readonly Diagnostic[] }>;
 
   /** Terraform asked to stop (Ctrl-C): cancel in-flight calls soon, let them fail cleanly. */
   stop?(): Awaitable<void>;

@@ -115,7 +115,7 @@ const GET_PROVIDER_SCHEMA_RESPONSE = "tfplugin6.GetProviderSchema.Response";
 
 /** GetProviderSchema's answer for a compiled schema. */
 export function providerSchemaResponse(s: CompiledSchema): Message {
-  return { ...s.proto, functions: {}, ephemeral_resource_schemas: {}, diagnostics: [], server_capabilities: SERVER_CAPABILITIES };
+  return { ...s.proto, functions: {}, diagnostics: [], server_capabilities: SERVER_CAPABILITIES };
 }
 
 export interface ProviderRpcs {
@@ -203,6 +203,13 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
     return { impl: s.impl, t };
   }
 
+  async function ephemeral(typeName: string): Promise<{ impl: ProviderImpl; t: CompiledType }> {
+    const s = await schema();
+    const t = s.schema.ephemeralResources.get(typeName);
+    if (!t) throw new RequestError(errorDiagnostic(`Unknown ephemeral resource ${JSON.stringify(typeName)}`, "This provider does not declare that ephemeral resource."));
+    return { impl: s.impl, t };
+  }
+
   const handlers: Record<string, RpcHandler> = {
     async GetMetadata() {
       const { schema: s } = await schema();
@@ -212,7 +219,7 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
         resources: [...s.resources.keys()].map((type_name) => ({ type_name })),
         data_sources: [...s.dataSources.keys()].map((type_name) => ({ type_name })),
         functions: [],
-        ephemeral_resources: [],
+        ephemeral_resources: [...s.ephemeralResources.keys()].map((type_name) => ({ type_name })),
       };
     },
 
@@ -379,6 +386,48 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
       throw new RequestError(errorDiagnostic("Moving state between resource types is not supported by this provider"));
     },
 
+    async ValidateEphemeralResourceConfig(req) {
+      const typeName = str(req.type_name);
+      const { impl: i, t } = await ephemeral(typeName);
+      const config = decodeObject(req.config, t.type, "ephemeral resource configuration") ?? {};
+      return { diagnostics: diagnostics(i.validateEphemeralResourceConfig ? await i.validateEphemeralResourceConfig(typeName, config) : []) };
+    },
+
+    async OpenEphemeralResource(req) {
+      const typeName = str(req.type_name);
+      const { impl: i, t } = await ephemeral(typeName);
+      if (!i.openEphemeralResource) throw new RequestError(errorDiagnostic("Ephemeral resource not implemented", `Ephemeral resource ${typeName} cannot be opened.`));
+      const config = decodeObject(req.config, t.type, "ephemeral resource configuration") ?? {};
+      const result = await i.openEphemeralResource({ typeName, config });
+      if (hasErrors(result.diagnostics ?? []) || !result.result) return { diagnostics: diagnostics(result.diagnostics) };
+      return {
+        result: encodeObject(result.result, t.type, "ephemeral resource result", true),
+        ...(result.renewAt ? { renew_at: timestamp(result.renewAt) } : {}),
+        ...(result.private ? { private: result.private } : {}),
+        diagnostics: diagnostics(result.diagnostics),
+      };
+    },
+
+    async RenewEphemeralResource(req) {
+      const typeName = str(req.type_name);
+      const { impl: i } = await ephemeral(typeName);
+      if (!i.renewEphemeralResource) return { diagnostics: [] };
+      const result = await i.renewEphemeralResource({ typeName, private: bytes(req.private) });
+      return {
+        ...(result.renewAt ? { renew_at: timestamp(result.renewAt) } : {}),
+        ...(result.private ? { private: result.private } : {}),
+        diagnostics: diagnostics(result.diagnostics),
+      };
+    },
+
+    async CloseEphemeralResource(req) {
+      const typeName = str(req.type_name);
+      const { impl: i } = await ephemeral(typeName);
+      if (!i.closeEphemeralResource) return { diagnostics: [] };
+      const result = await i.closeEphemeralResource({ typeName, private: bytes(req.private) });
+      return { diagnostics: diagnostics(result.diagnostics) };
+    },
+
     async GetFunctions() {
       return { functions: {}, diagnostics: [] };
     },
@@ -387,12 +436,6 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
       return { error: { text: `This provider declares no function ${JSON.stringify(str(req.name))}.` } };
     },
   };
-
-  for (const rpc of ["ValidateEphemeralResourceConfig", "OpenEphemeralResource", "RenewEphemeralResource", "CloseEphemeralResource"]) {
-    handlers[rpc] = async (req) => {
-      throw new RequestError(errorDiagnostic(`Unknown ephemeral resource ${JSON.stringify(str(req.type_name))}`, "This provider declares no ephemeral resources."));
-    };
-  }
 
   // Every handler answers; nothing escapes as a gRPC error (Terraform would report
   // those as a crashed plugin instead of showing the message).
@@ -425,6 +468,12 @@ export function createProviderRpcs(source: ProviderImplSource, log: Logger, obse
       await i?.close?.({ graceful });
     },
   };
+}
+
+/** A google.protobuf.Timestamp. */
+function timestamp(at: Date): Message {
+  const ms = at.getTime();
+  return { seconds: Math.floor(ms / 1000), nanos: (ms % 1000) * 1_000_000 };
 }
 
 function failure(rpc: string, err: unknown, log: Logger): Diagnostic {

@@ -64,4 +64,6 @@ export interface ProviderSchemaJson {
   readonly provider: SchemaJson;
   readonly resource_schemas: { readonly [typeName: string]: SchemaJson };
   readonly data_source_schemas: { readonly [typeName: string]: SchemaJson };
+  /** Terraform 1.10+: `ephemeral` blocks, opened and closed within one run, never stored. */
+  readonly ephemeral_resource_schemas?: { readonly [typeName: string]: SchemaJson };
 }

@@ -130,11 +130,13 @@ export interface CompiledSchema {
   readonly provider: CompiledType;
   readonly resources: ReadonlyMap<string, CompiledType>;
   readonly dataSources: ReadonlyMap<string, CompiledType>;
+  readonly ephemeralResources: ReadonlyMap<string, CompiledType>;
   /** The GetProviderSchema answer, built once. */
   readonly proto: {
     provider: ProtoSchema;
     resource_schemas: Record<string, ProtoSchema>;
     data_source_schemas: Record<string, ProtoSchema>;
+    ephemeral_resource_schemas: Record<string, ProtoSchema>;
   };
 }
 
@@ -162,10 +164,17 @@ export function compileSchema(schema: ProviderSchemaJson): CompiledSchema {
     data_source_schemas[name] = schemaToProto(`data.${name}`, s);
     dataSources.set(name, compileOne(`data.${name}`, s));
   }
+  const ephemeralResources = new Map<string, CompiledType>();
+  const ephemeral_resource_schemas: Record<string, ProtoSchema> = {};
+  for (const [name, s] of Object.entries(schema.ephemeral_resource_schemas ?? {})) {
+    ephemeral_resource_schemas[name] = schemaToProto(`ephemeral.${name}`, s);
+    ephemeralResources.set(name, compileOne(`ephemeral.${name}`, s));
+  }
   return {
     provider: compileOne("provider", schema.provider),
     resources,
     dataSources,
-    proto: { provider: schemaToProto("provider", schema.provider), resource_schemas, data_source_schemas },
+    ephemeralResources,
+    proto: { provider: schemaToProto("provider", schema.provider), resource_schemas, data_source_schemas, ephemeral_resource_schemas },
   };
 }
