@@ -24,7 +24,7 @@ import { startPg, type PgServer } from "../../bench/pg-server";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { type Attribute, isNested, resourceKind, WO_SUFFIX, WO_VERSION_SUFFIX } from "../../src/resources";
 import { storedRecords } from "../helpers/emulator-store";
-import { removeTempDirs, runOds, tempDir, type RunResult } from "../helpers/ods-cli";
+import { removeTempDirs, ROOT, runOds, tempDir, type RunResult } from "../helpers/ods-cli";
 import { cdktfCli, runAsync } from "../packaging/consumer-harness";
 import { TerraformWorkspace, hasTerraform, installProvider } from "../terraform/harness";
 import { eventually, Repo, WatchProcess } from "../watch/fixture";
@@ -137,6 +137,7 @@ let pg: PgServer | undefined;
 let pgReason: string | undefined;
 let sql: Client | undefined;
 
+const STATE_INTEROP = process.env.ODS_STATE_INTEROP === "full";
 const consumerRequested = process.env.ODS_CONSUMER_TEST === "1";
 const cdktf = consumerRequested && hasTerraform ? cdktfCli() : undefined;
 const cdktfSkip = !consumerRequested
@@ -256,20 +257,15 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
     await odsLeg("pg", { pg: { conn_str: pg.connStr, schema_name: schema } }, () => pgSchemaDump(schema));
   }, 120_000);
 
-  it.skipIf(!hasTerraform)("terraform apply, local backend", async () => {
-    const dir = tempDir("ods-every-tf-");
-    const leg = "tf";
+  /** `terraform init` / `apply` / `plan` (nothing to do) with the stack's backend. */
+  async function terraformLeg(leg: string, backend: Block, storage: () => Promise<{ where: string; bytes: Buffer }[]>, stateFile?: string): Promise<void> {
+    const dir = tempDir(`ods-every-${leg}-`);
     const marks = markers(mode, leg);
     const name = `every-${leg}-${mode}`;
     const stackDir = path.join(dir, "cdktf.out", "stacks", "main");
-    const stateFile = path.join(dir, "terraform.main.tfstate");
-    writeJson(path.join(stackDir, "cdk.tf.json"), notifierStack(mode, name, "main", {
-      required_providers: { ods: { source: "registry.terraform.io/ods/ods" } },
-      backend: { local: { path: stateFile } },
-    }));
-    const env = legEnv(dir, marks);
+    writeJson(path.join(stackDir, "cdk.tf.json"), notifierStack(mode, name, "main", { required_providers: { ods: { source: "registry.terraform.io/ods/ods" } }, backend }));
     const tf = new TerraformWorkspace(cliConfig!, { url: emu.url, token: emu.adminToken }, stackDir, {
-      ...env,
+      ...legEnv(dir, marks),
       PLUGIN_UNIX_SOCKET_DIR: path.join(dir, "sock"),
       ODS_PROVIDER_CACHE_DIR: path.join(dir, "provider-cache"),
     });
@@ -281,7 +277,30 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
     const again = await tf.run("plan", "-detailed-exitcode");
     expect(again.status, again.out).toBe(0);
     const files = filesUnder(dir);
-    check(leg, name, marks, { files, storage: [], state: files.filter((f) => f.where === "terraform.main.tfstate"), output: init.out + apply.out + again.out });
+    const stored = await storage();
+    const state = stateFile ? files.filter((f) => path.basename(f.where) === stateFile) : stored;
+    check(leg, name, marks, { files, storage: stored, state, output: init.out + apply.out + again.out });
+  }
+
+  it.skipIf(!hasTerraform)("terraform apply, local backend", async () => {
+    await terraformLeg("tf", { local: { path: "terraform.main.tfstate" } }, async () => [], "terraform.main.tfstate");
+  }, 180_000);
+
+  // Terraform's own http and pg backends store what the provider answers, as the local one
+  // does: a minute more on 2 cores, so with the state interop suite.
+  it.skipIf(!hasTerraform || !STATE_INTEROP)("terraform apply, http backend", async () => {
+    const server = await startHttpStateServer();
+    try {
+      await terraformLeg("tfhttp", { http: server.backend }, async () => [text("http server's copy", server.state())]);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+
+  it.skipIf(!hasTerraform || !STATE_INTEROP)("terraform apply, pg backend", async (ctx) => {
+    if (!pg) return ctx.skip(pgReason);
+    const tfSchema = `${schema}_tf`;
+    await terraformLeg("tfpg", { pg: { conn_str: pg.connStr, schema_name: tfSchema } }, () => pgSchemaDump(tfSchema));
   }, 180_000);
 
   it("a round of ods watch: its plan saved to the plan directory, applied with ods apply FILE, then in sync", async () => {
@@ -329,13 +348,18 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
     const stateFile = path.join(project, "terraform.every.tfstate");
     // The app writes the stack as `cdktf synth` does (a real construct tree is the
     // consumer journey's subject; here only what is stored matters).
-    writeJson(path.join(project, "stack.json"), notifierStack(mode, name, "every", {
-      required_providers: { ods: { source: "registry.terraform.io/ods/ods" } },
-      backend: { local: { path: stateFile } },
-    }));
+    writeJson(path.join(project, "stack.json"), {
+      "//": { metadata: { backend: "local", stackName: "every", version: "0.21.0" }, outputs: {} },
+      ...notifierStack(mode, name, "every", {
+        // cdktf-cli insists on a version, as the constructs write it: the package's own.
+        required_providers: { ods: { source: "registry.terraform.io/ods/ods", version: PACKAGE_VERSION } },
+        backend: { local: { path: stateFile } },
+      }),
+    });
     fs.writeFileSync(path.join(project, "synth.js"), SYNTH_APP);
     writeJson(path.join(project, "cdktf.json"), { language: "typescript", app: "node synth.js", terraformProviders: [], terraformModules: [], sendCrashReports: "false" });
-    const env = { ...legEnv(dir, marks), TF_CLI_CONFIG_FILE: cliConfig!, CI: "1", TF_IN_AUTOMATION: "1", PLUGIN_UNIX_SOCKET_DIR: path.join(dir, "sock"), ODS_PROVIDER_CACHE_DIR: path.join(dir, "provider-cache") };
+    // What `eval "$(ods terraform install)"` exports (installProvider ran it): cdktf-cli locks providers from the mirror.
+    const env = { ...legEnv(dir, marks), TF_CLI_CONFIG_FILE: cliConfig!, TF_CLI_ARGS_providers_lock: `-fs-mirror=${path.join(path.dirname(cliConfig!), "mirror")}`, CI: "1", TF_IN_AUTOMATION: "1", PLUGIN_UNIX_SOCKET_DIR: path.join(dir, "sock"), ODS_PROVIDER_CACHE_DIR: path.join(dir, "provider-cache") };
     fs.mkdirSync(path.join(dir, "sock"));
     const deploy = await runAsync((cdktf as { bin: string }).bin, ["deploy", "every", "--auto-approve"], { cwd: project, env, timeoutMs: 600_000 });
     const out = `${deploy.stdout}\n${deploy.stderr}`;
@@ -344,6 +368,8 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
     check(leg, name, marks, { files, storage: [], state: files.filter((f) => f.where === path.join("app", "terraform.every.tfstate")), output: out });
   }, 600_000);
 });
+
+const PACKAGE_VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 const SYNTH_APP = `// Writes stack.json as cdktf synth would, as the stack "every".
 const fs = require("fs");
