@@ -5,9 +5,10 @@
 // a round of `ods watch` whose plan is saved to its plan directory and applied, and
 // `cdktf deploy` with the real cdktf-cli (with `npm run test:consumer`, as the other
 // cdktf-cli journeys). Every process runs with HOME and TMPDIR inside its leg's directory,
-// so whatever it writes is scanned: every file there (states, .backup files, journals,
+// so whatever it writes is scanned: every file there, and every file written there while the
+// commands ran as a watcher sees it (states, .backup files, journals, pending records,
 // saved plans, the watch checkout and plan directory, terraform's data directory, the
-// provider's cache), the http server's stored copy, and every row of every table of the
+// provider's cache), every state the http server was sent, and every row of every table of the
 // pg schema. The synthesized JSON holds only `${var.NAME}`, never a marker.
 //
 // With the write-only twins no marker is anywhere, while the emulator's stored notifier
@@ -115,6 +116,30 @@ function filesUnder(dir: string): { where: string; bytes: Buffer }[] {
     .map((file) => ({ where: path.relative(dir, file), bytes: fs.readFileSync(file) }));
 }
 
+/**
+ * The contents of files as they are written under DIR while commands run (a recursive
+ * watcher reads each file it is told of): what a run removes before its end, such as a
+ * state journal, is scanned too, as far as the watcher sees it.
+ */
+function recordWrites(dir: string): { stop: () => { where: string; bytes: Buffer }[] } {
+  const seen: { where: string; bytes: Buffer }[] = [];
+  const watcher = fs.watch(dir, { recursive: true }, (_event, name) => {
+    if (!name) return;
+    try {
+      const file = path.join(dir, name.toString());
+      if (fs.statSync(file).isFile()) seen.push({ where: `${name.toString()} (while running)`, bytes: fs.readFileSync(file) });
+    } catch {
+      // Gone already: removed between the event and the read.
+    }
+  });
+  return {
+    stop: () => {
+      watcher.close();
+      return seen;
+    },
+  };
+}
+
 /** Which of the markers each text holds, as "where: marker" lines. */
 function found(texts: { where: string; bytes: Buffer }[], marks: string[]): string[] {
   return texts.flatMap((t) => marks.filter((m) => t.bytes.includes(m)).map((m) => `${t.where}: ${m}`));
@@ -185,6 +210,18 @@ function expectDelivered(name: string, marks: string[]): void {
   expect(marks.filter((m) => !json.includes(m)), `markers the service did not receive for ${name}`).toEqual([]);
 }
 
+/**
+ * One pg leg at a time: a state row not yet created is locked on the advisory key -1 of the
+ * whole database, by Terraform as by ods, so two first applies in two schemas at once
+ * refuse each other ("Already locked for workspace creation").
+ */
+let pgQueue: Promise<unknown> = Promise.resolve();
+function pgTurn<T>(leg: () => Promise<T>): Promise<T> {
+  const next = pgQueue.then(leg);
+  pgQueue = next.catch(() => undefined);
+  return next;
+}
+
 /** Every row of every table of a pg schema, as JSON. */
 async function pgSchemaDump(schema: string): Promise<{ where: string; bytes: Buffer }[]> {
   const tables = await sql!.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = $1", [schema]);
@@ -231,13 +268,15 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
     const env = legEnv(dir, marks);
     const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth"];
     const planFile = path.join(dir, "saved.plan.json");
+    const recorder = recordWrites(dir);
     const plan = await runOds(["plan", "--out", planFile, ...flags], { cwd: dir, env, timeoutMs: 120_000 });
     expect(plan.code, joined(plan)).toBe(0);
     const apply = await runOds(["apply", planFile, ...flags], { cwd: dir, env, timeoutMs: 120_000 });
     expect(apply.code, joined(apply)).toBe(0);
     const again = await runOds(["plan", "--detailed-exitcode", ...flags], { cwd: dir, env, timeoutMs: 120_000 });
     expect(again.code, joined(again)).toBe(0);
-    const files = filesUnder(dir);
+    const seen = recorder.stop();
+    const files = [...filesUnder(dir), ...seen];
     const stored = await storage();
     const state = stateFile ? files.filter((f) => path.basename(f.where) === stateFile) : stored;
     check(leg, name, marks, { files, storage: stored, state, output: joined(plan, apply, again) });
@@ -249,12 +288,12 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
   }, 120_000);
 
   it("ods plan --out / ods apply FILE, http backend", async () => {
-    await odsLeg("http", { http: httpServer.backend }, async () => [text("http server's copy", httpServer.state())]);
+    await odsLeg("http", { http: httpServer.backend }, async () => httpServer.posted().map((body, i) => text(`http server's copy, write ${i + 1}`, body)));
   }, 120_000);
 
   it("ods plan --out / ods apply FILE, pg backend", async (ctx) => {
     if (!pg) return ctx.skip(pgReason);
-    await odsLeg("pg", { pg: { conn_str: pg.connStr, schema_name: schema } }, () => pgSchemaDump(schema));
+    await pgTurn(() => odsLeg("pg", { pg: { conn_str: pg!.connStr, schema_name: schema } }, () => pgSchemaDump(schema)));
   }, 120_000);
 
   /** `terraform init` / `apply` / `plan` (nothing to do) with the stack's backend. */
@@ -270,13 +309,14 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
       ODS_PROVIDER_CACHE_DIR: path.join(dir, "provider-cache"),
     });
     fs.mkdirSync(path.join(dir, "sock"));
+    const recorder = recordWrites(dir);
     const init = await tf.run("init");
     expect(init.status, init.out).toBe(0);
     const apply = await tf.run("apply", "-auto-approve");
     expect(apply.status, apply.out).toBe(0);
     const again = await tf.run("plan", "-detailed-exitcode");
     expect(again.status, again.out).toBe(0);
-    const files = filesUnder(dir);
+    const files = [...filesUnder(dir), ...recorder.stop()];
     const stored = await storage();
     const state = stateFile ? files.filter((f) => path.basename(f.where) === stateFile) : stored;
     check(leg, name, marks, { files, storage: stored, state, output: init.out + apply.out + again.out });
@@ -291,7 +331,7 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
   it.skipIf(!hasTerraform || !STATE_INTEROP)("terraform apply, http backend", async () => {
     const server = await startHttpStateServer();
     try {
-      await terraformLeg("tfhttp", { http: server.backend }, async () => [text("http server's copy", server.state())]);
+      await terraformLeg("tfhttp", { http: server.backend }, async () => server.posted().map((body, i) => text(`http server's copy, write ${i + 1}`, body)));
     } finally {
       await server.close();
     }
@@ -300,7 +340,7 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
   it.skipIf(!hasTerraform || !STATE_INTEROP)("terraform apply, pg backend", async (ctx) => {
     if (!pg) return ctx.skip(pgReason);
     const tfSchema = `${schema}_tf`;
-    await terraformLeg("tfpg", { pg: { conn_str: pg.connStr, schema_name: tfSchema } }, () => pgSchemaDump(tfSchema));
+    await pgTurn(() => terraformLeg("tfpg", { pg: { conn_str: pg!.connStr, schema_name: tfSchema } }, () => pgSchemaDump(tfSchema)));
   }, 180_000);
 
   it("a round of ods watch: its plan saved to the plan directory, applied with ods apply FILE, then in sync", async () => {
@@ -311,6 +351,7 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
     const env = legEnv(dir, marks);
     const repo = Repo.create(path.join(dir, "origin"), notifierStack(mode, name, "app", undefined));
     const stateFile = path.join(dir, "state.json");
+    const recorder = recordWrites(dir);
     const w = new WatchProcess(
       ["--source", repo.dir, "--interval", "2s", "--jitter", "0%", "--state", stateFile, "--workdir", path.join(dir, "checkout"), "--on-change", "plan", "--plan-dir", path.join(dir, "plans")],
       { cwd: dir, env },
@@ -332,10 +373,11 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
       status = (await w.get("/status")).body + (await w.get("/metrics")).body;
       w.child.kill("SIGTERM");
       expect((await w.exited).code, log()).toBe(0);
-      const files = filesUnder(dir);
+      const files = [...filesUnder(dir), ...recorder.stop()];
       check(leg, name, marks, { files, storage: [text("/status and /metrics", status)], state: files.filter((f) => f.where === "state.json"), output: `${w.stdout}\n${w.stderr}\n${joined(apply)}` });
     } finally {
       w.kill();
+      recorder.stop();
     }
   }, 120_000);
 
@@ -361,10 +403,11 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
     // What `eval "$(ods terraform install)"` exports (installProvider ran it): cdktf-cli locks providers from the mirror.
     const env = { ...legEnv(dir, marks), TF_CLI_CONFIG_FILE: cliConfig!, TF_CLI_ARGS_providers_lock: `-fs-mirror=${path.join(path.dirname(cliConfig!), "mirror")}`, CI: "1", TF_IN_AUTOMATION: "1", PLUGIN_UNIX_SOCKET_DIR: path.join(dir, "sock"), ODS_PROVIDER_CACHE_DIR: path.join(dir, "provider-cache") };
     fs.mkdirSync(path.join(dir, "sock"));
+    const recorder = recordWrites(dir);
     const deploy = await runAsync((cdktf as { bin: string }).bin, ["deploy", "every", "--auto-approve"], { cwd: project, env, timeoutMs: 600_000 });
     const out = `${deploy.stdout}\n${deploy.stderr}`;
     expect(deploy.status, out).toBe(0);
-    const files = filesUnder(dir);
+    const files = [...filesUnder(dir), ...recorder.stop()];
     check(leg, name, marks, { files, storage: [], state: files.filter((f) => f.where === path.join("app", "terraform.every.tfstate")), output: out });
   }, 600_000);
 });
