@@ -12,6 +12,8 @@ export interface HttpStateServer {
   lock(): { ID: string; Who?: string; Operation?: string } | undefined;
   /** How many times the state was written (POST). */
   writes(): number;
+  /** Every state written (POST), in order: what a test scans for values that must never be stored. */
+  posted(): string[];
   close(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export async function startHttpStateServer(username = "ci", password = "s3cret-p
   let state: string | undefined;
   let lock: { ID: string } | undefined;
   let writes = 0;
+  const bodies: string[] = [];
   const expected = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -35,6 +38,7 @@ export async function startHttpStateServer(username = "ci", password = "s3cret-p
       if (url.pathname === "/state" && req.method === "POST") {
         if (lock && url.searchParams.get("ID") !== lock.ID) return send(423, JSON.stringify(lock));
         state = body;
+        bodies.push(body);
         writes++;
         return send(200);
       }
@@ -60,6 +64,7 @@ export async function startHttpStateServer(username = "ci", password = "s3cret-p
     state: () => state,
     lock: () => lock,
     writes: () => writes,
+    posted: () => [...bodies],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
