@@ -3,7 +3,7 @@
 // every query naming `g-ds-1`, so each job grew with the organization.
 import { describe, expect, it } from "vitest";
 import { datasetNamesIn } from "../../src/emulator/core";
-import type { JobRequest } from "../../src/emulator/query-host/jobs";
+import type { JobRequest } from "../../src/emulator/core";
 
 const monitor = (apl: string): JobRequest =>
   ({ kind: "monitor", apl, window: { startMs: 0, endMs: 1 }, want: "count", columnName: "n", reader: { kind: "organization" }, nowMs: 0 }) as JobRequest;

@@ -6,7 +6,7 @@ import { validateDeclaration } from "../../src/resources/validate";
 
 const ATTRS: Attributes = {
   name: { type: "string", required: true, description: "name" },
-  tags: { type: "list", element: "string", optional: true, description: "tags", checks: [(v) => (v === "bad" ? 'not "bad"' : undefined)] },
+  tags: { type: "list", element: "string", optional: true, description: "tags", checks: [(v: unknown) => (v === "bad" ? 'not "bad"' : undefined)] },
   labels: { type: "map", element: "number", optional: true, description: "labels" },
   rule: {
     type: "object_list",

@@ -164,7 +164,7 @@ class RecordedStack implements WatchedStack {
 }
 
 function planning(changes: PlannedChange[], state: StateFile): StackPlanning {
-  const plan: Plan = { formatVersion: 1, stack: "s", stateLineage: "l", stateSerial: 1, liveDigest: "d", changes, dataValues: {}, warnings: [] };
+  const plan: Plan = { formatVersion: 1, stack: "s", stateLineage: "l", stateSerial: 1, liveDigest: "d", changes, dataValues: {}, warnings: [], moves: [] };
   return { parts: [{ plan, state }] };
 }
 
