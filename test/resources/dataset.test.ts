@@ -23,8 +23,11 @@ describe("ods_dataset guard", () => {
     const client = new OdsClient({ url: use.rig.emu.url, token: use.rig.emu.adminToken });
     try {
       await odsApply(client, dir, { resource: { ods_dataset: { d: { name: "guarded-ods" } } } });
-      await expect(odsApply(client, dir, { resource: {} })).rejects.toThrow(/deleting ods_dataset "guarded-ods" deletes all of its data/);
-      expect((await use.rig.admin.listDatasets()).map((d) => d.name)).toContain("guarded-ods");
+      // Another object stays declared: a stack emptied altogether is refused as such (plan.ts).
+      await expect(odsApply(client, dir, { resource: { ods_dataset: { other: { name: "kept-ods" } } } })).rejects.toThrow(/deleting ods_dataset "guarded-ods" deletes all of its data/);
+      const names = (await use.rig.admin.listDatasets()).map((d) => d.name);
+      expect(names).toContain("guarded-ods");
+      expect(names, "nothing of the refused apply is written").not.toContain("kept-ods");
     } finally {
       await client.close();
     }
