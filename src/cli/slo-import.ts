@@ -272,24 +272,34 @@ function burnRatePair(c: unknown, policy: Doc, path: Path, conditions: ReadonlyM
     cond = found;
     condPath = [];
   }
-  const severityText = String(at(cond.value, "spec", "severity") ?? "").toLowerCase();
-  const severity = severityText === "page" || severityText === "critical" ? "page" : severityText === "ticket" || severityText === "warning" ? "ticket" : undefined;
-  if (!severity) return fail(cond.index, [...condPath, "spec", "severity"], `expected page (or critical) or ticket (or warning), got ${JSON.stringify(at(cond.value, "spec", "severity"))}`);
+  // Each field is checked apart (attempt), so a condition with several mistakes names them all.
+  const severity = attempt((): "page" | "ticket" | undefined => {
+    const text = String(at(cond.value, "spec", "severity") ?? "").toLowerCase();
+    if (text === "page" || text === "critical") return "page";
+    if (text === "ticket" || text === "warning") return "ticket";
+    return fail(cond.index, [...condPath, "spec", "severity"], `expected page (or critical) or ticket (or warning), got ${JSON.stringify(at(cond.value, "spec", "severity"))}`);
+  }, undefined);
   const condition = at(cond.value, "spec", "condition");
   const cp = [...condPath, "spec", "condition"];
-  if (at(condition, "kind") !== "burnrate") return fail(cond.index, [...cp, "kind"], `expected "burnrate", got ${JSON.stringify(at(condition, "kind"))}`);
+  const kindOk = attempt(() => at(condition, "kind") === "burnrate" || fail(cond.index, [...cp, "kind"], `expected "burnrate", got ${JSON.stringify(at(condition, "kind"))}`), false);
   const op = at(condition, "op");
-  if (op !== undefined && op !== "gt" && op !== "gte") return fail(cond.index, [...cp, "op"], `expected "gt" (a burn rate above the threshold alerts), got ${JSON.stringify(op)}`);
-  const threshold = at(condition, "threshold");
-  if (typeof threshold !== "number" || !(threshold > 0)) return fail(cond.index, [...cp, "threshold"], `expected a burn rate above 0, got ${JSON.stringify(threshold)}`);
-  const long = duration(at(condition, "lookbackWindow"), () => fail(cond.index, [...cp, "lookbackWindow"], `expected a duration like "1h", got ${JSON.stringify(at(condition, "lookbackWindow"))}`));
+  const opOk = attempt(() => op === undefined || op === "gt" || op === "gte" || fail(cond.index, [...cp, "op"], `expected "gt" (a burn rate above the threshold alerts), got ${JSON.stringify(op)}`), false);
+  const threshold = attempt((): number | undefined => {
+    const t = at(condition, "threshold");
+    return typeof t === "number" && t > 0 ? t : fail(cond.index, [...cp, "threshold"], `expected a burn rate above 0, got ${JSON.stringify(t)}`);
+  }, undefined);
+  const long = attempt(() => {
+    const l = duration(at(condition, "lookbackWindow"), () => fail(cond.index, [...cp, "lookbackWindow"], `expected a duration like "1h", got ${JSON.stringify(at(condition, "lookbackWindow"))}`));
+    return l.minutes > 7 * 1440 ? fail(cond.index, [...cp, "lookbackWindow"], "expected at most 7d") : l;
+  }, undefined);
   // The short window: alertAfter when given, else a twelfth of the long window (the workbook's ratio).
   const shortRaw = at(condition, "alertAfter");
-  const short = shortRaw !== undefined
-    ? duration(shortRaw, () => fail(cond.index, [...cp, "alertAfter"], `expected a duration like "5m", got ${JSON.stringify(shortRaw)}`))
-    : { minutes: Math.max(1, Math.round(long.minutes / 12)), text: windowText(Math.max(1, Math.round(long.minutes / 12))) };
-  if (short.minutes >= long.minutes) return fail(cond.index, [...cp, "alertAfter"], `expected a short window shorter than lookbackWindow ${long.text}`);
-  if (long.minutes > 7 * 1440) return fail(cond.index, [...cp, "lookbackWindow"], "expected at most 7d");
+  const short = attempt(() => {
+    if (shortRaw === undefined) return long && { minutes: Math.max(1, Math.round(long.minutes / 12)), text: windowText(Math.max(1, Math.round(long.minutes / 12))) };
+    const s = duration(shortRaw, () => fail(cond.index, [...cp, "alertAfter"], `expected a duration like "5m", got ${JSON.stringify(shortRaw)}`));
+    return long && s.minutes >= long.minutes ? fail(cond.index, [...cp, "alertAfter"], `expected a short window shorter than lookbackWindow ${long.text}`) : s;
+  }, undefined);
+  if (!severity || !kindOk || !opOk || threshold === undefined || !long || !short) throw new Skipped();
   return { severity, longWindow: long.text, shortWindow: short.text, factor: threshold };
 }
 

@@ -365,7 +365,8 @@ export async function planStack(unit: StackUnit, opts: PlanOptions): Promise<Sta
     const view = stateView(state, provider, stack);
     let plan: Plan;
     try {
-      plan = await makePlan({ client: target.client, stack: part, state: view, orgId: target.orgId, license: target.license, destroy: opts.destroy, checkQueries: opts.checkQueries, parallelism: opts.parallelism, insights: opts.insights, moveDetection: opts.moveDetection });
+      const several = unit.providerOrder.length > 1 ? { part: { provider, stackDeclares: stack.resources.length } } : {};
+      plan = await makePlan({ client: target.client, stack: part, state: view, ...several, orgId: target.orgId, license: target.license, destroy: opts.destroy, checkQueries: opts.checkQueries, parallelism: opts.parallelism, insights: opts.insights, moveDetection: opts.moveDetection });
     } catch (err) {
       if (err instanceof PlanError) {
         problems.push(...err.problems);

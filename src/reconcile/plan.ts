@@ -54,8 +54,17 @@ export function odsCommand(stack: string, args: string): string {
 }
 
 /** The refusal of a stack emptied while its state holds guarded objects (datasets whose deletion loses data). */
-function emptiedStackRefusal(stack: string, managed: number, guarded: readonly string[]): string {
+function emptiedStackRefusal(stack: string, managed: number, guarded: readonly string[], part?: StackPart): string {
   const one = guarded.length === 1;
+  if (part && part.stackDeclares > 0) {
+    // One provider configuration emptied while the others still declare resources: not an
+    // emptied stack (nor a failed synth), and `ods destroy` would take the others too.
+    return (
+      `provider configuration ${part.provider} of stack ${stack} declares no ods resources (the stack's other configurations declare ${part.stackDeclares}), but its state manages ${managed}: applying would delete all of them, and ${guarded.join(", ")} ${one ? "is" : "are"} guarded (deleting ${one ? "it" : "them"} deletes data). ` +
+      `If this commit dropped its declarations or their provider = "${part.provider}" by mistake, restore them; ` +
+      `to delete ${one ? "it" : "them"} on purpose, set allow_destroy = true on ${one ? "it" : "them"} and apply before removing ${one ? "its declaration" : "their declarations"}`
+    );
+  }
   return (
     `stack ${stack} declares no ods resources, but its state manages ${managed}: applying would delete all of them, and ${guarded.join(", ")} ${one ? "is" : "are"} guarded (deleting ${one ? "it" : "them"} deletes data). ` +
     `If this commit emptied the stack by mistake (a synth that failed, another app or --stack), restore its declarations; ` +
@@ -141,9 +150,20 @@ export class PlanError extends Error {
   }
 }
 
+/** Which provider configuration of a stack with several a plan is for. */
+export interface StackPart {
+  /** `ods` or `ods.ALIAS`. */
+  provider: string;
+  /** Resources the whole stack declares, over every configuration. */
+  stackDeclares: number;
+}
+
 export interface PlanContext {
   client: OdsClient;
+  /** The declarations of one provider configuration (see `part`). */
   stack: LoadedStack;
+  /** Set when the stack has several provider configurations: the one this plan is for. */
+  part?: StackPart;
   state: StateFile;
   orgId?: string;
   /** The organization's license when the caller has read it already (else the plan reads it, once). */
@@ -466,7 +486,7 @@ export async function makePlan(ctx: PlanContext): Promise<Plan> {
       dependsOn: r.dependsOn,
     });
   }
-  if (guarded.length > 0) problems.push(emptiedStackRefusal(stack.name, removals.length, guarded));
+  if (guarded.length > 0) problems.push(emptiedStackRefusal(stack.name, removals.length, guarded, ctx.part));
   // The license bounds what the apply may create: checked before anything is written.
   if (problems.length === 0) {
     const license = await checkLicense(client, live, changes, { orgId: ctx.orgId, license: ctx.license, insightDays: ctx.insights?.days });

@@ -449,11 +449,26 @@ export class OdsTerraformProvider implements ProviderImpl {
     config: TfObject | null;
     priorPrivate?: Uint8Array;
   }): Promise<{ plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[]; plannedPrivate?: Uint8Array }> {
+    const { oldSecret, ...change } = this.planChange(request);
+    const result = await this.planChecked(request, change);
+    if (!oldSecret || (result.diagnostics ?? []).some((d) => d.severity === "error")) return result;
+    // Like `ods plan`, a rotation or replacement says when the old secret stops working
+    // (one rule, lifecycle's oldSecretEnd): a CI consumer of the old one breaks then.
+    const name = String(request.priorState?.name ?? request.priorState?.id ?? "");
+    const warning = warningDiagnostic(`${request.typeName} "${name}": ${oldSecret.text}`, "Hand the new secret to every consumer of the old one before then, or set a longer rotation_grace_period.");
+    return { ...result, diagnostics: [...(result.diagnostics ?? []), warning] };
+  }
+
+  /** The plan of one change with the checks that read the service (namesakes, license, plan-time checks). */
+  private async planChecked(
+    request: { typeName: string; priorState: TfObject | null; priorPrivate?: Uint8Array },
+    change: { plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[] },
+  ): Promise<{ plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[]; plannedPrivate?: Uint8Array }> {
     const hasPrivate = (request.priorPrivate?.length ?? 0) > 0;
     // An existing object's plan always hands on private bytes: Terraform passes them as the
     // prior private of the create it plans next when it replaces the object (a forced
     // replacement, -replace), which is how that create knows it is the object's own.
-    const result = { ...this.planChange(request), ...(request.priorState && !hasPrivate ? { plannedPrivate: REPLACEABLE_PRIVATE } : {}) };
+    const result = { ...change, ...(request.priorState && !hasPrivate ? { plannedPrivate: REPLACEABLE_PRIVATE } : {}) };
     const planned = result.plannedState;
     const kind = this.kind(request.typeName);
     if (!request.priorState && !hasPrivate && planned && (result.diagnostics ?? []).length === 0) {
@@ -590,7 +605,7 @@ export class OdsTerraformProvider implements ProviderImpl {
     priorState: TfObject | null;
     proposedNewState: TfObject | null;
     config: TfObject | null;
-  }): { plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[] } {
+  }): { plannedState: TfObject | null; requiresReplace?: AttributePath[]; diagnostics?: Diagnostic[]; oldSecret?: lifecycle.OldSecretEnd } {
     const kind = this.kind(request.typeName);
     const { priorState: prior, proposedNewState: proposed } = request;
     this.remember(kind, prior);
@@ -639,7 +654,11 @@ export class OdsTerraformProvider implements ProviderImpl {
       };
     }
     if (replaceBy.length > 0 && typeof prior.id === "string") this.replacing.add(`${kind.typeName}:${prior.id}`);
-    return { plannedState: planned, requiresReplace: replaceBy.map((n) => [n]) };
+    // A new object of a rotating kind (a new id planned) ends the old secret; a grace period
+    // Terraform learns only at apply gives no moment to name.
+    const graceKnown = !kind.rotation || !containsUnknown(declared[kind.rotation.gracePeriodAttribute] ?? null);
+    const oldSecret = objectIsNew && graceKnown ? lifecycle.oldSecretEnd(kind, declared, replaceBy.length > 0 ? "replacement" : "change") : undefined;
+    return { plannedState: planned, requiresReplace: replaceBy.map((n) => [n]), ...(oldSecret ? { oldSecret } : {}) };
   }
 
   /** Fills the planned state's unknowns (and computed values) from the service's answer. */

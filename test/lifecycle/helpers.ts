@@ -76,7 +76,8 @@ export async function tfApply(
 ): Promise<TfObject | null> {
   const proposed = config ? { ...(prior ?? {}), ...tfState(typeName, config) } : null;
   const plan = await p.planResourceChange({ typeName, priorState: prior, proposedNewState: proposed, config: config ? tfState(typeName, config) : null });
-  if (plan.diagnostics?.length) throw new Error(plan.diagnostics.map((d) => `${d.summary}: ${d.detail ?? ""}`).join("\n"));
+  // Warnings (a rotation's note on the old secret, say) do not stop Terraform; errors do.
+  if (plan.diagnostics?.some((d) => d.severity === "error")) throw new Error(plan.diagnostics.map((d) => `${d.summary}: ${d.detail ?? ""}`).join("\n"));
   const applied = await p.applyResourceChange({ typeName, priorState: prior, plannedState: plan.plannedState });
   if (applied.diagnostics?.length) throw new Error(applied.diagnostics.map((d) => `${d.summary}: ${d.detail ?? ""}`).join("\n"));
   return applied.newState ?? null;

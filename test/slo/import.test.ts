@@ -9,7 +9,7 @@ import { TerraformStack, Testing } from "cdktf";
 import * as ts from "typescript";
 import { describe, expect, it } from "vitest";
 import * as pkg from "../../src";
-import { importOpenSlo, sloTypeScript } from "../../src/cli/slo-import";
+import { importOpenSlo, SloImportError, sloTypeScript } from "../../src/cli/slo-import";
 import { ROOT, runOds, tempDir } from "../helpers/ods-cli";
 
 const FILE = path.join(ROOT, "examples", "slo", "checkout.openslo.yaml");
@@ -102,6 +102,21 @@ describe("ods slo import", () => {
     expect(lines[1]).toMatch(/bad\.yaml:39: spec\.objectives\.0\.target: expected a target in \(0, 1\) or a targetPercent, got 1$/);
     expect(lines[2]).toMatch(/bad\.yaml:74: spec\.condition\.threshold: expected a burn rate above 0, got "fast"$/);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reports every problem within one alert condition, each with its line", () => {
+    const text = fs.readFileSync(FILE, "utf8").replace("threshold: 5.6", "threshold: fast").replace("lookbackWindow: 6h", "lookbackWindow: soon");
+    let thrown: unknown;
+    try {
+      importOpenSlo("bad.yaml", text);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(SloImportError);
+    expect((thrown as SloImportError).message.split("\n")).toEqual([
+      'bad.yaml:74: spec.condition.threshold: expected a burn rate above 0, got "fast"',
+      'bad.yaml:75: spec.condition.lookbackWindow: expected a duration like "1h", got "soon"',
+    ]);
   });
 
   it.each([

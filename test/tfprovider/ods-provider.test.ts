@@ -23,12 +23,15 @@ interface PlanCase {
   replaces: string[];
   /** Whether the id is known at plan time (kept) or known only after apply. */
   idKept: boolean;
+  /** The warning the plan carries (a rotation names when the old secret stops working). */
+  warns?: RegExp;
 }
 
 const CASES: PlanCase[] = [
   { what: "a role's description updates in place", typeName: "ods_role", create: { name: "r1" }, change: { name: "r1", description: "d" }, replaces: [], idKept: true },
   { what: "a user's e-mail replaces the user", typeName: "ods_user", create: { email: "p1@example.com", name: "P", role: "user" }, change: { email: "p2@example.com", name: "P", role: "user" }, replaces: ["email"], idKept: false },
-  { what: "a token's description rotates it (new id, no replacement)", typeName: "ods_api_token", create: { name: "t1" }, change: { name: "t1", description: "x" }, replaces: [], idKept: false },
+  { what: "a token's description rotates it (new id, no replacement)", typeName: "ods_api_token", create: { name: "t1" }, change: { name: "t1", description: "x" }, replaces: [], idKept: false, warns: /^ods_api_token "t1": old secret stops working at apply \(rotation_grace_period "0s"\)$/ },
+  { what: "a token rotated with a grace period says when the grace ends", typeName: "ods_api_token", create: { name: "t3" }, change: { name: "t3", description: "x", rotation_grace_period: "2h" }, replaces: [], idKept: false, warns: /^ods_api_token "t3": old secret stops working at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(grace 2h, counted from the apply/ },
   { what: "a token's grace period alone changes nothing on the service", typeName: "ods_api_token", create: { name: "t2" }, change: { name: "t2", rotation_grace_period: "2h" }, replaces: [], idKept: true },
   { what: "a virtual field's dataset replaces it", typeName: "ods_virtual_field", create: { dataset: "adapter", name: "v1", expression: "1" }, change: { dataset: "adapter2", name: "v1", expression: "1" }, replaces: ["dataset"], idKept: false },
 ];
@@ -42,8 +45,14 @@ describe("the Terraform adapter", () => {
     expect((await p.readResource({ typeName: c.typeName, currentState: created! })).newState).toEqual(created);
     const proposed = { ...created!, ...tfState(c.typeName, c.change) };
     for (const [k, v] of Object.entries(created!)) if (proposed[k] === null && !(k in c.change)) proposed[k] = v;
+    const before = Date.now();
     const plan = await p.planResourceChange({ typeName: c.typeName, priorState: created!, proposedNewState: proposed, config: tfState(c.typeName, c.change) });
-    expect(plan.diagnostics ?? []).toEqual([]);
+    expect((plan.diagnostics ?? []).map((d) => [d.severity, d.summary])).toEqual(c.warns ? [["warning", expect.stringMatching(c.warns)]] : []);
+    if (c.warns && c.change.rotation_grace_period === "2h") {
+      const at = Date.parse(/stops working at (\S+)/.exec(plan.diagnostics![0].summary)![1]);
+      expect(at).toBeGreaterThanOrEqual(before + 2 * 3600_000 - 1000);
+      expect(at).toBeLessThanOrEqual(Date.now() + 2 * 3600_000);
+    }
     expect((plan.requiresReplace ?? []).map((path) => path.join("."))).toEqual(c.replaces);
     const planned = plan.plannedState as TfObject;
     if (c.idKept) expect(planned.id).toBe(created?.id);
