@@ -166,8 +166,10 @@ async function unwrittenMoves(plan: StepPlan, stack: Record<string, unknown>, wo
   if (process.env.ODS_DIFFERENTIAL_VERBOSE) console.log(`moves without moved blocks (${plan.moves!.map((m) => `${m.from} -> ${m.to}`).join(", ")}): ods ${o.code === 0 ? "applied" : "refused"}, terraform plan exit ${tp.code}`);
   wo.write(withBlocks);
   wt.write(withBlocks);
-  // ods applied the moves already: its second apply must find them done.
-  return Promise.all([wo.ods("apply", "--auto-approve"), wt.terraform("apply", "-auto-approve")]);
+  // ods applied the moves already: its second apply must find them done. Its answer carries
+  // the first apply's output too, where a move that also replaced the object says so.
+  const [again, applied] = await Promise.all([wo.ods("apply", "--auto-approve"), wt.terraform("apply", "-auto-approve")]);
+  return [{ code: again.code, out: `${o.out}\n${again.out}` }, applied];
 }
 
 async function step(i: number, plan: StepPlan, stack: Record<string, unknown>, wo: Workspace, wt: Workspace, prefix: string, secretValue: string, settingsOnly: number, previous: () => Record<string, unknown>, withBlocks: () => Record<string, unknown>): Promise<void> {
@@ -210,7 +212,7 @@ async function step(i: number, plan: StepPlan, stack: Record<string, unknown>, w
       const now = idsIn(w);
       for (const m of plan.moves ?? []) {
         const to = plan.moves!.reduce((at, n) => (n.from === at ? n.to : at), m.from);
-        if (ids[m.from] !== undefined && now[to] !== undefined && now[to] !== ids[m.from] && !replacedOnPurpose(o, t, to)) fail(`${engine}: ${m.from} moved to ${to} with a new id (${ids[m.from]} -> ${now[to]})${both(o, t)}`);
+        if (ids[m.from] !== undefined && now[to] !== undefined && now[to] !== ids[m.from] && !replacedOnPurpose(o, t, to, unwritten)) fail(`${engine}: ${m.from} moved to ${to} with a new id (${ids[m.from]} -> ${now[to]})${both(o, t)}`);
       }
     }
   }
@@ -233,9 +235,17 @@ async function step(i: number, plan: StepPlan, stack: Record<string, unknown>, w
 }
 
 /** Whether both engines planned the moved object's replacement (the step also changed what forces it). */
-function replacedOnPurpose(o: RunOutput, t: RunOutput, address: string): boolean {
+function replacedOnPurpose(o: RunOutput, t: RunOutput, address: string, unwritten: boolean): boolean {
   const escaped = address.replace(/\./g, "\\.");
-  return new RegExp(`# ${escaped} (must be replaced|will be rotated)`).test(o.out) && new RegExp(`# ${escaped} must be replaced|# ${escaped} will be updated in-place`).test(t.out);
+  // ods may also find the object the new natural key names already live (a dataset field
+  // that ingest made) and adopt it where terraform replaces: a new id on purpose in both.
+  // A move without a moved block that also changes the natural key cannot be told from a
+  // delete and a create, so ods's first apply (its output comes first) creates it anew.
+  const odsAnew = unwritten ? "|will be created" : "";
+  return (
+    new RegExp(`# ${escaped} (must be replaced|will be rotated|will be adopted \\(found live by its natural key\\)${odsAnew})`).test(o.out) &&
+    new RegExp(`# ${escaped} must be replaced|# ${escaped} will be updated in-place`).test(t.out)
+  );
 }
 
 /** Outputs by name, ids as the natural keys of what they name, issued token secrets as one word. */
