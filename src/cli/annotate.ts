@@ -5,6 +5,7 @@
 import type { Command } from "commander";
 import * as fs from "node:fs";
 import type { OdsClient } from "../api";
+import { DONE } from "../reconcile/apply";
 import { namedDatasets, resourceKind, type Values } from "../resources";
 import { clientFromEnv, collect } from "./export-command";
 
@@ -72,15 +73,8 @@ export function changesByDataset(changes: readonly AppliedChange[]): Map<string,
   return out;
 }
 
-const PAST: Readonly<Record<string, string>> = {
-  create: "created",
-  adopt: "adopted",
-  update: "updated",
-  replace: "replaced",
-  rotate: "rotated",
-  delete: "deleted",
-  forget: "forgotten",
-};
+/** Past tense of each counted action, as the apply's summary counts them. */
+const PAST: Readonly<Record<string, string>> = DONE;
 
 /** "ods apply: 3 configuration changes (1 created, 2 updated)". */
 export function changeTitle(changes: readonly AppliedChange[], by = "ods apply"): string {

@@ -53,8 +53,8 @@ export interface ApplySummary {
   errors: string[];
 }
 
-/** The apply summary's count for each of the plan's categories. */
-const DONE: Record<CountedAction, "created" | "adopted" | "updated" | "replaced" | "rotated" | "deleted" | "forgotten"> = {
+/** The apply summary's count for each of the plan's categories (also the past tense annotations use). */
+export const DONE: Record<CountedAction, "created" | "adopted" | "updated" | "replaced" | "rotated" | "deleted" | "forgotten"> = {
   create: "created",
   adopt: "adopted",
   update: "updated",

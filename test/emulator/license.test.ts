@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseLicenseSettings } from "../../src/emulator";
 import { runOds } from "../helpers/ods-cli";
 import { startTestEmulator, type TestEmulator } from "./helpers";
+import { thresholdMonitor } from "./monitor-helpers";
 
 let t: TestEmulator;
 
@@ -15,16 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const monitor = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-  name: "errors",
-  type: "Threshold",
-  aplQuery: "['logs'] | where status >= 500 | summarize count() by bin(_time, 1m)",
-  operator: "Above",
-  threshold: 10,
-  intervalMinutes: 5,
-  rangeMinutes: 5,
-  ...extra,
-});
+const monitor = thresholdMonitor;
 
 describe("license limits", () => {
   it("GET /v2/orgs/{id} shows the limits --license set", async () => {

@@ -101,3 +101,15 @@ export function monitorEnv(opts: Partial<EmulatorOptions> = {}): MonitorEnv {
   afterEach(() => env.t.close());
   return env;
 }
+
+/** A Threshold monitor's body over `logs` (5xx per minute above 10), with `extra` fields. */
+export const thresholdMonitor = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  name: "errors",
+  type: "Threshold",
+  aplQuery: "['logs'] | where status >= 500 | summarize count() by bin(_time, 1m)",
+  operator: "Above",
+  threshold: 10,
+  intervalMinutes: 5,
+  rangeMinutes: 5,
+  ...extra,
+});

@@ -3,6 +3,7 @@
 // the refusal of a match monitor that would have flooded its notifiers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, tokenWith, type TestEmulator } from "./helpers";
+import { thresholdMonitor as threshold } from "./monitor-helpers";
 
 let t: TestEmulator;
 let notifierId: string;
@@ -13,16 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const threshold = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-  name: "errors",
-  type: "Threshold",
-  aplQuery: "['logs'] | where status >= 500 | summarize count() by bin(_time, 1m)",
-  operator: "Above",
-  threshold: 10,
-  intervalMinutes: 5,
-  rangeMinutes: 5,
-  ...extra,
-});
 
 describe("monitor lifecycle", () => {
   it("creates with server fields and defaults, reads, lists, replaces and deletes", async () => {
