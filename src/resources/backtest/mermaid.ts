@@ -5,9 +5,10 @@
 //
 // A name comes from the user (a monitor's, an SLO's): mermaidText makes it one harmless
 // quoted string. Inside mermaid's quotes `#quot;`-style codes stand for characters, so a
-// quote, a backtick or a percent sign is written as its code: a name can neither end the
-// string, nor start a directive (`%%{...}%%` is honoured anywhere in a block), nor, with
-// line breaks folded to spaces, put a fence line in the comment that would end the block.
+// quote, a backtick, a percent sign or an angle bracket is written as its code: a name can
+// neither end the string, nor start a directive (`%%{...}%%` is honoured anywhere in a
+// block), nor lose a tag-like part to the sanitizer, nor, with line breaks folded to
+// spaces, put a fence line in the comment that would end the block.
 import type { MermaidChart } from "../kind";
 
 export interface Swatch {
@@ -45,15 +46,21 @@ export interface XyChart {
   series: readonly ChartSeries[];
 }
 
-/** Longest title a chart gets: a longer name is cut, the chart must stay readable. */
-const TITLE_MAX = 90;
+/** Longest name a chart's title carries: a longer one is cut with "…", so the title stays on the chart. */
+const NAME_MAX = 80;
 
-/** A user's text as the inside of a mermaid string: one line, no quote, backtick or percent sign of its own. */
-export function mermaidText(text: string, max = TITLE_MAX): string {
+/** A name for a title: at most NAME_MAX characters. */
+export function chartName(name: string): string {
+  const chars = [...name];
+  return chars.length > NAME_MAX ? `${chars.slice(0, NAME_MAX - 1).join("")}…` : name;
+}
+
+/** Any text as the inside of a mermaid string: one line, no quote, backtick or percent sign of its own. */
+export function mermaidText(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ");
-  const cut = [...line].length > max ? `${[...line].slice(0, max - 1).join("")}…` : line;
-  return cut.replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/`/g, "#96;").replace(/%/g, "#37;");
+  const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, " ");
+  // `<`, `>` and `&` too: mermaid's sanitizer would drop a tag-like part and show `-->` as `--&gt;`.
+  return line.replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/`/g, "#96;").replace(/%/g, "#37;").replace(/</g, "#60;").replace(/>/g, "#62;").replace(/&/g, "#38;");
 }
 
 /** A number as xychart-beta reads it: decimals, never an exponent. */

@@ -2,7 +2,7 @@
 // marked (text), a chart GitHub and GitLab render (markdown), and the JSON object.
 import type { MermaidChart } from "../kind";
 import type { BacktestAlert, BacktestResult } from "./evaluate";
-import { axisRange, mermaidChart, SWATCH, type ChartSeries } from "./mermaid";
+import { axisRange, chartName, mermaidChart, SWATCH, type ChartSeries } from "./mermaid";
 
 /** What a plan holds for one monitor: the new definition's replay, and the live one's when it exists. */
 export interface MonitorBacktest {
@@ -166,7 +166,7 @@ export function markdownChart(input: BacktestChartInput): MermaidChart {
     ...(liveThreshold !== undefined ? [{ kind: "line" as const, values: flat(liveThreshold), swatch: SWATCH.brown, legend: `live threshold: ${thresholdLegend(input.operator, liveThreshold)}`, live: true }] : []),
   ];
   return mermaidChart({
-    title: `${input.name}: backtest ${result.days}d`,
+    title: `${chartName(input.name)}: backtest ${result.days}d`,
     xAxis: { label: "days before the plan", min: -result.days, max: 0 },
     yAxis: { label: "monitor value", min: y.min, max: y.max },
     series,

@@ -5,7 +5,7 @@
 // definition whose events are the same), so an SLO costs at most two queries.
 import { OdsApiError, tabularRows, type OdsClient } from "../../api";
 import { sharedRead, type MermaidChart, type PlanInsightReport, type Values } from "../kind";
-import { axisRange, mermaidChart, SWATCH } from "./mermaid";
+import { axisRange, chartName, mermaidChart, SWATCH } from "./mermaid";
 import { countsQuery, lookBackMs, pairText, readMarker, type SloDefinition, type SloMonitorMarker, type SloSeverity } from "./slo-model";
 import { sloFigures, type MinuteCounts, type SloFigures } from "./slo-replay";
 
@@ -115,7 +115,7 @@ export function budgetChart(f: SloFigures, live?: SloFigures): MermaidChart {
   const top = 100;
   const bars = (severity: SloSeverity, height: number) => episodeSlices(f, severity, f.burn.length).map((open) => (open ? height : y.min));
   return mermaidChart({
-    title: `${f.name}: error budget remaining`,
+    title: `${chartName(f.name)}: error budget remaining`,
     xAxis: { label: "days before the plan", min: -f.windowDays, max: 0 },
     yAxis: { label: "budget remaining (%)", min: y.min, max: top },
     series: [
@@ -138,7 +138,7 @@ export function burnRateChart(f: SloFigures): MermaidChart {
   const ratios = f.burnRates.map((r) => r.peaks.map((v) => (r.factor > 0 ? v / r.factor : 0)));
   const y = axisRange([...ratios.flat(), 1]);
   return mermaidChart({
-    title: `${f.name}: burn rate per window pair`,
+    title: `${chartName(f.name)}: burn rate per window pair`,
     xAxis: { label: "days before the plan", min: -f.windowDays, max: 0 },
     yAxis: { label: "burn rate ÷ the factor that alerts", min: y.min, max: y.max },
     series: [
