@@ -78,14 +78,17 @@ interface Detail {
   liveLines: boolean;
   /** Charts kept, counted over the whole comment in order. */
   charts: number;
-  /** Changes of each stack kept in its table and notes (a refusal is always kept). */
+  /** Rows of each stack's table kept. */
   rows: number;
+  /** Notes (a backtest's, a rotation's) of each stack kept; a refusal is always kept. */
+  notes: number;
 }
 
 const ALL = Number.POSITIVE_INFINITY;
-/** Charts and rows a shortened comment keeps. */
+/** Charts, table rows and notes a shortened comment keeps. */
 export const KEPT_CHARTS = 10;
 export const KEPT_ROWS = 100;
+export const KEPT_NOTES = 50;
 
 /**
  * The stated order (documented in the guide): each step leaves out more than the one
@@ -93,11 +96,12 @@ export const KEPT_ROWS = 100;
  * from the end.
  */
 const SHORTENING: readonly Detail[] = [
-  { fullText: true, liveLines: true, charts: ALL, rows: ALL },
-  { fullText: false, liveLines: true, charts: ALL, rows: ALL },
-  { fullText: false, liveLines: false, charts: ALL, rows: ALL },
-  { fullText: false, liveLines: false, charts: KEPT_CHARTS, rows: ALL },
-  { fullText: false, liveLines: false, charts: KEPT_CHARTS, rows: KEPT_ROWS },
+  { fullText: true, liveLines: true, charts: ALL, rows: ALL, notes: ALL },
+  { fullText: false, liveLines: true, charts: ALL, rows: ALL, notes: ALL },
+  { fullText: false, liveLines: false, charts: ALL, rows: ALL, notes: ALL },
+  { fullText: false, liveLines: false, charts: KEPT_CHARTS, rows: ALL, notes: ALL },
+  { fullText: false, liveLines: false, charts: KEPT_CHARTS, rows: KEPT_ROWS, notes: ALL },
+  { fullText: false, liveLines: false, charts: KEPT_CHARTS, rows: KEPT_ROWS, notes: KEPT_NOTES },
 ];
 
 /** What a rendering left out, for the note at the top. */
@@ -106,6 +110,7 @@ interface Omitted {
   liveLines: number;
   charts: number;
   rows: number;
+  notes: number;
   cut: boolean;
 }
 
@@ -150,7 +155,8 @@ function omittedNote(o: Omitted, limit: number, htmlUrl: string | undefined): st
   if (o.fullText) parts.push("the folded full plan text");
   if (o.liveLines > 0) parts.push(`the live definition's lines in ${plural(o.liveLines, "chart")}`);
   if (o.charts > 0) parts.push(`${plural(o.charts, "chart")} after the first ${KEPT_CHARTS}`);
-  if (o.rows > 0) parts.push(`${plural(o.rows, "change")} after the first ${KEPT_ROWS} of a stack (marked "… and K more")`);
+  if (o.rows > 0) parts.push(`${plural(o.rows, "table row")} after the first ${KEPT_ROWS} of a stack (marked "… and K more")`);
+  if (o.notes > 0) parts.push(`${plural(o.notes, "note")} (backtests, SLOs, rotations) after the first ${KEPT_NOTES} of a stack`);
   if (o.cut) parts.push("the end of the comment (cut where it reached the limit)");
   if (parts.length === 0) return [];
   const where = htmlUrl ? "the full plan linked above, and the output of `ods plan` in the CI job, have all of it" : "the output of `ods plan` (or `--format json`) in the CI job has all of it";
@@ -176,8 +182,11 @@ function stackBlocks(sp: StackPlan, detail: Detail, omitted: Omitted, charts: { 
     if (more > 0) out.push(`| … | and ${plural(more, "more change")} | |`);
     // Apply refuses the whole stack for one of these: never left out.
     for (const c of changes.filter((x) => x.refusal)) out.push("", `**\`${c.address}\`**: **apply will refuse it** (and so apply nothing): ${cell(c.refusal!)}`);
-    for (const c of kept.filter((x) => x.oldSecret)) out.push("", `**\`${c.address}\`**: ${cell(c.oldSecret!.text)}`);
-    for (const c of kept.filter((x) => x.insight)) {
+    const noted = changes.filter((x) => x.oldSecret || x.insight);
+    const keptNotes = new Set(noted.slice(0, detail.notes));
+    omitted.notes += noted.length - keptNotes.size;
+    for (const c of changes.filter((x) => x.oldSecret && keptNotes.has(x))) out.push("", `**\`${c.address}\`**: ${cell(c.oldSecret!.text)}`);
+    for (const c of changes.filter((x) => x.insight && keptNotes.has(x))) {
       const insight = c.insight!;
       out.push("", `**\`${c.address}\`**: ${cell(insight.summary)}`);
       for (const chart of insight.mermaid ?? []) {
@@ -191,6 +200,7 @@ function stackBlocks(sp: StackPlan, detail: Detail, omitted: Omitted, charts: { 
       }
       if (insight.markdown) out.push("", insight.markdown);
     }
+    if (noted.length > keptNotes.size) out.push("", `… and ${plural(noted.length - keptNotes.size, "more note")}`);
   }
   const outputs = outputChangesOf(sp);
   if (outputs.length > 0) out.push("", "**Changes to Outputs:**", "", fenced(outputChangeLines(outputs).join("\n")));
@@ -205,7 +215,7 @@ function stackBlocks(sp: StackPlan, detail: Detail, omitted: Omitted, charts: { 
 }
 
 function rendering(plans: StackPlan[], failures: { stack: string; error: string }[], detail: Detail): { blocks: string[]; omitted: Omitted } {
-  const omitted: Omitted = { fullText: false, liveLines: 0, charts: 0, rows: 0, cut: false };
+  const omitted: Omitted = { fullText: false, liveLines: 0, charts: 0, rows: 0, notes: 0, cut: false };
   const charts = { shown: 0 };
   const blocks = plans.flatMap((sp) => stackBlocks(sp, detail, omitted, charts));
   for (const f of failures) blocks.push(`### Stack \`${f.stack}\`: error`, "", fenced(f.error), "");
