@@ -102,7 +102,7 @@ export interface PlanInsightOptions {
 /**
  * A chart in the mermaid dialect GitHub and GitLab render, with the text under it that names
  * its series; and the same without the live definition's series, for a comment that must
- * be shorter (docs/guides/monitors.md, "Plans in pull requests").
+ * be shorter (docs/guides/gitops.md, "Plans on pull requests").
  */
 export interface MermaidChart {
   markdown: string;
