@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { TerraformStack, Testing } from "cdktf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitor, provider, slo } from "../../src";
-import { hasChromium, launchChromium, mermaidBlocks, renderMermaid, type BrowserSession } from "../helpers/chromium";
+import { hasChromium, launchChromium, mermaidBlocks, renderMermaid, type BrowserSession, type LoadedPage } from "../helpers/chromium";
 import { removeTempDirs, runOds, tempDir } from "../helpers/ods-cli";
 import { startTestEmulator, type TestEmulator } from "../emulator/helpers";
 
@@ -121,25 +121,31 @@ describe("the markdown plan's mermaid charts", () => {
     expect(markdown).toContain("🟪 live definition's budget remaining (99%)");
     expect(markdown).toMatch(/🟥 page 1h\/5m \(alerts above [\d.]+×\) · 🟧 page 6h\/30m/);
   });
-
 });
 
-/** Draws one block with mermaid in the page; answers its title's text and colour. */
-async function drawnTitle(browser: BrowserSession, source: string): Promise<{ title: string; fill: string; errors: string[] }> {
-  const page = await browser.loadHtml("<!doctype html><html><body><div id=out></div></body></html>");
-  try {
-    await page.page.addScriptTag({ path: require.resolve("mermaid/dist/mermaid.min.js") });
-    const drawn = await page.page.evaluate(async (block: string) => {
-      const m = (window as unknown as { mermaid: { initialize(c: object): void; render(id: string, s: string): Promise<{ svg: string }> } }).mermaid;
-      m.initialize({ startOnLoad: false, securityLevel: "strict" });
-      document.getElementById("out")!.innerHTML = (await m.render("t", block)).svg;
-      const text = document.querySelector("#out svg .chart-title text") ?? document.querySelector("#out svg text");
-      return { title: text?.textContent ?? "", fill: text?.getAttribute("fill") ?? "" };
-    }, source);
-    return { ...drawn, errors: page.consoleErrors };
-  } finally {
-    await page.page.close();
-  }
+interface DrawnPage {
+  page: LoadedPage;
+  /** Each chart's title as drawn: its text and colour. */
+  titles: { title: string; fill: string }[];
+}
+
+/** Draws the blocks with mermaid one under the other in one page (the caller closes it). */
+async function drawBlocks(browser: BrowserSession, blocks: string[]): Promise<DrawnPage> {
+  const page = await browser.loadHtml(`<!doctype html><html><body>${blocks.map((_, i) => `<div id=c${i} style="width:800px"></div>`).join("")}</body></html>`);
+  await page.page.addScriptTag({ path: require.resolve("mermaid/dist/mermaid.min.js") });
+  const titles = await page.page.evaluate(async (sources: string[]) => {
+    const m = (window as unknown as { mermaid: { initialize(c: object): void; render(id: string, s: string): Promise<{ svg: string }> } }).mermaid;
+    m.initialize({ startOnLoad: false, securityLevel: "strict" });
+    const out: { title: string; fill: string }[] = [];
+    for (const [i, source] of sources.entries()) {
+      const host = document.getElementById(`c${i}`)!;
+      host.innerHTML = (await m.render(`r${i}`, source)).svg;
+      const text = host.querySelector("svg .chart-title text") ?? host.querySelector("svg text");
+      out.push({ title: text?.textContent ?? "", fill: text?.getAttribute("fill") ?? "" });
+    }
+    return out;
+  }, blocks);
+  return { page, titles };
 }
 
 describe.skipIf(!hasChromium)("the markdown plan's charts in Chromium", () => {
@@ -152,13 +158,7 @@ describe.skipIf(!hasChromium)("the markdown plan's charts in Chromium", () => {
       if (d.ok) expect(d.width * d.height).toBeGreaterThan(0);
     }
     // For review: the charts as GitHub would draw them.
-    const page = await session!.loadHtml(`<!doctype html><html><body>${blocks.map((_, i) => `<div id=c${i} style="width:800px"></div>`).join("")}</body></html>`);
-    await page.page.addScriptTag({ path: require.resolve("mermaid/dist/mermaid.min.js") });
-    await page.page.evaluate(async (sources: string[]) => {
-      const m = (window as unknown as { mermaid: { initialize(c: object): void; render(id: string, s: string): Promise<{ svg: string }> } }).mermaid;
-      m.initialize({ startOnLoad: false, securityLevel: "strict" });
-      for (const [i, s] of sources.entries()) document.getElementById(`c${i}`)!.innerHTML = (await m.render(`r${i}`, s)).svg;
-    }, blocks);
+    const { page } = await drawBlocks(session!, blocks);
     await page.screenshot("markdown-plan-charts");
     expect(page.consoleErrors).toEqual([]);
     expect(page.externalRequests).toEqual([]);
@@ -167,13 +167,14 @@ describe.skipIf(!hasChromium)("the markdown plan's charts in Chromium", () => {
 
   it("a hostile name is drawn as the text it is, and its directive is not applied", async () => {
     const block = mermaidBlocks(markdown).find((b) => b.includes("title \"pay "))!;
-    const hostile = await drawnTitle(session!, block);
+    // Beside it the same chart under a plain name: the title's colour is the default theme's, not the dark one's.
+    const { page, titles } = await drawBlocks(session!, [block, block.replace(/^ {2}title ".*"$/m, '  title "plain"')]);
+    const [hostile, plain] = titles;
     expect(hostile.title).toBe(`${HOSTILE.replace(/\n/g, " ")}: backtest 7d`);
-    expect(hostile.errors).toEqual([]);
-    // The same chart under a plain name: the title's colour is the default theme's, not the dark one's.
-    const plain = await drawnTitle(session!, block.replace(/^ {2}title ".*"$/m, '  title "plain"'));
     expect(plain.title).toBe("plain");
     expect(hostile.fill).toBe(plain.fill);
+    expect(page.consoleErrors).toEqual([]);
+    await page.page.close();
   }, 60_000);
 });
 
