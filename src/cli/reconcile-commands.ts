@@ -20,7 +20,7 @@ import { inputsOfStack, variableInputs, withVariableOptions, type VariableOpts }
 import { LiveIndex } from "../reconcile/world";
 import { importedState } from "../lifecycle";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
-import { markdownPlan, planCounts } from "./plan-markdown";
+import { markdownPlan, markdownPlanOptions, planCounts } from "./plan-markdown";
 import {
   applyRefusal,
   applyStack,
@@ -293,10 +293,12 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .option("--out <file>", "save the plan of every selected stack for `ods apply FILE`, which applies exactly those stacks")
     .option("--detailed-exitcode", "exit 2 when there are changes")
     .option("--parallelism <n>", "concurrent calls", parseParallelism, 10)
-    .option("--no-move-detection", MOVE_DETECTION_HELP);
+    .option("--no-move-detection", MOVE_DETECTION_HELP)
+    .option("--html-url <url>", "with --format markdown: link the HTML plan CI saved at the top of the comment (default: ODS_PLAN_HTML_URL)");
   withWarningsAsErrors(planCommand)
-    .action(async (o: CommonOpts & WarningsOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean; parallelism: number }) => {
+    .action(async (o: CommonOpts & WarningsOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean; parallelism: number; htmlUrl?: string }) => {
       const format = o.json ? "json" : o.format;
+      const markdownOptions = markdownPlanOptions(format, o.htmlUrl, process.env);
       // Text goes to the terminal as is; JSON and markdown keep stdout for the document.
       await withSession(o, format === "text" ? out : err, async (session) => {
       const several = session.units.length > 1;
@@ -316,7 +318,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
           outcomes.push({ stack: unit.name, line: "ERROR (see above)", failed: true });
         }
       }
-      if (format === "markdown") out(markdownPlan(plans, failures));
+      if (format === "markdown") out(markdownPlan(plans, failures, markdownOptions));
       else if (format === "json") out(JSON.stringify(plansJson(plans, failures), null, 2));
       if (o.out) {
         // A plan file that left out a stack would apply as if that stack had nothing to do.

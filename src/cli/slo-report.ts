@@ -3,7 +3,7 @@
 // bad events, SLI, budget consumed, pages and tickets over the SLO's window.
 import * as fs from "node:fs";
 import type { OdsClient } from "../api";
-import { burnChart, burnSparkline, figuresJson, figuresOf, figuresLine, liveSlos } from "../resources/backtest/slo-insight";
+import { burnSparkline, figuresJson, figuresOf, figuresLine, liveSlos, sloCharts } from "../resources/backtest/slo-insight";
 import { readMarker, type SloDefinition } from "../resources/backtest/slo-model";
 import type { SloFigures } from "../resources/backtest/slo-replay";
 
@@ -62,7 +62,7 @@ export function renderSloReport(report: { entries: SloReportEntry[]; missing: st
     }
     const f = e.figures;
     if (format === "markdown") {
-      out.push(`### ${e.slo.name}`, "", `${e.slo.objectivePercent}% over ${e.slo.windowDays}d: ${figuresLine(f)}`, "", burnChart(f), "");
+      out.push(`### ${e.slo.name}`, "", `${e.slo.objectivePercent}% over ${e.slo.windowDays}d: ${figuresLine(f)}`, "", ...sloCharts(f).flatMap((c) => [c.markdown, ""]));
       if (f.alerts.length > 0) {
         out.push("| severity | pair | factor | opened | closed | peak burn rate |", "| --- | --- | --- | --- | --- | --- |");
         for (const a of f.alerts) out.push(`| ${a.severity} | ${a.pair} | ${a.factor}× | ${a.opened} | ${a.closed ?? "open"} | ${a.peakBurnRate}× |`);

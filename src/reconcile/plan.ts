@@ -2,7 +2,7 @@
 // resource. A pure decision per resource (decideAction) over inputs gathered here.
 import * as crypto from "node:crypto";
 import type { License, OdsClient } from "../api";
-import { datasetDeclared, resourceKind, type ResourceKind, type Values, type WireObject } from "../resources";
+import { datasetDeclared, resourceKind, type MermaidChart, type ResourceKind, type Values, type WireObject } from "../resources";
 import {
   LiveIndex,
   UNKNOWN,
@@ -119,6 +119,7 @@ export interface PlanInsightView {
   summary: string;
   lines: string[];
   markdown: string;
+  mermaid?: MermaidChart[];
   json: Record<string, unknown>;
   queries: number;
 }

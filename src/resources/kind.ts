@@ -100,6 +100,16 @@ export interface PlanInsightOptions {
 }
 
 /**
+ * A chart in the mermaid dialect GitHub and GitLab render, with the text under it that names
+ * its series; and the same without the live definition's series, for a comment that must
+ * be shorter (docs/guides/gitops.md, "Plans on pull requests").
+ */
+export interface MermaidChart {
+  markdown: string;
+  withoutLive: string;
+}
+
+/**
  * What a plan shows beside a change so that a reviewer can judge it: a monitor's backtest.
  * Every form is free of secrets (the values it reads are the declared ones).
  */
@@ -108,8 +118,10 @@ export interface PlanInsightReport {
   summary: string;
   /** More lines for a text plan (a sparkline). */
   lines: string[];
-  /** The same for a pull-request comment. */
+  /** The same for a pull-request comment: the text under the summary (the charts are `mermaid`). */
   markdown: string;
+  /** Charts for a pull-request comment, in the order they are shown. */
+  mermaid?: MermaidChart[];
   /** The machine form, merged into the change's JSON. */
   json: Record<string, unknown>;
   /** Queries spent on it. */

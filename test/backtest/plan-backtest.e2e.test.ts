@@ -80,7 +80,7 @@ describe("ods plan with a changed monitor", () => {
     const md = await runOds(["plan", "--format", "markdown", ...stackFlags(dir)], { env });
     expect(md.code, md.stderr).toBe(0);
     expect(md.stdout).toContain("**`ods_monitor.errors`**: backtest 7d: would have opened 2 alerts");
-    expect(md.stdout).toContain("```mermaid\nxychart-beta");
+    expect(md.stdout).toContain("xychart-beta\n  title \"checkout errors: backtest 7d\"");
   });
 
   it("--no-backtest and --backtest-days", async () => {

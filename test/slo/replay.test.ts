@@ -98,7 +98,7 @@ describe("ods slo report's forms", () => {
 
   it("markdown: a chart and a table of alerts; json: camelCase keys", () => {
     const md = renderSloReport({ entries: [{ slo: def, figures }], missing: [] }, "markdown");
-    expect(md).toContain("```mermaid\nxychart-beta");
+    expect(md).toContain("xychart-beta\n  title \"checkout: error budget remaining\"");
     expect(md).toContain("| severity | pair | factor | opened | closed | peak burn rate |");
     const json = JSON.parse(renderSloReport({ entries: [{ slo: def, figures }], missing: [] }, "json")) as { slos: Record<string, unknown>[] };
     expect(Object.keys(json.slos[0])).toEqual(expect.arrayContaining(["events", "badEvents", "sliPercent", "budgetConsumedPercent", "pages", "tickets", "alerts", "queries"]));

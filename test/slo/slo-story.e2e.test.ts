@@ -142,7 +142,8 @@ describe("the SLO story on a history with an outage and a slow burn", () => {
     expect(text.stdout).toMatch(/# [▁▂▃▄▅▆▇█]{40} {2}budget consumed over 7d: 63\.079%/);
     const md = await runOds(["plan", "--format", "markdown", ...flags()], { env, timeoutMs: 120_000 });
     expect(md.code, md.stderr).toBe(0);
-    expect(md.stdout).toContain('title "checkout availability: budget consumed (%)"');
+    expect(md.stdout).toContain('title "checkout availability: error budget remaining"');
+    expect(md.stdout).toContain('title "checkout availability: burn rate per window pair"');
   }, 120_000);
 
   it("ods slo report --format json tells the same once applied; at 99.9% the slow burn pages too", async () => {

@@ -50,13 +50,19 @@ async function historyOpens(client: OdsClient, id: string, startMs: number, endM
   return entries.filter((e) => e.state === "open").length;
 }
 
-function report(b: MonitorBacktest, threshold: number | undefined, history: number | undefined): PlanInsightReport {
+function report(b: MonitorBacktest, declared: BacktestMonitor, liveThreshold: number | undefined, history: number | undefined): PlanInsightReport {
   if (b.live && history !== undefined) b.live = { ...b.live, history };
   const shown = b.backtest;
+  // A Match monitor has no threshold to draw: its checks count matches, it notifies on each.
+  const threshold = shown?.notifications === undefined ? declared.threshold : undefined;
+  const charted = shown && shown.series.length > 0;
   return {
     summary: backtestSummary(b),
-    lines: shown ? sparkline(shown, shown.notifications === undefined ? threshold : undefined) : [],
-    markdown: shown ? markdownChart(shown, shown.notifications === undefined ? threshold : undefined) : "",
+    lines: shown ? sparkline(shown, threshold) : [],
+    markdown: "",
+    mermaid: charted
+      ? [markdownChart({ name: declared.name, operator: declared.operator, threshold, result: shown, ...(b.live ? { live: { result: b.live, threshold: b.live.notifications === undefined ? liveThreshold : undefined } } : {}) })]
+      : [],
     json: backtestJson(b),
     queries: (b.backtest?.queries ?? 0) + (b.live?.queries ?? 0),
   };
@@ -84,12 +90,13 @@ export const monitorBacktest: PlanInsight = {
     options = { ...options, answers: options.answers ?? new Map() };
     const runs: Promise<void>[] = [runBacktest(client, declared, options).then((o) => place(o, out, false))];
     let history: Promise<number> | undefined;
-    if (live) {
-      runs.push(runBacktest(client, backtestMonitorOf(live.values), options).then((o) => place(o, out, true)));
+    const liveMonitor = live ? backtestMonitorOf(live.values) : undefined;
+    if (live && liveMonitor) {
+      runs.push(runBacktest(client, liveMonitor, options).then((o) => place(o, out, true)));
       history = historyOpens(client, live.id, options.nowMs - options.days * DAY, options.nowMs);
     }
     await Promise.all(runs);
-    return report(out, declared.threshold, history ? await history : undefined);
+    return report(out, declared, liveMonitor?.threshold, history ? await history : undefined);
   },
 };
 export { planSlos } from "./slo-insight";

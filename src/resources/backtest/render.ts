@@ -1,6 +1,8 @@
 // How a backtest reads in a plan: one summary line, a sparkline with the threshold
-// marked (text), a chart GitHub renders (markdown), and the JSON object.
+// marked (text), a chart GitHub and GitLab render (markdown), and the JSON object.
+import type { MermaidChart } from "../kind";
 import type { BacktestAlert, BacktestResult } from "./evaluate";
+import { axisRange, chartName, mermaidChart, SWATCH, type ChartSeries } from "./mermaid";
 
 /** What a plan holds for one monitor: the new definition's replay, and the live one's when it exists. */
 export interface MonitorBacktest {
@@ -50,14 +52,19 @@ export function backtestSummary(b: MonitorBacktest): string {
   return parts.join("; ");
 }
 
-/** The series squeezed to at most `width` points, keeping each bucket's largest value. */
-function downsample(series: (number | null)[], width: number): (number | null)[] {
-  if (series.length <= width) return series;
+/**
+ * The series squeezed to at most `width` points, keeping in each bucket the value most in
+ * alert (the smallest for a monitor that alerts below its threshold, else the largest).
+ */
+function downsample(series: (number | null)[], width: number, lowIsWorse = false): (number | null)[] {
+  if (series.length === width) return series;
   const out: (number | null)[] = [];
   for (let i = 0; i < width; i++) {
-    const bucket = series.slice(Math.floor((i * series.length) / width), Math.floor(((i + 1) * series.length) / width));
+    // A shorter series (a live definition checked less often) repeats its values.
+    const from = Math.floor((i * series.length) / width);
+    const bucket = series.slice(from, Math.max(from + 1, Math.floor(((i + 1) * series.length) / width)));
     const numbers = bucket.filter((v): v is number => v !== null);
-    out.push(numbers.length === 0 ? null : Math.max(...numbers));
+    out.push(numbers.length === 0 ? null : lowIsWorse ? Math.min(...numbers) : Math.max(...numbers));
   }
   return out;
 }
@@ -67,7 +74,7 @@ function downsample(series: (number | null)[], width: number): (number | null)[]
  * `^` where a check was in alert, with the threshold's level named at the end.
  */
 export function sparkline(result: BacktestResult, threshold: number | undefined): string[] {
-  const values = downsample(result.series, WIDTH);
+  const values = downsample(result.series, Math.min(WIDTH, result.series.length));
   const numbers = values.filter((v): v is number => v !== null);
   if (numbers.length === 0) return ["(no data in the range)"];
   const lo = Math.min(...numbers, threshold ?? Infinity);
@@ -80,32 +87,90 @@ export function sparkline(result: BacktestResult, threshold: number | undefined)
   return [`${line}  ${legend}`, marks.trimEnd() === "" ? "" : marks.trimEnd()].filter((l) => l !== "");
 }
 
-function alertMarks(result: BacktestResult, width: number): string {
+/** Which of `width` equal columns of the range had an alert open (of any group). */
+function alertColumns(result: BacktestResult, width: number): boolean[] {
   const times = result.times;
-  if (times.length === 0) return "";
+  const columns = Array.from({ length: width }, () => false);
+  if (times.length === 0) return columns;
   const start = times[0];
   const end = times[times.length - 1];
-  const column = (t: number) => (end === start ? 0 : Math.min(width - 1, Math.floor(((t - start) / (end - start)) * width)));
-  const marks = Array.from({ length: width }, () => " ");
+  const column = (t: number) => (end === start ? 0 : Math.max(0, Math.min(width - 1, Math.floor(((t - start) / (end - start)) * width))));
   for (const a of result.alerts) {
     const from = column(Date.parse(a.opened));
     const to = a.closed ? column(Date.parse(a.closed)) : width - 1;
-    for (let i = from; i <= Math.max(from, to); i++) marks[i] = "^";
+    for (let i = from; i <= Math.max(from, to); i++) columns[i] = true;
   }
-  return marks.join("");
+  return columns;
+}
+
+function alertMarks(result: BacktestResult, width: number): string {
+  return alertColumns(result, width)
+    .map((open) => (open ? "^" : " "))
+    .join("");
 }
 
 function formatNumber(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
 }
 
-/** A small chart in GitHub's Mermaid dialect: the values and the threshold as two lines. */
-export function markdownChart(result: BacktestResult, threshold: number | undefined): string {
-  const values = downsample(result.series, WIDTH).map((v) => (v === null ? 0 : Number(v.toFixed(3))));
-  const lines = ["```mermaid", "xychart-beta", `  x-axis "last ${result.days}d" 1 --> ${values.length}`, `  line [${values.join(", ")}]`];
-  if (threshold !== undefined) lines.push(`  line [${values.map(() => threshold).join(", ")}]`);
-  lines.push("```");
-  return lines.join("\n");
+/** What the pull-request chart of a monitor's backtest is drawn from. */
+export interface BacktestChartInput {
+  /** The monitor's name, for the title. */
+  name: string;
+  /** Above, Below, ...: which values are worse, and the threshold's legend. */
+  operator?: string;
+  /** Undefined for a monitor without one (a Match monitor). */
+  threshold?: number;
+  result: BacktestResult;
+  /** The live definition of a changed monitor: its replay and threshold. */
+  live?: { result: BacktestResult; threshold?: number };
+}
+
+const LOW_IS_WORSE = new Set(["Below", "BelowOrEqual"]);
+
+/** `alerts Above 3`: the operator is one of the model's words (anything else is left out of the legend). */
+function thresholdLegend(operator: string | undefined, threshold: number): string {
+  const op = operator !== undefined && /^[A-Za-z]+$/.test(operator) ? `${operator} ` : "";
+  return `${op}${formatNumber(threshold)}`;
+}
+
+function sameValues(a: readonly (number | null)[], b: readonly (number | null)[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/**
+ * The backtest as a chart for a pull-request comment: the value over the window, the
+ * threshold, a full-height bar where the new definition would have been in alert and, for
+ * a changed monitor, a half-height bar where the live one would have been, its threshold
+ * when it differs, and its values when its query differs.
+ */
+export function markdownChart(input: BacktestChartInput): MermaidChart {
+  const { result, live, threshold } = input;
+  const low = LOW_IS_WORSE.has(input.operator ?? "");
+  const values = downsample(result.series, Math.min(WIDTH, result.series.length), low);
+  const width = values.length;
+  const liveValues = live ? downsample(live.result.series, width, low) : undefined;
+  const liveOwnValues = liveValues && !sameValues(liveValues, values) ? liveValues : undefined;
+  const liveThreshold = live?.threshold !== undefined && live.threshold !== threshold ? live.threshold : undefined;
+  const numbers = [...values, ...(liveOwnValues ?? [])].filter((v): v is number => v !== null);
+  const y = axisRange([...numbers, ...[threshold, liveThreshold].filter((v): v is number => v !== undefined)]);
+  const filled = (vs: (number | null)[]) => vs.map((v) => v ?? y.min);
+  const flat = (v: number) => values.map(() => v);
+  const bars = (r: BacktestResult, height: number) => alertColumns(r, width).map((open) => (open ? height : y.min));
+  const series: ChartSeries[] = [
+    { kind: "bar", values: bars(result, y.max), swatch: SWATCH.red, legend: "in alert (full height)" },
+    ...(live ? [{ kind: "bar" as const, values: bars(live.result, y.min + (y.max - y.min) / 2), swatch: SWATCH.yellow, legend: "live definition in alert (half height)", live: true }] : []),
+    { kind: "line", values: filled(values), swatch: SWATCH.blue, legend: "value (the check most in alert; no data drawn at the bottom)" },
+    ...(threshold !== undefined ? [{ kind: "line" as const, values: flat(threshold), swatch: SWATCH.black, legend: `threshold: alerts ${thresholdLegend(input.operator, threshold)}` }] : []),
+    ...(liveOwnValues ? [{ kind: "line" as const, values: filled(liveOwnValues), swatch: SWATCH.purple, legend: "live definition's value", live: true }] : []),
+    ...(liveThreshold !== undefined ? [{ kind: "line" as const, values: flat(liveThreshold), swatch: SWATCH.brown, legend: `live threshold: ${thresholdLegend(input.operator, liveThreshold)}`, live: true }] : []),
+  ];
+  return mermaidChart({
+    title: `${chartName(input.name)}: backtest ${result.days}d`,
+    xAxis: { label: "days before the plan", min: -result.days, max: 0 },
+    yAxis: { label: "monitor value", min: y.min, max: y.max },
+    series,
+  });
 }
 
 /** The JSON form: `days`, `checks`, `queries`, `alerts`, `series` (and `live` likewise). */

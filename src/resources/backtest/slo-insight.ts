@@ -4,8 +4,9 @@
 // One counts query per definition read (shared by the SLO's monitors and by a live
 // definition whose events are the same), so an SLO costs at most two queries.
 import { OdsApiError, tabularRows, type OdsClient } from "../../api";
-import { sharedRead, type PlanInsightReport, type Values } from "../kind";
-import { countsQuery, lookBackMs, pairText, readMarker, type SloDefinition, type SloMonitorMarker } from "./slo-model";
+import { sharedRead, type MermaidChart, type PlanInsightReport, type Values } from "../kind";
+import { axisRange, chartName, mermaidChart, SWATCH } from "./mermaid";
+import { countsQuery, lookBackMs, pairText, readMarker, type SloDefinition, type SloMonitorMarker, type SloSeverity } from "./slo-model";
 import { sloFigures, type MinuteCounts, type SloFigures } from "./slo-replay";
 
 const MINUTE = 60_000;
@@ -91,17 +92,65 @@ function alertLines(f: SloFigures, pair?: string, severity?: string): string[] {
   return shown;
 }
 
-/** The Mermaid chart of the budget consumed, with the whole budget as a second line. */
-export function burnChart(f: SloFigures): string {
-  return [
-    "```mermaid",
-    "xychart-beta",
-    `  title "${f.name.replace(/"/g, "'")}: budget consumed (%)"`,
-    `  x-axis "last ${f.windowDays}d" 1 --> ${f.burn.length}`,
-    `  line [${f.burn.join(", ")}]`,
-    `  line [${f.burn.map(() => 100).join(", ")}]`,
-    "```",
-  ].join("\n");
+/** Which of the `slices` equal slices of the window each alert of `severity` overlaps. */
+function episodeSlices(f: SloFigures, severity: SloSeverity, slices: number): boolean[] {
+  const endMs = Date.parse(f.to);
+  const startMs = endMs - f.windowDays * DAY;
+  const slice = (t: number) => Math.max(0, Math.min(slices - 1, Math.floor(((t - startMs) * slices) / (endMs - startMs))));
+  const marked = Array.from({ length: slices }, () => false);
+  for (const a of f.alerts.filter((x) => x.severity === severity)) {
+    const to = slice(a.closed ? Date.parse(a.closed) : endMs);
+    for (let i = slice(Date.parse(a.opened)); i <= to; i++) marked[i] = true;
+  }
+  return marked;
+}
+
+/**
+ * The error budget remaining over the SLO's window, with a full-height bar where a page
+ * was open and a half-height one for a ticket; the live definition's budget beside it.
+ */
+export function budgetChart(f: SloFigures, live?: SloFigures): MermaidChart {
+  const remaining = (g: SloFigures) => g.burn.map((v) => 100 - v);
+  const y = axisRange([...remaining(f), ...(live ? remaining(live) : []), 100]);
+  const top = 100;
+  const bars = (severity: SloSeverity, height: number) => episodeSlices(f, severity, f.burn.length).map((open) => (open ? height : y.min));
+  return mermaidChart({
+    title: `${chartName(f.name)}: error budget remaining`,
+    xAxis: { label: "days before the plan", min: -f.windowDays, max: 0 },
+    yAxis: { label: "budget remaining (%)", min: y.min, max: top },
+    series: [
+      { kind: "bar", values: bars("page", top), swatch: SWATCH.red, legend: "a page open (full height)" },
+      { kind: "bar", values: bars("ticket", y.min + (top - y.min) / 2), swatch: SWATCH.yellow, legend: "a ticket open (half height)" },
+      { kind: "line", values: remaining(f), swatch: SWATCH.blue, legend: `budget remaining at ${f.objectivePercent}%` },
+      ...(live ? [{ kind: "line" as const, values: remaining(live), swatch: SWATCH.purple, legend: `live definition's budget remaining (${live.objectivePercent}%)`, live: true }] : []),
+    ],
+  });
+}
+
+const PAIR_SWATCHES = [SWATCH.red, SWATCH.orange, SWATCH.blue, SWATCH.green, SWATCH.purple, SWATCH.brown, SWATCH.yellow];
+
+/**
+ * The burn rate of each window pair over the window (each slice's highest run), as a
+ * multiple of the factor it alerts at: one scale for pairs whose factors differ tenfold,
+ * and the line at 1 is where each pair alerts.
+ */
+export function burnRateChart(f: SloFigures): MermaidChart {
+  const ratios = f.burnRates.map((r) => r.peaks.map((v) => (r.factor > 0 ? v / r.factor : 0)));
+  const y = axisRange([...ratios.flat(), 1]);
+  return mermaidChart({
+    title: `${chartName(f.name)}: burn rate per window pair`,
+    xAxis: { label: "days before the plan", min: -f.windowDays, max: 0 },
+    yAxis: { label: "burn rate ÷ the factor that alerts", min: y.min, max: y.max },
+    series: [
+      ...f.burnRates.map((r, i) => ({ kind: "line" as const, values: ratios[i], swatch: PAIR_SWATCHES[i % PAIR_SWATCHES.length], legend: `${r.severity} ${r.pair} (alerts above ${r.factor}×)` })),
+      { kind: "line", values: f.burn.map(() => 1), swatch: SWATCH.black, legend: "1: the pair alerts" },
+    ],
+  });
+}
+
+/** Both charts of an SLO for a pull-request comment. */
+export function sloCharts(f: SloFigures, live?: SloFigures): MermaidChart[] {
+  return [budgetChart(f, live), ...(f.burnRates.length > 0 ? [burnRateChart(f)] : [])];
 }
 
 /** The JSON form: the camelCase figures, and `live` beside them when the SLO exists. */
@@ -151,6 +200,7 @@ export async function sloInsight(
   let summary: string;
   const lines: string[] = [];
   let markdown = "";
+  let mermaid: MermaidChart[] = [];
   if ("error" in declared) {
     summary = `SLO "${slo.name}" not replayed: ${declared.error}`;
     json.slo = { name: slo.name, path: slo.path, skipped: declared.error, queries };
@@ -159,7 +209,7 @@ export async function sloInsight(
     // The SLO's chart once (under its first pair's monitor); under each monitor the alerts of its own pair.
     const own = alertLines(declared, pairText(marker.slo.pairs[marker.pair]), marker.slo.pairs[marker.pair].severity);
     lines.push(...(marker.pair === 0 ? [burnSparkline(declared)] : []), ...own);
-    markdown = [...(marker.pair === 0 ? [burnChart(declared), ""] : []), ...own.map((l) => `- ${l}`)].join("\n").trimEnd();
+    markdown = own.map((l) => `- ${l}`).join("\n");
     json.slo = { ...figuresJson(declared, slo.path), queries };
   }
   if (previous) {
@@ -169,7 +219,9 @@ export async function sloInsight(
       (json.slo as Record<string, unknown>).live = figuresJson(previous, liveMarker!.slo.path);
     }
   }
-  return { summary, lines, markdown, json, queries: spent };
+  // The SLO's charts once, under its first pair's monitor.
+  if (marker.pair === 0 && !("error" in declared)) mermaid = sloCharts(declared, previous && !("error" in previous) ? previous : undefined);
+  return { summary, lines, markdown, mermaid, json, queries: spent };
 }
 
 /** The SLOs a plan's changes tell about, once each (the plan's top-level `slos`). */

@@ -41,7 +41,16 @@ export interface SloFigures {
   alerts: SloAlert[];
   /** Budget consumed so far at the end of each of `burn.length` equal slices of the window, percent. */
   burn: number[];
+  /** Per window pair, the highest burn rate its runs measured in each of the same slices. */
+  burnRates: PairBurnRates[];
   queries: number;
+}
+
+export interface PairBurnRates {
+  severity: SloSeverity;
+  pair: string;
+  factor: number;
+  peaks: number[];
 }
 
 /** Prefix sums of the counts over whole minutes from `startMs`: constant-time window sums. */
@@ -102,13 +111,14 @@ export function burnRateAt(counts: { sum(from: number, to: number): { events: nu
 }
 
 /** Every alert one pair's monitor would have opened in (startMs, endMs]. */
-export function replayPair(counts: Counts, slo: SloDefinition, pair: number, startMs: number, endMs: number): SloAlert[] {
+export function replayPair(counts: Counts, slo: SloDefinition, pair: number, startMs: number, endMs: number, onRun?: (t: number, burn: number) => void): SloAlert[] {
   const p = slo.pairs[pair];
   const step = intervalMinutes(p) * MINUTE;
   const alerts: SloAlert[] = [];
   let open: SloAlert | undefined;
   for (let t = Math.floor(startMs / step) * step + step; t <= endMs; t += step) {
     const burn = burnRateAt(counts, slo, pair, t);
+    onRun?.(t, burn);
     if (burn > p.factor) {
       if (!open) alerts.push((open = { severity: p.severity, pair: pairText(p), factor: p.factor, opened: new Date(t).toISOString(), closed: null, peakBurnRate: burn }));
       else open.peakBurnRate = Math.max(open.peakBurnRate, burn);
@@ -147,7 +157,14 @@ export function sloFigures(slo: SloDefinition, minuteCounts: MinuteCounts, count
   const startMs = endMs - slo.windowDays * DAY;
   const total = counts.sum(startMs, endMs);
   const b = budgetFraction(slo.objectivePercent);
-  const alerts = slo.pairs.flatMap((_, i) => replayPair(counts, slo, i, startMs, endMs)).sort((x, y) => (x.opened < y.opened ? -1 : x.opened > y.opened ? 1 : 0));
+  const sliceOf = (t: number) => Math.min(BURN_SLICES - 1, Math.max(0, Math.ceil(((t - startMs) * BURN_SLICES) / (endMs - startMs)) - 1));
+  const burnRates: PairBurnRates[] = slo.pairs.map((p) => ({ severity: p.severity, pair: pairText(p), factor: p.factor, peaks: new Array<number>(BURN_SLICES).fill(0) }));
+  const record = (pair: number) => (t: number, burn: number) => {
+    const peaks = burnRates[pair].peaks;
+    const i = sliceOf(t);
+    if (burn > peaks[i]) peaks[i] = burn;
+  };
+  const alerts = slo.pairs.flatMap((_, i) => replayPair(counts, slo, i, startMs, endMs, record(i))).sort((x, y) => (x.opened < y.opened ? -1 : x.opened > y.opened ? 1 : 0));
   const consumed = (bad: number) => (total.events === 0 ? 0 : (100 * (bad / total.events)) / b);
   const burn: number[] = [];
   for (let i = 1; i <= BURN_SLICES; i++) burn.push(Number(consumed(counts.sum(startMs, startMs + Math.round(((endMs - startMs) * i) / BURN_SLICES)).bad).toFixed(3)));
@@ -166,6 +183,7 @@ export function sloFigures(slo: SloDefinition, minuteCounts: MinuteCounts, count
     tickets: episodes(alerts, "ticket", endMs),
     alerts,
     burn,
+    burnRates: burnRates.map((r) => ({ ...r, peaks: r.peaks.map((v) => Number(v.toFixed(3))) })),
     queries,
   };
 }
