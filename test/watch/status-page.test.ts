@@ -92,9 +92,18 @@ describe("the status page", () => {
     expect(rounds).toContain('<time datetime="2026-03-01T11:59:50.000Z">2026-03-01 11:59:50Z</time> <span class="muted">(10 s ago)</span>');
     expect(rounds).toContain('<td class="num">3</td><td class="num">2</td><td class="num">14</td><td class="num">1.3 s</td>');
     expect(rounds).toContain("planned, waiting for approval");
-    expect(page).toContain("next <time");
+    expect(page).toContain("Last round started <time");
+    expect(page).toContain(", next <time");
     expect(page).toContain("(in 5 min)");
+    // While a round runs, the time set for it has passed: said so, not as "next ... ago".
+    const running = renderStatusPage({ ...status(), lastRoundAt: "2026-03-01T11:59:58.000Z", nextRoundAt: "2026-03-01T11:59:57.000Z" }, { refreshSeconds: 15, now: NOW });
+    expect(running).toMatch(/\(2 s ago\)<\/span>, and is running\./);
+    expect(running).not.toContain(", next");
     for (const link of ["/status", "/metrics", "/healthz", "/readyz"]) expect(page).toContain(`<a href="${link}">`);
+    // The stack's revision is that of its pending plan here: not applied, and said so.
+    const planned = { ...status(), stacks: [{ ...status().stacks[0], revision: status().stacks[0].pendingPlan!.revision }] };
+    expect(renderStatusPage(planned, { refreshSeconds: 15, now: NOW })).toContain("(planned, not applied: its plan waits for approval)");
+    expect(page).not.toContain("planned, not applied");
   });
 
   it("shows secrets as (sensitive), never their values", () => {

@@ -148,12 +148,20 @@ function stackSection(s: StackStatus, w: WatchStatus, now: Date): string {
   return (
     `<section class="stack" data-ods-stack="${escapeHtml(s.name)}"><div class="stack-head"><h2>${escapeHtml(s.name)}</h2>${last ? badge(last.result) : ""}</div>` +
     `<dl><dt>source</dt><dd>${escapeHtml(w.source)}, branch <code>${escapeHtml(w.branch)}</code></dd>` +
-    `<dt>revision reconciled</dt><dd>${shortRevision(s.revision)}</dd>` +
+    // A planned revision counts as reconciled in /status: say that it is not applied yet.
+    `<dt>revision reconciled</dt><dd>${shortRevision(s.revision)}${s.pendingPlan && s.pendingPlan.revision === s.revision ? ` <span class="muted">(planned, not applied: its plan waits for approval)</span>` : ""}</dd>` +
     `<dt>last success</dt><dd>${when(s.lastSuccessAt, now)}</dd>` +
     (s.failures > 0 ? `<dt>failed rounds in a row</dt><dd class="error">${s.failures}</dd>` : "") +
     (last?.error ? `<dt>last error</dt><dd class="error">${escapeHtml(last.error)}</dd>` : "") +
     `</dl>${pendingSection(s.pendingPlan, now)}${driftSection(s.drifted)}${roundsSection(s.recentRounds, now)}</section>`
   );
+}
+
+/** When the next round comes; while one runs, its start is newer than the time set for it. */
+function nextRound(status: WatchStatus, now: Date): string {
+  if (status.nextRoundAt === null) return "";
+  if (status.lastRoundAt !== null && Date.parse(status.lastRoundAt) >= Date.parse(status.nextRoundAt)) return ", and is running";
+  return `, next ${when(status.nextRoundAt, now)}`;
 }
 
 /** The whole page for one status. */
@@ -167,9 +175,9 @@ export function renderStatusPage(status: WatchStatus, options: StatusPageOptions
     `<link rel="icon" href="data:,"><title>ods watch: ${escapeHtml(status.branch)}</title><style>${CSS}</style></head><body>` +
     `<header><h1>ods watch</h1>` +
     `<p>Following ${escapeHtml(status.source)}, branch <code>${escapeHtml(status.branch)}</code>, at ${shortRevision(status.revision)}.</p>` +
-    `<p>Last round ${when(status.lastRoundAt, now)}${status.nextRoundAt ? `, next ${when(status.nextRoundAt, now)}` : ""}.` +
+    `<p>Last round started ${when(status.lastRoundAt, now)}${nextRound(status, now)}.` +
     `${status.lastRoundError ? ` <span class="error">${escapeHtml(status.lastRoundError)}</span>` : ""}</p>` +
-    `<p>This page reloads itself every ${refresh} s.</p><nav><a href="/status">/status</a> (JSON) <a href="/metrics">/metrics</a> (Prometheus) ` +
+    `<p>This page reloads itself every ${refresh} s.</p><nav><a href="/status">/status (JSON)</a> <a href="/metrics">/metrics (Prometheus)</a> ` +
     `<a href="/healthz">/healthz</a> <a href="/readyz">/readyz</a></nav></header><main>${stacks}</main></body></html>\n`
   );
 }
