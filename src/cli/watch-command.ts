@@ -7,7 +7,7 @@ import type { WatchOpts } from "./watch-run";
 
 export function registerWatchCommand(program: Command, setExit: (code: number) => void): void {
   withWorkspaceOptions(program.command("watch"))
-    .description("Keep the selected stacks converged from a git branch: plan every interval, apply new revisions (or save their plans), report or correct drift; serves /metrics, /healthz, /readyz and /status.")
+    .description("Keep the selected stacks converged from a git branch: plan every interval, apply new revisions (or save their plans), report or correct drift; serves a status page at /, and /metrics, /healthz, /readyz and /status.")
     .requiredOption("--source <path-or-url>", "the git repository to follow (a path or a URL git can clone)")
     .option("--branch <name>", "the branch to follow", "main")
     .option("--interval <duration>", "time between rounds (e.g. 30s, 5m)", "5m")
@@ -15,7 +15,7 @@ export function registerWatchCommand(program: Command, setExit: (code: number) =
     .addOption(new Option("--on-change <mode>", "a new revision: apply it, or save its plan for `ods apply FILE`").choices(["apply", "plan"]).default("apply"))
     .addOption(new Option("--on-drift <mode>", "drift (live objects changed, the revision did not): report it, or correct it").choices(["report", "correct"]).default("report"))
     .option("--synth-env <name>", "a variable of the watcher's environment to pass to the repository's app (repeat for several); it gets only PATH, HOME, locale, proxy, Node and npm settings otherwise", (v: string, prev: string[]) => [...prev, v], [] as string[])
-    .option("--listen <host:port>", "address of /metrics, /healthz, /readyz and /status (port 0 picks a free one); another than loopback serves the stacks' status to the network", "127.0.0.1:9464")
+    .option("--listen <host:port>", "address of the status page /, /metrics, /healthz, /readyz and /status (port 0 picks a free one); another than loopback serves the stacks' status to the network", "127.0.0.1:9464")
     .addOption(new Option("--log-format <format>", "one line per round and stack, as text or JSON").choices(["text", "json"]).default("text"))
     .option("--plan-dir <dir>", "where --on-change plan saves plans (and the configuration they were made from)", ".ods/plans")
     .option("--workdir <dir>", "the private checkout of the branch (default: a temporary directory removed at exit)")

@@ -366,11 +366,11 @@ describe.concurrent.each<Mode>(["write-only", "plain"])("every file checked: cre
         const s = await w.stack("app");
         return s?.lastReconcile?.result === "in_sync" && s.pendingPlan === null ? s : undefined;
       }, log);
-      status = (await w.get("/status")).body + (await w.get("/metrics")).body;
+      status = (await w.get("/")).body + (await w.get("/status")).body + (await w.get("/metrics")).body;
       w.child.kill("SIGTERM");
       expect((await w.exited).code, log()).toBe(0);
       const files = [...filesUnder(dir), ...recorder.stop()];
-      check(leg, name, marks, { files, storage: [text("/status and /metrics", status)], state: files.filter((f) => f.where === "state.json"), output: `${w.stdout}\n${w.stderr}\n${joined(apply)}` });
+      check(leg, name, marks, { files, storage: [text("the status page, /status and /metrics", status)], state: files.filter((f) => f.where === "state.json"), output: `${w.stdout}\n${w.stderr}\n${joined(apply)}` });
     } finally {
       w.kill();
       recorder.stop();

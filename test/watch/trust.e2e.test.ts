@@ -197,7 +197,7 @@ describe("ods watch: what it shows", () => {
       cwd: dir,
       env: { ODS_URL: emu.url, ODS_TOKEN: emu.adminToken },
     });
-    expect(r.stderr).toMatch(/Warning: --listen 192\.0\.2\.1:0 is not a loopback address: whoever reaches it reads, without a credential, \/status \(every stack, the revision applied, each drifted object with its attributes' live and desired values, pending plans/);
+    expect(r.stderr).toMatch(/Warning: --listen 192\.0\.2\.1:0 is not a loopback address: whoever reaches it reads, without a credential, the status page \/ and \/status \(every stack, the revision applied, each drifted object with its attributes' live and desired values, pending plans/);
     expect(r.stderr).toContain("NetworkPolicy");
     expect(r.stderr.indexOf("Warning: --listen")).toBeLessThan(r.stderr.indexOf("cannot listen"));
     expect(r.code).toBe(1);

@@ -14,7 +14,9 @@ import { backoff, nextDelay, parseDuration, parseShare } from "../../src/reconci
 import { describeSource, redactSourceIn } from "../../src/reconcile/watch/git-source";
 import { exposureWarning, parseListen } from "../../src/reconcile/watch/server";
 import { parseSynthEnvNames, synthEnvironment } from "../../src/reconcile/watch/synth-env";
-import type { PendingPlan } from "../../src/reconcile/watch/status";
+import { WatchMetrics } from "../../src/reconcile/watch/metrics";
+import { RECENT_ROUNDS, type PendingPlan } from "../../src/reconcile/watch/status";
+import { Watcher, type RoundSource } from "../../src/reconcile/watch/watcher";
 
 describe("schedule", () => {
   const s = { intervalMs: 60_000, jitter: 0.1, maxBackoffMs: 600_000 };
@@ -249,6 +251,32 @@ describe("one stack's round", () => {
     expect(s.calls).not.toContain("lock");
   });
 
+  it("keeps the stack's last rounds on its status, newest first, with their counts, at most ten", async () => {
+    const s = new RecordedStack([planning([drift], state)]);
+    const source: RoundSource = { open: async () => ({ revision: "rev1", stacks: [s], close: async () => undefined }) };
+    const watcher = new Watcher({
+      source,
+      schedule: { intervalMs: 1_000, jitter: 0, maxBackoffMs: 1_000 },
+      onChange: "apply",
+      onDrift: "report",
+      annotate: false,
+      lockTimeoutMs: 1_000,
+      metrics: new WatchMetrics(),
+      logFormat: "json",
+      write: () => undefined,
+      sourceName: "/srv/infra",
+      branch: "main",
+    });
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 12; i++) await watcher.round(signal);
+    const [status] = watcher.status().stacks;
+    expect(status.recentRounds).toHaveLength(RECENT_ROUNDS);
+    expect(status.recentRounds[0]).toBe(status.lastReconcile);
+    expect(status.recentRounds[0]).toMatchObject({ result: "drift_reported", changes: 1, drifted: 1, requests: 0 });
+    const times = status.recentRounds.map((r) => r.at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
   it("stops before applying when the watcher is stopping", async () => {
     const stop = new AbortController();
     stop.abort();
@@ -303,7 +331,7 @@ describe("the trust boundary", () => {
   });
   it("warns about a listen address other hosts can reach, and only then", () => {
     for (const host of ["127.0.0.1", "127.1.2.3", "::1", "localhost", "::ffff:127.0.0.1"]) expect(exposureWarning({ host, port: 9464 }), host).toBeUndefined();
-    for (const host of ["0.0.0.0", "::", "10.1.2.3", "ods-watch.internal"]) expect(exposureWarning({ host, port: 9464 }), host).toMatch(/is not a loopback address: .*\/status \(every stack.*drifted object.*pending plans/);
+    for (const host of ["0.0.0.0", "::", "10.1.2.3", "ods-watch.internal"]) expect(exposureWarning({ host, port: 9464 }), host).toMatch(/is not a loopback address: .*the status page \/ and \/status \(every stack.*drifted object.*pending plans/);
     expect(exposureWarning({ host: "::", port: 9464 })).toContain("--listen [::]:9464");
   });
 });

@@ -8,6 +8,7 @@ export { WatchMetrics } from "./metrics";
 export { reconcileStack, type ApplyOutcome, type StackPlanning, type WatchedStack } from "./reconcile-stack";
 export { parseDuration, parseShare, type Schedule } from "./schedule";
 export { exposureWarning, isLoopback, parseListen, startWatchServer, type WatchServer } from "./server";
-export type { PendingPlan, WatchStatus } from "./status";
+export { renderStatusPage, STATUS_PAGE_CSP } from "./status-page";
+export type { LastReconcile, PendingPlan, StackStatus, WatchStatus } from "./status";
 export { parseSynthEnvNames, synthEnvironment, SynthEnvError } from "./synth-env";
 export { Watcher, abortableSleep, type OpenedRound, type RoundSource } from "./watcher";

@@ -1,11 +1,16 @@
-// The watcher's HTTP endpoints: /metrics (Prometheus), /healthz (the process runs its
-// loop), /readyz (a round has completed since start), /status (JSON per stack). Read-only:
+// The watcher's HTTP endpoints: / (an HTML status page for a person), /metrics
+// (Prometheus), /healthz (the process runs its loop), /readyz (a round has completed since
+// start), /status (JSON per stack). Read-only:
 // nothing here changes what the watcher does, so no endpoint needs a credential, and none
 // shows one (drifted secrets are "(sensitive)" already in the status).
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { WatchMetrics } from "./metrics";
 import type { WatchStatus } from "./status";
+import { renderStatusPage, STATUS_PAGE_CSP } from "./status-page";
+
+/** How often the status page reloads itself unless told: cheap, it is rendered from memory. */
+export const DEFAULT_PAGE_REFRESH_SECONDS = 10;
 
 export interface ListenAddress {
   host: string;
@@ -29,13 +34,13 @@ export function isLoopback(host: string): boolean {
 
 /**
  * The warning for an address other hosts can reach: the endpoints ask no credential, and
- * /status tells whoever asks what the organization's configuration holds and where it drifts.
+ * / and /status tell whoever asks what the organization's configuration holds and where it drifts.
  */
 export function exposureWarning(address: ListenAddress): string | undefined {
   if (isLoopback(address.host)) return undefined;
   const shown = address.host.includes(":") ? `[${address.host}]:${address.port}` : `${address.host}:${address.port}`;
   return (
-    `--listen ${shown} is not a loopback address: whoever reaches it reads, without a credential, /status ` +
+    `--listen ${shown} is not a loopback address: whoever reaches it reads, without a credential, the status page / and /status ` +
     `(every stack, the revision applied, each drifted object with its attributes' live and desired values, pending plans with their files and the command that applies them, the last errors) ` +
     `and /metrics (stack names, results, request counts). Keep it inside the cluster: listen on 127.0.0.1 behind a sidecar or scrape agent, or allow only your Prometheus with a NetworkPolicy.`
   );
@@ -48,6 +53,8 @@ export interface WatchServerState {
   ready: () => boolean;
   /** The loop runs (false once stopping). */
   live: () => boolean;
+  /** Seconds between the status page's own reloads (default DEFAULT_PAGE_REFRESH_SECONDS). */
+  pageRefreshSeconds?: number;
 }
 
 export interface WatchServer {
@@ -57,8 +64,8 @@ export interface WatchServer {
 
 export async function startWatchServer(address: ListenAddress, state: WatchServerState): Promise<WatchServer> {
   const server = http.createServer((req, res) => {
-    const send = (status: number, type: string, body: string): void => {
-      res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+    const send = (status: number, type: string, body: string, headers: http.OutgoingHttpHeaders = {}): void => {
+      res.writeHead(status, { "content-type": type, "cache-control": "no-store", ...headers });
       res.end(req.method === "HEAD" ? undefined : body);
     };
     if (req.method !== "GET" && req.method !== "HEAD") return send(405, "text/plain; charset=utf-8", "only GET\n");
@@ -77,7 +84,11 @@ export async function startWatchServer(address: ListenAddress, state: WatchServe
       case "/status":
         return send(200, "application/json", `${JSON.stringify(state.status(), null, 2)}\n`);
       case "/":
-        return send(200, "text/plain; charset=utf-8", "ods watch: /metrics /healthz /readyz /status\n");
+        return send(200, "text/html; charset=utf-8", renderStatusPage(state.status(), { refreshSeconds: state.pageRefreshSeconds ?? DEFAULT_PAGE_REFRESH_SECONDS }), {
+          "content-security-policy": STATUS_PAGE_CSP,
+          "x-content-type-options": "nosniff",
+          "referrer-policy": "no-referrer",
+        });
       default:
         return send(404, "text/plain; charset=utf-8", "not found\n");
     }

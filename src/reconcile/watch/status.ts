@@ -41,14 +41,23 @@ export interface LastReconcile {
   durationSeconds: number;
   /** HTTP requests the stack's round sent (retries included). */
   requests: number;
+  /** Objects the round changed (applied, corrected) or found to change (planned, reported). */
+  changes: number;
+  /** Objects found changed outside the configuration in that round. */
+  drifted: number;
   error?: string;
 }
+
+/** Rounds kept per stack in `recentRounds` (for the status page and /status). */
+export const RECENT_ROUNDS = 10;
 
 export interface StackStatus {
   name: string;
   /** The commit last reconciled (applied, planned, or found in sync). */
   revision: string | null;
   lastReconcile: LastReconcile | null;
+  /** The last rounds of the stack, newest first (at most RECENT_ROUNDS; the first is lastReconcile). */
+  recentRounds: LastReconcile[];
   lastSuccessAt: string | null;
   drifted: DriftedObject[];
   pendingPlan: PendingPlan | null;
@@ -68,5 +77,5 @@ export interface WatchStatus {
 }
 
 export function newStackStatus(name: string): StackStatus {
-  return { name, revision: null, lastReconcile: null, lastSuccessAt: null, drifted: [], pendingPlan: null, failures: 0 };
+  return { name, revision: null, lastReconcile: null, recentRounds: [], lastSuccessAt: null, drifted: [], pendingPlan: null, failures: 0 };
 }

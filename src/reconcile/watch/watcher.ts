@@ -6,7 +6,7 @@ import { formatEvent, formatStackLine, type LogFormat } from "./log";
 import type { WatchMetrics } from "./metrics";
 import { reconcileStack, WatchStopped, type StackRoundOutcome, type WatchedStack } from "./reconcile-stack";
 import { nextDelay, type Schedule } from "./schedule";
-import { newStackStatus, type StackStatus, type WatchStatus } from "./status";
+import { newStackStatus, RECENT_ROUNDS, type StackStatus, type WatchStatus } from "./status";
 
 /** One round's view of the source: the commit, and its stacks loaded and ready. */
 export interface OpenedRound {
@@ -179,7 +179,16 @@ export class Watcher {
   ): void {
     const at = new Date().toISOString();
     const failed = outcome.result === "failed" || outcome.result === "skipped";
-    status.lastReconcile = { at, result: outcome.result, durationSeconds: seconds, requests, ...(failed && outcome.message ? { error: outcome.message } : {}) };
+    status.lastReconcile = {
+      at,
+      result: outcome.result,
+      durationSeconds: seconds,
+      requests,
+      changes: outcome.changes,
+      drifted: outcome.drifted.length,
+      ...(failed && outcome.message ? { error: outcome.message } : {}),
+    };
+    status.recentRounds = [status.lastReconcile, ...status.recentRounds].slice(0, RECENT_ROUNDS);
     if (!failed) {
       status.revision = revision;
       status.lastSuccessAt = at;
