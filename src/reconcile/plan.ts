@@ -2,7 +2,7 @@
 // resource. A pure decision per resource (decideAction) over inputs gathered here.
 import * as crypto from "node:crypto";
 import type { License, OdsClient } from "../api";
-import { datasetDeclared, resourceKind, type ResourceKind, type Values, type WireObject } from "../resources";
+import { datasetDeclared, resourceKind, type InsightCharts, type ResourceKind, type Values, type WireObject } from "../resources";
 import {
   LiveIndex,
   UNKNOWN,
@@ -121,6 +121,8 @@ export interface PlanInsightView {
   markdown: string;
   json: Record<string, unknown>;
   queries: number;
+  /** The data the HTML plan draws its charts from. */
+  charts?: InsightCharts;
 }
 
 export interface Plan {

@@ -50,7 +50,7 @@ async function historyOpens(client: OdsClient, id: string, startMs: number, endM
   return entries.filter((e) => e.state === "open").length;
 }
 
-function report(b: MonitorBacktest, threshold: number | undefined, history: number | undefined): PlanInsightReport {
+function report(b: MonitorBacktest, threshold: number | undefined, liveThreshold: number | undefined, history: number | undefined): PlanInsightReport {
   if (b.live && history !== undefined) b.live = { ...b.live, history };
   const shown = b.backtest;
   return {
@@ -59,6 +59,7 @@ function report(b: MonitorBacktest, threshold: number | undefined, history: numb
     markdown: shown ? markdownChart(shown, shown.notifications === undefined ? threshold : undefined) : "",
     json: backtestJson(b),
     queries: (b.backtest?.queries ?? 0) + (b.live?.queries ?? 0),
+    charts: { backtest: { declared: b.backtest, live: b.live, threshold, liveThreshold } },
   };
 }
 
@@ -89,7 +90,7 @@ export const monitorBacktest: PlanInsight = {
       history = historyOpens(client, live.id, options.nowMs - options.days * DAY, options.nowMs);
     }
     await Promise.all(runs);
-    return report(out, declared.threshold, history ? await history : undefined);
+    return report(out, declared.threshold, live ? num(live.values.threshold) : undefined, history ? await history : undefined);
   },
 };
 export { planSlos } from "./slo-insight";

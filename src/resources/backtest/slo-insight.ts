@@ -169,7 +169,8 @@ export async function sloInsight(
       (json.slo as Record<string, unknown>).live = figuresJson(previous, liveMarker!.slo.path);
     }
   }
-  return { summary, lines, markdown, json, queries: spent };
+  const charts = { slo: { path: slo.path, ...("error" in declared ? {} : { declared }), ...(previous && !("error" in previous) ? { live: previous } : {}) } };
+  return { summary, lines, markdown, json, queries: spent, charts };
 }
 
 /** The SLOs a plan's changes tell about, once each (the plan's top-level `slos`). */
