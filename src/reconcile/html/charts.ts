@@ -71,13 +71,19 @@ function render(option: echarts.EChartsCoreOption, size: ChartSize): string {
   }
 }
 
-function shaded(episodes: readonly Episode[]): { silent: boolean; data: [Record<string, unknown>, Record<string, unknown>][] } {
+/** Episodes as shaded spans; a short one is widened to stay visible (a 5-minute alert in a week is under a pixel). */
+function shaded(episodes: readonly Episode[], times: readonly number[]): { silent: boolean; data: [Record<string, unknown>, Record<string, unknown>][] } {
+  const span = times.length > 1 ? times[times.length - 1] - times[0] : 0;
+  const least = span / 250;
   return {
     silent: true,
-    data: episodes.map((e) => [
-      { xAxis: e.from, itemStyle: { color: COLORS[e.tone] } },
-      { xAxis: Math.max(e.to, e.from + 1) },
-    ]),
+    data: episodes.map((e) => {
+      const widen = Math.max(0, least - (e.to - e.from)) / 2;
+      return [
+        { xAxis: e.from - widen, itemStyle: { color: COLORS[e.tone] } },
+        { xAxis: e.to + widen },
+      ];
+    }),
   };
 }
 
@@ -112,7 +118,7 @@ export function backtestSvg(d: BacktestChartData, size: ChartSize = { width: 560
           connectNulls: false,
           lineStyle: { width: 1, color: COLORS.value },
           data: pairs(line),
-          markArea: shaded(d.episodes),
+          markArea: shaded(d.episodes, d.series.times),
           ...(d.threshold !== undefined
             ? { markLine: { silent: true, symbol: "none", label: { formatter: `threshold ${d.threshold}`, position: "insideEndTop", fontSize: 10 }, lineStyle: { color: COLORS.threshold, type: "dashed" }, data: [{ yAxis: d.threshold }] } }
             : {}),
@@ -132,13 +138,14 @@ export interface BudgetChartData {
 
 /** An SLO's error budget remaining over its window, page and ticket episodes shaded. */
 export function budgetSvg(d: BudgetChartData, size: ChartSize = { width: 560, height: 220 }): string {
-  const low = Math.min(0, ...d.remaining.values.filter((v): v is number => v !== null));
+  const low = Math.min(...d.remaining.values.filter((v): v is number => v !== null));
   return render(
     {
       title: { text: d.title, left: 8, top: 4, textStyle: { fontSize: 12, fontWeight: "normal" } },
       grid,
       xAxis: timeAxis,
-      yAxis: { type: "value", min: Math.floor(low), max: 100, axisLabel: { fontSize: 10, formatter: "{value}%" } },
+      // Overspent: the axis goes below zero where ECharts finds a round step.
+      yAxis: { type: "value", ...(low < 0 ? {} : { min: 0 }), max: 100, axisLabel: { fontSize: 10, formatter: "{value}%" } },
       series: [
         {
           name: "budget remaining",
@@ -147,7 +154,7 @@ export function budgetSvg(d: BudgetChartData, size: ChartSize = { width: 560, he
           areaStyle: { opacity: 0.15, color: COLORS.budget },
           lineStyle: { color: COLORS.budget },
           data: pairs(minMaxDownsample(d.remaining)),
-          markArea: shaded(d.episodes),
+          markArea: shaded(d.episodes, d.remaining.times),
           markLine: { silent: true, symbol: "none", label: { show: false }, lineStyle: { color: "#888", type: "dotted" }, data: [{ yAxis: 0 }] },
         },
       ],
@@ -179,7 +186,7 @@ export function burnSvg(d: BurnChartData, size: ChartSize = { width: 560, height
           showSymbol: false,
           lineStyle: { width: 1, color: COLORS.value },
           data: pairs(minMaxDownsample(d.rate)),
-          markArea: shaded(d.episodes),
+          markArea: shaded(d.episodes, d.rate.times),
           markLine: { silent: true, symbol: "none", label: { formatter: `${d.factor}×`, position: "insideEndTop", fontSize: 10 }, lineStyle: { color: COLORS.threshold, type: "dashed" }, data: [{ yAxis: d.factor }] },
         },
       ],
