@@ -1,7 +1,7 @@
 // The chart module: ECharts' server-side SVG carries the series, the threshold, the shaded
 // episodes and the layout's boxes, and a long series is reduced without losing its spikes.
 import { describe, expect, it } from "vitest";
-import { backtestSvg, budgetSvg, burnSvg, layoutSvg, minMaxDownsample } from "../../src/reconcile/html/charts";
+import { backtestSvg, budgetSvg, burnSvg, layoutSvg, minMaxDownsample, shadedSpans } from "../../src/reconcile/html/charts";
 
 const START = Date.UTC(2026, 0, 1);
 const MINUTE = 60_000;
@@ -31,6 +31,21 @@ describe("min-max downsampling", () => {
   it("leaves a short series as it is", () => {
     const s = { times: [1, 2, 3], values: [3, null, 1] };
     expect(minMaxDownsample(s, 300)).toBe(s);
+  });
+});
+
+describe("shaded episodes", () => {
+  it("widens a short alert to stay visible and draws a flapping monitor's touching alerts as one", () => {
+    const { times } = week();
+    // 1,000 alerts of 2 minutes, one every 5 minutes over the first 3.5 days, and one alone at the end.
+    const flaps = Array.from({ length: 1000 }, (_, i) => ({ from: START + i * 5 * MINUTE, to: START + (i * 5 + 2) * MINUTE, tone: "alert" as const }));
+    const alone = { from: START + 7 * 1440 * MINUTE - 30 * MINUTE, to: START + 7 * 1440 * MINUTE - 25 * MINUTE, tone: "alert" as const };
+    const spans = shadedSpans([...flaps, alone], times);
+    expect(spans).toHaveLength(2);
+    expect(spans[0].from).toBeLessThanOrEqual(START);
+    expect(spans[0].to).toBeGreaterThanOrEqual(START + (999 * 5 + 2) * MINUTE);
+    // A week over 250: about 40 minutes wide at least.
+    expect(spans[1].to - spans[1].from).toBeGreaterThanOrEqual((7 * 1440 * MINUTE) / 250 - MINUTE);
   });
 });
 

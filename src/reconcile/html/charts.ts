@@ -71,19 +71,33 @@ function render(option: echarts.EChartsCoreOption, size: ChartSize): string {
   }
 }
 
-/** Episodes as shaded spans; a short one is widened to stay visible (a 5-minute alert in a week is under a pixel). */
-function shaded(episodes: readonly Episode[], times: readonly number[]): { silent: boolean; data: [Record<string, unknown>, Record<string, unknown>][] } {
+/**
+ * Episodes as shaded spans. A short one is widened to stay visible (a 5-minute alert in a
+ * week is under a pixel), and spans that then touch are drawn as one: a monitor that
+ * flapped a thousand times draws a few hundred areas at most, not a thousand.
+ */
+export function shadedSpans(episodes: readonly Episode[], times: readonly number[]): Episode[] {
   const span = times.length > 1 ? times[times.length - 1] - times[0] : 0;
   const least = span / 250;
+  const widened = episodes
+    .map((e) => {
+      const widen = Math.max(0, least - (e.to - e.from)) / 2;
+      return { from: e.from - widen, to: e.to + widen, tone: e.tone };
+    })
+    .sort((a, b) => a.from - b.from);
+  const out: Episode[] = [];
+  for (const e of widened) {
+    const last = out[out.length - 1];
+    if (last && last.tone === e.tone && e.from <= last.to) last.to = Math.max(last.to, e.to);
+    else out.push({ ...e });
+  }
+  return out;
+}
+
+function shaded(episodes: readonly Episode[], times: readonly number[]): { silent: boolean; data: [Record<string, unknown>, Record<string, unknown>][] } {
   return {
     silent: true,
-    data: episodes.map((e) => {
-      const widen = Math.max(0, least - (e.to - e.from)) / 2;
-      return [
-        { xAxis: e.from - widen, itemStyle: { color: COLORS[e.tone] } },
-        { xAxis: e.to + widen },
-      ];
-    }),
+    data: shadedSpans(episodes, times).map((e) => [{ xAxis: e.from, itemStyle: { color: COLORS[e.tone] } }, { xAxis: e.to }]),
   };
 }
 

@@ -34,8 +34,13 @@ function backtestLine(r: BacktestResult, threshold: number | undefined): string 
   return `${r.days}d, ${r.checks} checks, ${range}${threshold !== undefined ? `, threshold ${threshold}` : ""}, ${alerts}`;
 }
 
+/** Rows of a data table: at most this many, the rest counted (a flapping monitor must not make the page megabytes). */
+const MAX_ROWS = 50;
+
 function alertRows(which: string, r: BacktestResult): string[][] {
-  return r.alerts.map((a) => [which, a.opened, a.closed ?? "still open", a.group === null ? "" : JSON.stringify(a.group)]);
+  const rows = r.alerts.slice(0, MAX_ROWS).map((a) => [which, a.opened, a.closed ?? "still open", a.group === null ? "" : JSON.stringify(a.group)]);
+  if (r.alerts.length > MAX_ROWS) rows.push([which, `… and ${r.alerts.length - MAX_ROWS} more alerts`, "", ""]);
+  return rows;
 }
 
 /** A monitor's backtest: value, threshold and alerts, the live definition's panel first when it exists. */
@@ -80,11 +85,11 @@ function budgetLine(f: SloFigures): string {
 
 const SLO_LEGEND = `<div class="legend"><span><i style="border-color:#2ca02c;background:#e3f6e5"></i>budget remaining</span><span><i style="border-color:#d62728;background:#fbd3d3"></i>page</span><span><i style="border-color:#ffa000;background:#ffe8bf"></i>ticket</span></div>`;
 
-/** The slices where the pair measured any burn (at most 50), as a table. */
+/** The slices where the pair measured any burn (at most MAX_ROWS), as a table. */
 function burnDetails(r: SloFigures["burnRates"][number]): string {
   const rows = r.times.map((t, i) => [iso(t), `${r.rates[i]}×`]).filter((_, i) => r.rates[i] > 0);
   if (rows.length === 0) return "<p>No bad event in the window.</p>";
-  return table(["slice ending", "highest burn rate"], rows.slice(0, 50)) + (rows.length > 50 ? `<p>… and ${rows.length - 50} more slices.</p>` : "");
+  return table(["slice ending", "highest burn rate"], rows.slice(0, MAX_ROWS)) + (rows.length > MAX_ROWS ? `<p>… and ${rows.length - MAX_ROWS} more slices.</p>` : "");
 }
 
 /** An SLO's budget chart and one burn-rate chart per window pair. */
@@ -107,7 +112,7 @@ export function sloFiguresHtml(address: string, slo: { declared?: SloFigures; li
       details: [
         table(["definition", "events", "bad", "SLI", "budget consumed", "pages", "tickets"], sides.map((s) => [s.which, String(s.f.events), String(s.f.badEvents), s.f.sliPercent === null ? "no events" : `${s.f.sliPercent}%`, `${s.f.budgetConsumedPercent}%`, String(s.f.pages), String(s.f.tickets)])),
         f.alerts.length > 0
-          ? table(["severity", "pair", "factor", "opened", "closed", "peak burn rate"], f.alerts.map((a) => [a.severity, a.pair, `${a.factor}×`, a.opened, a.closed ?? "still open", `${a.peakBurnRate}×`]))
+          ? table(["severity", "pair", "factor", "opened", "closed", "peak burn rate"], f.alerts.slice(0, MAX_ROWS).map((a) => [a.severity, a.pair, `${a.factor}×`, a.opened, a.closed ?? "still open", `${a.peakBurnRate}×`]))
           : "<p>No page or ticket in the window.</p>",
       ].join("\n"),
     }),
