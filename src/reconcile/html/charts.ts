@@ -91,7 +91,8 @@ export function shadedSpans(episodes: readonly Episode[], times: readonly number
     if (last && last.tone === e.tone && e.from <= last.to) last.to = Math.max(last.to, e.to);
     else out.push({ ...e });
   }
-  return out;
+  // Pages drawn last, over the (longer) tickets they overlap.
+  return [...out.filter((e) => e.tone !== "page"), ...out.filter((e) => e.tone === "page")];
 }
 
 function shaded(episodes: readonly Episode[], times: readonly number[]): { silent: boolean; data: [Record<string, unknown>, Record<string, unknown>][] } {
@@ -150,6 +151,13 @@ export interface BudgetChartData {
   episodes: readonly Episode[];
 }
 
+/** From 0 to 100%, or when overspent down to a round step that also lands on 100%. */
+function budgetAxis(low: number): { min: number; interval: number } {
+  if (low >= 0) return { min: 0, interval: 20 };
+  const step = [25, 50, 100, 250, 500, 1000, 2500, 5000].find((s) => (100 - Math.floor(low / s) * s) / s <= 6) ?? 10_000;
+  return { min: Math.floor(low / step) * step, interval: step };
+}
+
 /** An SLO's error budget remaining over its window, page and ticket episodes shaded. */
 export function budgetSvg(d: BudgetChartData, size: ChartSize = { width: 560, height: 220 }): string {
   const low = Math.min(...d.remaining.values.filter((v): v is number => v !== null));
@@ -158,8 +166,7 @@ export function budgetSvg(d: BudgetChartData, size: ChartSize = { width: 560, he
       title: { text: d.title, left: 8, top: 4, textStyle: { fontSize: 12, fontWeight: "normal" } },
       grid,
       xAxis: timeAxis,
-      // Overspent: the axis goes below zero where ECharts finds a round step.
-      yAxis: { type: "value", ...(low < 0 ? {} : { min: 0 }), max: 100, axisLabel: { fontSize: 10, formatter: "{value}%" } },
+      yAxis: { type: "value", ...budgetAxis(low), max: 100, axisLabel: { fontSize: 10, formatter: "{value}%" } },
       series: [
         {
           name: "budget remaining",
