@@ -13,7 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "playwright-core";
-import { ROOT, envNumber, odsAgainst as ods, prepareDatasets, startEmulatorProcess, type EmulatorProcess } from "./harness";
+import { ROOT, envNumber, ingestWeek, odsAgainst as ods, prepareDatasets, startEmulatorProcess, writeBenchStack, type EmulatorProcess } from "./harness";
 import { generateStack, layoutOf, resourceCount } from "./stack-gen";
 
 const EVENTS = envNumber("BENCH_HTML_EVENTS", 200_000);
@@ -21,7 +21,6 @@ const MONITORS = envNumber("BENCH_HTML_MONITORS", 50);
 const N = envNumber("BENCH_HTML_N", 1000);
 const LOADS = envNumber("BENCH_HTML_LOADS", 5);
 const CHROMIUM = process.env.ODS_CHROMIUM ?? "/usr/bin/chromium";
-const DAY = 86_400_000;
 const SERVICES = ["api", "web", "cart", "search", "auth", "pay", "mail", "img", "feed", "ads"];
 const MB = 1024 * 1024;
 
@@ -45,28 +44,12 @@ function stack(changed: boolean): Record<string, unknown> {
   return { terraform: { required_providers: { ods: { source: "registry.terraform.io/ods/ods" } } }, provider: { ods: [{}] }, resource: { ...rest.resource, ods_monitor: monitors } };
 }
 
-function writeStack(dir: string, spec: Record<string, unknown>): void {
-  const stackDir = path.join(dir, "cdktf.out", "stacks", "bench");
-  fs.mkdirSync(stackDir, { recursive: true });
-  fs.writeFileSync(path.join(stackDir, "cdk.tf.json"), JSON.stringify(spec));
-  fs.writeFileSync(path.join(dir, "cdktf.out", "manifest.json"), JSON.stringify({ version: "0.21.0", stacks: { bench: { name: "bench", synthesizedStackPath: "stacks/bench/cdk.tf.json", workingDirectory: "stacks/bench", dependencies: [] } } }));
-}
-
-/** Events spread over 7 days; errors come in bursts of an hour twice a day, so alerts open and close. */
-async function ingest(emu: EmulatorProcess, nowMs: number): Promise<void> {
-  const made = await emu.api("POST", "/v2/datasets", { name: "htmlbench" });
-  if (made.status >= 300) throw new Error(`creating the dataset: ${made.status}`);
-  const batch = 50_000;
-  for (let start = 0; start < EVENTS; start += batch) {
-    const events = [];
-    for (let i = start; i < Math.min(EVENTS, start + batch); i++) {
-      const t = nowMs - 7 * DAY + Math.floor((i / EVENTS) * 7 * DAY);
-      const burst = Math.floor(t / 3_600_000) % 12 === 3;
-      events.push({ _time: new Date(t).toISOString(), service: SERVICES[i % SERVICES.length], status: burst && i % 3 === 0 ? 500 + (i % 4) : i % 97 === 0 ? 503 : 200 });
-    }
-    const answer = await emu.api("POST", "/v1/datasets/htmlbench/ingest", events);
-    if (answer.status >= 300) throw new Error(`ingest: ${answer.status} ${JSON.stringify(answer.body)}`);
-  }
+/** Errors come in bursts of an hour twice a day, so that alerts open and close; a few scattered between. */
+function ingest(emu: EmulatorProcess, nowMs: number): Promise<void> {
+  return ingestWeek(emu, "htmlbench", EVENTS, nowMs, (i, t) => {
+    const burst = Math.floor(t / 3_600_000) % 12 === 3;
+    return { service: SERVICES[i % SERVICES.length], status: burst && i % 3 === 0 ? 500 + (i % 4) : i % 97 === 0 ? 503 : 200 };
+  });
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -120,11 +103,11 @@ async function main(): Promise<void> {
     if (count !== N) throw new Error(`the stack holds ${count} resources, not ${N}`);
     await prepareDatasets(emu, "h", layoutOf(N - MONITORS));
     await ingest(emu, Date.now());
-    writeStack(dir, base);
+    writeBenchStack(dir, base);
     const applied = await ods(dir, emu, ["apply", "--auto-approve", "--no-backtest", "--no-check-queries"]);
     if (applied.code !== 0) throw new Error(`apply failed: ${applied.stderr}`);
     process.stdout.write(`applied ${N} resources in ${applied.seconds.toFixed(1)} s\n`);
-    writeStack(dir, stack(true));
+    writeBenchStack(dir, stack(true));
 
     const text = await ods(dir, emu, ["plan", "--no-backtest", "--no-check-queries"]);
     if (text.code !== 0) throw new Error(`plan failed: ${text.stderr}`);
@@ -134,6 +117,8 @@ async function main(): Promise<void> {
     const bytes = Buffer.byteLength(html);
     const backtests = (html.match(/data-ods-chart="backtest"/g) ?? []).length;
     if (backtests !== MONITORS) throw new Error(`${backtests} backtest charts for ${MONITORS} changed monitors`);
+    // The backtests must have something to shade: the alerts each new definition's label counts.
+    const alerts = [...html.matchAll(/new definition: [^"]*?, (\d+) alerts?"/g)].map((m) => Number(m[1]));
     const draw = await drawTimes(html);
     const ms = median(draw.times);
     const lines = [
@@ -145,6 +130,7 @@ async function main(): Promise<void> {
       "| --- | ---: | ---: |",
       `| page size | ${(bytes / MB).toFixed(2)} MB | 5 MB |`,
       `| charts (figures) / drawn SVG panels | ${draw.figures} / ${draw.drawn} | |`,
+      `| alerts of the new definitions (shaded): total, fewest, most per monitor | ${alerts.reduce((a, b) => a + b, 0)}, ${Math.min(...alerts)}, ${Math.max(...alerts)} | |`,
       `| Chromium load + draw, median of ${LOADS} | ${ms.toFixed(0)} ms (${draw.times.map((t) => t.toFixed(0)).join(", ")}) | 2000 ms |`,
       `| requests beyond the page / console errors | ${draw.externalRequests} / ${draw.consoleErrors} | 0 / 0 |`,
       `| \`ods plan --no-backtest\` (text) | ${text.seconds.toFixed(2)} s | |`,
