@@ -51,9 +51,9 @@ function changeSection(c: PlannedChange, anchor: string, slosShown: Set<string>)
   out.push(`<pre>${esc(changeLines(c).join("\n"))}</pre>`);
   const charts = c.insight?.charts;
   const slo = charts?.slo;
-  if (slo?.declared && !slosShown.has(slo.declared.name)) {
-    // An SLO's monitors each carry it: drawn once, under the first of them the plan changes.
-    slosShown.add(slo.declared.name);
+  if (slo?.declared && !slosShown.has(slo.path)) {
+    // An SLO's monitors each carry it: drawn once (by construct path), under the first of them the plan changes.
+    slosShown.add(slo.path);
     out.push(...sloFiguresHtml(c.address, slo));
   } else if (!slo && charts?.backtest) {
     const fig = backtestFigure(c.address, charts.backtest, c.insight!.summary);
