@@ -10,12 +10,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
-import { ROOT, envNumber, isQuery, odsAgainst as ods, startEmulatorProcess, type EmulatorProcess } from "./harness";
+import { ROOT, envNumber, ingestWeek, isQuery, odsAgainst as ods, startEmulatorProcess, writeBenchStack, type EmulatorProcess } from "./harness";
 
 const EVENTS = envNumber("BENCH_BACKTEST_EVENTS", 1_000_000);
 const MONITORS = envNumber("BENCH_BACKTEST_MONITORS", 50);
 const ROUNDS = envNumber("BENCH_BACKTEST_ROUNDS", 3);
-const DAY = 86_400_000;
 const SERVICES = ["api", "web", "cart", "search", "auth", "pay", "mail", "img", "feed", "ads"];
 
 /**
@@ -42,31 +41,8 @@ function stack(changed: boolean): Record<string, unknown> {
   return { terraform: { required_providers: { ods: { source: "registry.terraform.io/ods/ods" } } }, provider: { ods: [{}] }, resource: { ods_monitor: monitors } };
 }
 
-function writeStack(dir: string, spec: Record<string, unknown>): void {
-  const stackDir = path.join(dir, "cdktf.out", "stacks", "bench");
-  fs.mkdirSync(stackDir, { recursive: true });
-  fs.writeFileSync(path.join(stackDir, "cdk.tf.json"), JSON.stringify(spec));
-  fs.writeFileSync(path.join(dir, "cdktf.out", "manifest.json"), JSON.stringify({ version: "0.21.0", stacks: { bench: { name: "bench", synthesizedStackPath: "stacks/bench/cdk.tf.json", workingDirectory: "stacks/bench", dependencies: [] } } }));
-}
-
-
-async function ingest(emu: EmulatorProcess, nowMs: number): Promise<void> {
-  const made = await emu.api("POST", "/v2/datasets", { name: "bench" });
-  if (made.status >= 300) throw new Error(`creating the dataset: ${made.status}`);
-  const batch = 50_000;
-  for (let start = 0; start < EVENTS; start += batch) {
-    const events = [];
-    for (let i = start; i < Math.min(EVENTS, start + batch); i++) {
-      events.push({
-        _time: new Date(nowMs - 7 * DAY + Math.floor((i / EVENTS) * 7 * DAY)).toISOString(),
-        service: SERVICES[i % SERVICES.length],
-        status: i % 17 === 0 ? 500 + (i % 4) : 200,
-        duration: i % 97,
-      });
-    }
-    const answer = await emu.api("POST", "/v1/datasets/bench/ingest", events);
-    if (answer.status >= 300) throw new Error(`ingest: ${answer.status} ${JSON.stringify(answer.body)}`);
-  }
+function ingest(emu: EmulatorProcess, nowMs: number): Promise<void> {
+  return ingestWeek(emu, "bench", EVENTS, nowMs, (i) => ({ service: SERVICES[i % SERVICES.length], status: i % 17 === 0 ? 500 + (i % 4) : 200, duration: i % 97 }));
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -78,10 +54,10 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     await ingest(emu, Date.now());
     process.stdout.write(`ingested ${EVENTS} events over 7 days in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-    writeStack(dir, stack(false));
+    writeBenchStack(dir, stack(false));
     const applied = await ods(dir, emu, ["apply", "--auto-approve", "--no-backtest"]);
     if (applied.code !== 0) throw new Error(`apply failed: ${applied.stderr}`);
-    writeStack(dir, stack(true));
+    writeBenchStack(dir, stack(true));
 
     const withBacktest: number[] = [];
     const without: number[] = [];

@@ -252,3 +252,28 @@ export function odsAgainst(dir: string, emu: EmulatorProcess, args: string[]): P
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve) => child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr, seconds: (performance.now() - started) / 1000 })));
 }
+
+/** A synthesized stack named "bench" under `dir`/cdktf.out, as `ods` reads it with --no-synth. */
+export function writeBenchStack(dir: string, spec: Record<string, unknown>): void {
+  const stackDir = path.join(dir, "cdktf.out", "stacks", "bench");
+  fs.mkdirSync(stackDir, { recursive: true });
+  fs.writeFileSync(path.join(stackDir, "cdk.tf.json"), JSON.stringify(spec));
+  fs.writeFileSync(path.join(dir, "cdktf.out", "manifest.json"), JSON.stringify({ version: "0.21.0", stacks: { bench: { name: "bench", synthesizedStackPath: "stacks/bench/cdk.tf.json", workingDirectory: "stacks/bench", dependencies: [] } } }));
+}
+
+/** Creates `dataset` and ingests `count` events spread evenly over the 7 days before `nowMs`, made by `event(i, time)`. */
+export async function ingestWeek(emu: EmulatorProcess, dataset: string, count: number, nowMs: number, event: (i: number, t: number) => Record<string, unknown>): Promise<void> {
+  const made = await emu.api("POST", "/v2/datasets", { name: dataset });
+  if (made.status >= 300) throw new Error(`creating the dataset: ${made.status}`);
+  const week = 7 * 86_400_000;
+  const batch = 50_000;
+  for (let start = 0; start < count; start += batch) {
+    const events = [];
+    for (let i = start; i < Math.min(count, start + batch); i++) {
+      const t = nowMs - week + Math.floor((i / count) * week);
+      events.push({ _time: new Date(t).toISOString(), ...event(i, t) });
+    }
+    const answer = await emu.api("POST", `/v1/datasets/${dataset}/ingest`, events);
+    if (answer.status >= 300) throw new Error(`ingest: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+}

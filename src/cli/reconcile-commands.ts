@@ -21,6 +21,7 @@ import { LiveIndex } from "../reconcile/world";
 import { importedState } from "../lifecycle";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { markdownPlan, markdownPlanOptions, planCounts } from "./plan-markdown";
+import { htmlPlan } from "../reconcile/html/plan-page";
 import {
   applyRefusal,
   applyStack,
@@ -288,7 +289,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
 
   const planCommand = withWorkspaceOptions(program.command("plan"))
     .description("Show what apply would change. Exit 0 no changes, 1 error, 2 changes (with --detailed-exitcode).")
-    .addOption(new Option("--format <format>", "text, json or markdown (a pull-request comment)").choices(["text", "json", "markdown"]).default("text"))
+    .addOption(new Option("--format <format>", "text, json, markdown (a pull-request comment) or html (one self-contained page with charts)").choices(["text", "json", "markdown", "html"]).default("text"))
     .option("--json", "same as --format json")
     .option("--out <file>", "save the plan of every selected stack for `ods apply FILE`, which applies exactly those stacks")
     .option("--detailed-exitcode", "exit 2 when there are changes")
@@ -319,6 +320,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         }
       }
       if (format === "markdown") out(markdownPlan(plans, failures, markdownOptions));
+      else if (format === "html") out(htmlPlan(plans, failures, { counts: planCounts }));
       else if (format === "json") out(JSON.stringify(plansJson(plans, failures), null, 2));
       if (o.out) {
         // A plan file that left out a stack would apply as if that stack had nothing to do.

@@ -17,7 +17,7 @@ import { withTarget } from "./target";
 export const EXIT_MALFORMED_IMPORT = 2;
 
 function format(v: string): ReportFormat {
-  if (v !== "text" && v !== "markdown" && v !== "json") throw new InvalidArgumentError("expected text, markdown or json");
+  if (v !== "text" && v !== "markdown" && v !== "json" && v !== "html") throw new InvalidArgumentError("expected text, markdown, json or html");
   return v;
 }
 
@@ -27,7 +27,7 @@ export function registerSloCommand(program: Command, setExit: (code: number) => 
     .command("report")
     .description("Each SLO's events, bad events, SLI, budget consumed, pages and tickets over its window, read from the live monitors slo.Slo generated (whichever engine applied them).")
     .option("--stack <name>", "only the SLOs this synthesized stack declares (default: every SLO among the live monitors)")
-    .option("--format <format>", "text, markdown or json", format, "text" as ReportFormat)
+    .option("--format <format>", "text, markdown, json or html (one self-contained page with the budget and burn-rate charts)", format, "text" as ReportFormat)
     .option("--out-dir <dir>", "cdktf output directory (with --stack)", "cdktf.out")
     .option("--app <command>", "app command (with --stack; default: the app of cdktf.json)")
     .option("--no-synth", "with --stack: use the stack already synthesized in --out-dir")

@@ -6,8 +6,9 @@ import type { OdsClient } from "../api";
 import { burnSparkline, figuresJson, figuresOf, figuresLine, liveSlos, sloCharts } from "../resources/backtest/slo-insight";
 import { readMarker, type SloDefinition } from "../resources/backtest/slo-model";
 import type { SloFigures } from "../resources/backtest/slo-replay";
+import { htmlSloReport } from "../reconcile/html/slo-page";
 
-export type ReportFormat = "text" | "markdown" | "json";
+export type ReportFormat = "text" | "markdown" | "json" | "html";
 
 export interface SloReportEntry {
   slo: SloDefinition;
@@ -42,6 +43,7 @@ export async function sloReport(client: OdsClient, nowMs: number, only?: readonl
 }
 
 export function renderSloReport(report: { entries: SloReportEntry[]; missing: string[] }, format: ReportFormat): string {
+  if (format === "html") return htmlSloReport(report);
   if (format === "json") {
     return JSON.stringify(
       {

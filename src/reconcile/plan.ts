@@ -2,7 +2,7 @@
 // resource. A pure decision per resource (decideAction) over inputs gathered here.
 import * as crypto from "node:crypto";
 import type { License, OdsClient } from "../api";
-import { datasetDeclared, resourceKind, type MermaidChart, type ResourceKind, type Values, type WireObject } from "../resources";
+import { datasetDeclared, resourceKind, type InsightCharts, type MermaidChart, type ResourceKind, type Values, type WireObject } from "../resources";
 import {
   LiveIndex,
   UNKNOWN,
@@ -122,6 +122,8 @@ export interface PlanInsightView {
   mermaid?: MermaidChart[];
   json: Record<string, unknown>;
   queries: number;
+  /** The data the HTML plan draws its charts from. */
+  charts?: InsightCharts;
 }
 
 export interface Plan {

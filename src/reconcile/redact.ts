@@ -2,6 +2,8 @@
 // an attribute or an error message, is replaced wherever it occurs. Values shorter
 // than a few characters are not hidden by text search (they would blank unrelated
 // words); attributes that carry them are still shown as (sensitive) by name.
+import { esc } from "./html/page";
+
 export const REDACTED = "(sensitive)";
 const MIN_LENGTH = 4;
 
@@ -10,7 +12,8 @@ export function secretForms(value: unknown): string[] {
   const out: string[] = [];
   const walk = (v: unknown): void => {
     if (typeof v === "string") {
-      if (v.length >= MIN_LENGTH) out.push(v, JSON.stringify(v).slice(1, -1));
+      // As written, inside JSON, and escaped in an HTML page (the HTML plan), so each form is found.
+      if (v.length >= MIN_LENGTH) for (const form of [v, JSON.stringify(v).slice(1, -1)]) out.push(form, esc(form));
     } else if (typeof v === "number") {
       if (String(v).length >= MIN_LENGTH) out.push(String(v));
     } else if (Array.isArray(v)) v.forEach(walk);

@@ -58,10 +58,20 @@ export function displayValue(value: unknown, attrs?: Attributes): string {
   return String(value);
 }
 
+/** The attributes of a change shown as (sensitive): by its kind's schema, or for a sensitive value they took. */
+export function hiddenAttributes(change: PlannedChange): Set<string> {
+  return sensitiveNames(resourceKind(change.typeName)?.attributes, [...(change.marked ?? []), ...(change.sensitiveAttributes ?? [])]);
+}
+
+/** One change as the plan text shows it: what happens to it, then its attributes. */
+export function changeLines(change: PlannedChange): string[] {
+  return [...headerLines(change), ...attributeLines(change)];
+}
+
 function attributeLines(change: PlannedChange): string[] {
   const kind = resourceKind(change.typeName);
   const attrs = kind?.attributes ?? {};
-  const hidden = sensitiveNames(attrs, [...(change.marked ?? []), ...(change.sensitiveAttributes ?? [])]);
+  const hidden = hiddenAttributes(change);
   const lines: string[] = [];
   const show = (name: string, v: unknown): string => {
     return hidden.has(name) ? "(sensitive)" : displayValue(v, nestedAttributes(attrs[name]));
@@ -107,10 +117,7 @@ export function renderPlan(plan: Plan): string {
   }
   if (changes.length > 0) {
     out.push("ods will perform the following actions:", "");
-    for (const c of changes) {
-      out.push(...headerLines(c));
-      out.push(...attributeLines(c), "");
-    }
+    for (const c of changes) out.push(...changeLines(c), "");
     out.push(`Plan: ${summaryCounts(countChanges(changes))}.`);
   }
   if (outputs.length > 0) {

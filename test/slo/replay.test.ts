@@ -1,7 +1,7 @@
 // The pieces of the SLO story, one module at a time: episodes, the minimum of events, the
 // marker a generated monitor carries, the synth-time filter check, and the report's forms.
 import { describe, expect, it } from "vitest";
-import { defaultPairs, monitorDescription, readMarker, type SloDefinition } from "../../src/resources/backtest/slo-model";
+import { defaultPairs, monitorDescription, pairText, readMarker, type SloDefinition } from "../../src/resources/backtest/slo-model";
 import { episodes, sloFigures, type MinuteCounts, type SloAlert } from "../../src/resources/backtest/slo-replay";
 import { filterProblem } from "../../src/slo/filter-check";
 import { renderSloReport } from "../../src/cli/slo-report";
@@ -42,6 +42,22 @@ describe("the replay", () => {
     expect(f.budgetConsumedPercent).toBeCloseTo((100 * (3 / 1011)) / 0.01, 3);
     expect(f.burn).toHaveLength(40);
     expect(f.burn[39]).toBe(f.budgetConsumedPercent);
+  });
+
+  it("keeps each window pair's burn rate over the window, at most 240 slices, its peak the alert's", () => {
+    const f = sloFigures(slo(0), counts(), END - 10 * 86_400_000, END, 1);
+    expect(f.burnRates.map((r) => r.pair)).toEqual(defaultPairs(7).map(pairText));
+    for (const r of f.burnRates) {
+      expect(r.times.length).toBeLessThanOrEqual(240);
+      expect(r.times.length).toBe(r.rates.length);
+      expect(r.times[0]).toBeGreaterThan(END - 7 * 86_400_000);
+      expect(r.times[r.times.length - 1]).toBe(END);
+      const peak = f.alerts.filter((a) => a.pair === r.pair && a.severity === r.severity).reduce((m, a) => Math.max(m, a.peakBurnRate), 0);
+      if (peak > 0) expect(Math.max(...r.rates)).toBe(peak);
+    }
+    // The page that fired shows in its pair's series above the factor.
+    const paged = f.burnRates.find((r) => f.alerts.some((a) => a.pair === r.pair && a.severity === "page"))!;
+    expect(Math.max(...paged.rates)).toBeGreaterThan(paged.factor);
   });
 
   it("a handful of errors on low traffic pages, unless the short window holds fewer than minEvents", () => {

@@ -65,6 +65,7 @@ function report(b: MonitorBacktest, declared: BacktestMonitor, liveThreshold: nu
       : [],
     json: backtestJson(b),
     queries: (b.backtest?.queries ?? 0) + (b.live?.queries ?? 0),
+    charts: { backtest: { declared: b.backtest, live: b.live, threshold, liveThreshold } },
   };
 }
 

@@ -129,13 +129,26 @@ export function budgetChart(f: SloFigures, live?: SloFigures): MermaidChart {
 
 const PAIR_SWATCHES = [SWATCH.red, SWATCH.orange, SWATCH.blue, SWATCH.green, SWATCH.purple, SWATCH.brown, SWATCH.yellow];
 
+/** A pair's rates as the highest in each of the budget chart's slices, so both charts share the x-axis. */
+function slicePeaks(r: SloFigures["burnRates"][number], f: SloFigures): number[] {
+  const n = f.burn.length;
+  const startMs = Date.parse(f.from);
+  const span = Date.parse(f.to) - startMs;
+  const peaks = new Array<number>(n).fill(0);
+  r.times.forEach((t, i) => {
+    const slice = span > 0 ? Math.min(n - 1, Math.max(0, Math.ceil(((t - startMs) * n) / span) - 1)) : 0;
+    if (r.rates[i] > peaks[slice]) peaks[slice] = r.rates[i];
+  });
+  return peaks;
+}
+
 /**
  * The burn rate of each window pair over the window (each slice's highest run), as a
  * multiple of the factor it alerts at: one scale for pairs whose factors differ tenfold,
  * and the line at 1 is where each pair alerts.
  */
 export function burnRateChart(f: SloFigures): MermaidChart {
-  const ratios = f.burnRates.map((r) => r.peaks.map((v) => (r.factor > 0 ? v / r.factor : 0)));
+  const ratios = f.burnRates.map((r) => slicePeaks(r, f).map((v) => (r.factor > 0 ? v / r.factor : 0)));
   const y = axisRange([...ratios.flat(), 1]);
   return mermaidChart({
     title: `${chartName(f.name)}: burn rate per window pair`,
@@ -221,7 +234,8 @@ export async function sloInsight(
   }
   // The SLO's charts once, under its first pair's monitor.
   if (marker.pair === 0 && !("error" in declared)) mermaid = sloCharts(declared, previous && !("error" in previous) ? previous : undefined);
-  return { summary, lines, markdown, mermaid, json, queries: spent };
+  const charts = { slo: { path: slo.path, ...("error" in declared ? {} : { declared }), ...(previous && !("error" in previous) ? { live: previous } : {}) } };
+  return { summary, lines, markdown, mermaid, json, queries: spent, charts };
 }
 
 /** The SLOs a plan's changes tell about, once each (the plan's top-level `slos`). */

@@ -41,17 +41,22 @@ export interface SloFigures {
   alerts: SloAlert[];
   /** Budget consumed so far at the end of each of `burn.length` equal slices of the window, percent. */
   burn: number[];
-  /** Per window pair, the highest burn rate its runs measured in each of the same slices. */
+  /** Per window pair, the highest burn rate its checks measured in each of up to RATE_SLICES slices of the window (the HTML plan's chart). */
   burnRates: PairBurnRates[];
   queries: number;
 }
 
+/** One window pair's burn rate over the window: `times[i]` ends the slice whose highest rate is `rates[i]`. */
 export interface PairBurnRates {
   severity: SloSeverity;
   pair: string;
   factor: number;
-  peaks: number[];
+  times: number[];
+  rates: number[];
 }
+
+/** Slices of the burn-rate series: as many as a chart has pixels to spend, whatever the window. */
+const RATE_SLICES = 240;
 
 /** Prefix sums of the counts over whole minutes from `startMs`: constant-time window sums. */
 class Counts {
@@ -110,15 +115,15 @@ export function burnRateAt(counts: { sum(from: number, to: number): { events: nu
   return longBurn < shortBurn ? longBurn : shortBurn;
 }
 
-/** Every alert one pair's monitor would have opened in (startMs, endMs]. */
-export function replayPair(counts: Counts, slo: SloDefinition, pair: number, startMs: number, endMs: number, onRun?: (t: number, burn: number) => void): SloAlert[] {
+/** Every alert one pair's monitor would have opened in (startMs, endMs]; `onRate` sees each check's burn rate. */
+export function replayPair(counts: Counts, slo: SloDefinition, pair: number, startMs: number, endMs: number, onRate?: (t: number, burn: number) => void): SloAlert[] {
   const p = slo.pairs[pair];
   const step = intervalMinutes(p) * MINUTE;
   const alerts: SloAlert[] = [];
   let open: SloAlert | undefined;
   for (let t = Math.floor(startMs / step) * step + step; t <= endMs; t += step) {
     const burn = burnRateAt(counts, slo, pair, t);
-    onRun?.(t, burn);
+    onRate?.(t, burn);
     if (burn > p.factor) {
       if (!open) alerts.push((open = { severity: p.severity, pair: pairText(p), factor: p.factor, opened: new Date(t).toISOString(), closed: null, peakBurnRate: burn }));
       else open.peakBurnRate = Math.max(open.peakBurnRate, burn);
@@ -157,14 +162,19 @@ export function sloFigures(slo: SloDefinition, minuteCounts: MinuteCounts, count
   const startMs = endMs - slo.windowDays * DAY;
   const total = counts.sum(startMs, endMs);
   const b = budgetFraction(slo.objectivePercent);
-  const sliceOf = (t: number) => Math.min(BURN_SLICES - 1, Math.max(0, Math.ceil(((t - startMs) * BURN_SLICES) / (endMs - startMs)) - 1));
-  const burnRates: PairBurnRates[] = slo.pairs.map((p) => ({ severity: p.severity, pair: pairText(p), factor: p.factor, peaks: new Array<number>(BURN_SLICES).fill(0) }));
-  const record = (pair: number) => (t: number, burn: number) => {
-    const peaks = burnRates[pair].peaks;
-    const i = sliceOf(t);
-    if (burn > peaks[i]) peaks[i] = burn;
+  const burnRates = slo.pairs.map((p): PairBurnRates => ({ severity: p.severity, pair: pairText(p), factor: p.factor, times: [], rates: [] }));
+  const sliceMs = Math.max(1, (endMs - startMs) / RATE_SLICES);
+  // The replay's own rates, kept per slice at their highest: no second pass over the checks.
+  const keepRate = (into: PairBurnRates) => (t: number, burn: number) => {
+    const sliceEnd = Math.min(endMs, startMs + Math.ceil((t - startMs) / sliceMs) * sliceMs);
+    const last = into.times.length - 1;
+    if (last >= 0 && into.times[last] === sliceEnd) into.rates[last] = Math.max(into.rates[last], burn);
+    else {
+      into.times.push(sliceEnd);
+      into.rates.push(burn);
+    }
   };
-  const alerts = slo.pairs.flatMap((_, i) => replayPair(counts, slo, i, startMs, endMs, record(i))).sort((x, y) => (x.opened < y.opened ? -1 : x.opened > y.opened ? 1 : 0));
+  const alerts = slo.pairs.flatMap((_, i) => replayPair(counts, slo, i, startMs, endMs, keepRate(burnRates[i]))).sort((x, y) => (x.opened < y.opened ? -1 : x.opened > y.opened ? 1 : 0));
   const consumed = (bad: number) => (total.events === 0 ? 0 : (100 * (bad / total.events)) / b);
   const burn: number[] = [];
   for (let i = 1; i <= BURN_SLICES; i++) burn.push(Number(consumed(counts.sum(startMs, startMs + Math.round(((endMs - startMs) * i) / BURN_SLICES)).bad).toFixed(3)));
@@ -183,7 +193,7 @@ export function sloFigures(slo: SloDefinition, minuteCounts: MinuteCounts, count
     tickets: episodes(alerts, "ticket", endMs),
     alerts,
     burn,
-    burnRates: burnRates.map((r) => ({ ...r, peaks: r.peaks.map((v) => Number(v.toFixed(3))) })),
+    burnRates: burnRates.map((r) => ({ ...r, rates: r.rates.map((v) => Number(v.toFixed(3))) })),
     queries,
   };
 }
