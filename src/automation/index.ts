@@ -19,6 +19,7 @@ export type {
   PlanTarget,
   ResourceChange,
   SloFigures,
+  SloReportResult,
   StackApplyResult,
   StackDriftResult,
   StackFailure,

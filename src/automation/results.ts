@@ -211,3 +211,10 @@ export interface DriftResult {
   stacks: StackDriftResult[];
   has_drift: boolean;
 }
+
+/** Each SLO's figures over its window, from the live service (`ods slo report --format json`). */
+export interface SloReportResult {
+  slos: SloFigures[];
+  /** SLOs declared but with no live monitor. */
+  notApplied: string[];
+}

@@ -13,6 +13,7 @@ import { openSession, plannedParts, savedSelection, withSession, type Session, t
 import { applySession } from "../reconcile/session-apply";
 import { driftOfStack } from "../reconcile/session-drift";
 import { planSession } from "../reconcile/session-plan";
+import { declaredSloNames, sloReport, sloReportJson } from "../reconcile/slo-report";
 import { stackHasChanges, type StackPlan } from "../reconcile/stack-plan";
 import { readVariableInputs, type VarInput } from "../reconcile/variable-inputs";
 import type { VariableAssignment } from "../reconcile/variables";
@@ -20,7 +21,7 @@ import { Watcher, WatchMetrics, abortableSleep, type OpenedRound, type WatchStat
 import { sessionStack } from "../reconcile/watch/session-stack";
 import { typedError } from "./errors";
 import type { AutomationEvent } from "./events";
-import type { ApplyResult, DriftResult, PlanResult } from "./results";
+import type { ApplyResult, DriftResult, PlanResult, SloFigures, SloReportResult } from "./results";
 import { applyResult, driftResult, planResult, redactResult } from "./serialize";
 
 export interface WorkspaceOptions {
@@ -168,6 +169,26 @@ export class Workspace {
       const reports = [];
       for (const unit of session.units) reports.push(await driftOfStack(unit));
       return this.clean(driftResult(reports));
+    });
+  }
+
+  /**
+   * Each SLO the selected stacks declare (slo.Slo), with its figures over its window read
+   * from the live service (`ods slo report --stack NAME --format json`).
+   */
+  async sloReport(options: { onEvent?: (event: AutomationEvent) => void } = {}): Promise<SloReportResult> {
+    return this.run(options.onEvent, {}, async (session) => {
+      const slos: SloFigures[] = [];
+      const notApplied: string[] = [];
+      for (const unit of session.units) {
+        // The stack's default provider configuration, as `ods slo report --stack` reads it.
+        const target = unit.targets.get("ods") ?? [...unit.targets.values()][0];
+        if (!target) continue;
+        const report = sloReportJson(await sloReport(target.client, Date.now(), declaredSloNames(unit.file)));
+        slos.push(...(report.slos as unknown as SloFigures[]));
+        notApplied.push(...report.notApplied);
+      }
+      return this.clean({ slos, notApplied });
     });
   }
 
