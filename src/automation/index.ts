@@ -4,6 +4,10 @@ export { Workspace, type ApplyOptions, type PlanOptions, type WatchHandle, type 
 export { AutomationError, LockHeld, Refusal, ServiceError, StackProblem } from "./errors";
 export type { AutomationEvent, ChangeEvent, MessageEvent, PlanEvent, SummaryEvent, TargetEvent } from "./events";
 export type {
+  AlertTestCase,
+  AlertTestFileResult,
+  AlertTestMonitor,
+  AlertTestResult,
   ApplyCounts,
   ApplyResult,
   BacktestFigures,

@@ -218,3 +218,43 @@ export interface SloReportResult {
   /** SLOs declared but with no live monitor. */
   notApplied: string[];
 }
+
+/** One monitor's alerts in an alert test, against what the file expected. */
+export interface AlertTestMonitor {
+  /** The monitor's address or construct path, or "PATH (severity)" for an SLO's alerts. */
+  monitor: string;
+  /** Alerts the monitor raised. */
+  raised: number;
+  /** Expected alerts none fitted. */
+  missing: number;
+  /** Raised alerts no expectation claimed. */
+  unexpected: number;
+  /** Texts a matched alert's notification lacked. */
+  lacking: string[];
+}
+
+/** One test of a file. */
+export interface AlertTestCase {
+  name: string;
+  line: number;
+  passed: boolean;
+  /** What kept it from running. */
+  error?: string;
+  monitors: AlertTestMonitor[];
+}
+
+export interface AlertTestFileResult {
+  file: string;
+  stack: string;
+  /** Variables given a placeholder (the tests need the monitors, not the secrets). */
+  placeholders: string[];
+  tests: AlertTestCase[];
+  /** The report `ods test` prints for the file. */
+  report: string;
+}
+
+/** Alert tests (`ods test`): events in, expected alerts out, against an embedded emulator. */
+export interface AlertTestResult {
+  files: AlertTestFileResult[];
+  passed: boolean;
+}

@@ -19,9 +19,12 @@ import { readVariableInputs, type VarInput } from "../reconcile/variable-inputs"
 import type { VariableAssignment } from "../reconcile/variables";
 import { Watcher, WatchMetrics, abortableSleep, type OpenedRound, type WatchStatus } from "../reconcile/watch";
 import { sessionStack } from "../reconcile/watch/session-stack";
-import { typedError } from "./errors";
+import { synth } from "../reconcile/synth";
+import { ALERT_TEST_FILE, InvalidAlertTests, prepareSuite, readSuiteFiles, runSuiteFile } from "./alert-test-suite";
+import { renderReport } from "./alert-tests/report";
+import { StackProblem, typedError } from "./errors";
 import type { AutomationEvent } from "./events";
-import type { ApplyResult, DriftResult, PlanResult, SloFigures, SloReportResult } from "./results";
+import type { AlertTestResult, ApplyResult, DriftResult, PlanResult, SloFigures, SloReportResult } from "./results";
 import { applyResult, driftResult, planResult, redactResult } from "./serialize";
 
 export interface WorkspaceOptions {
@@ -170,6 +173,57 @@ export class Workspace {
       for (const unit of session.units) reports.push(await driftOfStack(unit));
       return this.clean(driftResult(reports));
     });
+  }
+
+  /**
+   * Runs alert tests (`ods test`): each file's events against an embedded emulator on a
+   * manual clock, the alerts its monitors raised compared with the file's. Files default
+   * to the project's `*.alerts.yaml`; the stack is the file's, else the workspace's only
+   * one. A file that does not parse, or names a monitor its stack lacks, is a StackProblem.
+   */
+  async test(files?: string[], options: { onEvent?: (event: AutomationEvent) => void } = {}): Promise<AlertTestResult> {
+    const names = (files ?? fs.readdirSync(this.dir).filter((f) => ALERT_TEST_FILE.test(f)).sort()).map((f) => path.resolve(this.dir, f));
+    if (names.length === 0) throw new StackProblem([`no test files given and no *.alerts.yaml in ${this.dir}`]);
+    const env = this.options.env ?? process.env;
+    try {
+      const parsed = readSuiteFiles(names);
+      if (this.options.synth !== false) {
+        this.told(options.onEvent, { type: "notice", text: `Synthesizing ${this.options.app ?? "the app of cdktf.json"} into ${this.outDir} ...` });
+        await synth({ app: this.options.app, out: this.outDir, cwd: this.dir, env, warn: (text) => this.told(options.onEvent, { type: "notice", text: text.replace(/\n$/, "") }) });
+      }
+      const stack = this.options.stacks?.length === 1 ? this.options.stacks[0] : undefined;
+      const { runs } = prepareSuite(parsed, {
+        outDir: this.outDir,
+        ...(stack !== undefined ? { stack } : {}),
+        env,
+        hide: (values) => {
+          for (const v of values) this.secrets.add(v);
+        },
+        warn: (text) => this.told(options.onEvent, { type: "warning", text }),
+      });
+      const out: AlertTestResult = { files: [], passed: true };
+      for (const run of runs) {
+        const results = await runSuiteFile(run);
+        out.files.push({
+          file: run.file.path,
+          stack: run.stack.name,
+          placeholders: run.placeholders,
+          tests: results.map((r) => ({
+            name: r.test.name,
+            line: r.test.line,
+            passed: r.passed,
+            ...(r.error !== undefined ? { error: r.error } : {}),
+            monitors: r.monitors.map((m) => ({ monitor: m.expectation.monitor, raised: m.actual.length, missing: m.missing.length, unexpected: m.unexpected.length, lacking: m.content.flatMap((c) => c.lacking) })),
+          })),
+          report: renderReport(run.file.path, results, [...this.secrets]),
+        });
+        if (results.some((r) => !r.passed)) out.passed = false;
+      }
+      return this.clean(out);
+    } catch (e) {
+      if (e instanceof InvalidAlertTests) throw new StackProblem(e.problems.map((p) => this.redact(p)), { cause: e });
+      throw typedError(e, { redact: (t) => this.redact(t) });
+    }
   }
 
   /**

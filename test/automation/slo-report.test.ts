@@ -26,11 +26,13 @@ describe("sloReport()", () => {
     const project = tempDir("ods-automation-slo-project-");
     const outDir = path.join(project, "cdktf.out");
     const env = { ...process.env, ODS_URL: emulator.url, ODS_TOKEN: emulator.adminToken };
-    // The example's app runs in its own directory; what it writes, and the state, are the project's.
-    const synthesized = new Workspace({ dir: path.join(ROOT, "examples/slo"), outDir, env });
+    // The example's app runs in a project of its own: cdktf writes the local backend's path
+    // from the app's directory, so the state stays there, out of the repository.
+    const app = `node ${path.join(ROOT, "examples/slo/main.js")}`;
+    const synthesized = new Workspace({ dir: project, app, env });
     const applied = await synthesized.apply({ autoApprove: true, backtestDays: false });
     expect(applied.failed).toBe(false);
-    const workspace = new Workspace({ dir: path.join(ROOT, "examples/slo"), outDir, synth: false, env });
+    const workspace = new Workspace({ dir: project, synth: false, env });
     const report = await workspace.sloReport();
     expect(report.slos.length).toBeGreaterThan(0);
     expect(report.notApplied).toEqual([]);
