@@ -13,13 +13,17 @@ export class AutomationError extends Error {
   /** Each problem on its own (the message joins them, one per line). */
   readonly problems: readonly string[];
   /** The stack it concerns, when one. */
-  readonly stack?: string;
+  readonly stackName?: string;
+
+  /** What the engine threw, when this wraps it. */
+  readonly cause?: unknown;
 
   constructor(problems: readonly string[], options: { stack?: string; cause?: unknown } = {}) {
-    super(problems.join("\n"), options.cause !== undefined ? { cause: options.cause } : undefined);
+    super(problems.join("\n"));
     this.name = new.target.name;
     this.problems = problems;
-    if (options.stack !== undefined) this.stack = options.stack;
+    if (options.stack !== undefined) this.stackName = options.stack;
+    if (options.cause !== undefined) this.cause = options.cause;
   }
 }
 
