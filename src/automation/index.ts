@@ -1,6 +1,6 @@
 // cdktf-provider-ods/automation: plan, apply, drift, destroy, saved plans and watch from
 // code, with typed results, events and errors. See docs/guides/automation.md.
-export { Workspace, type ApplyOptions, type PlanOptions, type WatchHandle, type WatchOptions, type WatchRound, type WorkspaceOptions } from "./workspace";
+export { Workspace, type ApplyOptions, type CompareOptions, type PlanOptions, type WatchHandle, type WatchOptions, type WatchRound, type WorkspaceOptions } from "./workspace";
 export { AutomationError, LockHeld, Refusal, ServiceError, StackProblem } from "./errors";
 export type { AutomationEvent, ChangeEvent, MessageEvent, PlanEvent, SummaryEvent, TargetEvent } from "./events";
 export type {
@@ -12,6 +12,9 @@ export type {
   ApplyResult,
   BacktestFigures,
   ChangeAction,
+  CompareAttribute,
+  CompareDifference,
+  CompareResult,
   DocumentChange,
   DriftResult,
   DriftedAttribute,

@@ -258,3 +258,40 @@ export interface AlertTestResult {
   files: AlertTestFileResult[];
   passed: boolean;
 }
+
+/** One attribute that differs between the two sides of a comparison. */
+export interface CompareAttribute {
+  path: string;
+  /** "(sensitive)" when either side's value is secret. */
+  from: Json;
+  to: Json;
+  sensitive?: boolean;
+  /** A whole item of a document (a chart) added, removed, moved or renamed. */
+  item?: string;
+}
+
+/** One object that differs, or exists on one side only. */
+export interface CompareDifference {
+  type: string;
+  /** Its natural key on the `to` side. */
+  key: string[];
+  /** Its key on the `from` side, when a mapping renamed it. */
+  fromKey?: string[];
+  mappedBy?: string;
+  kind: "only-from" | "only-to" | "changed";
+  attributes: CompareAttribute[];
+}
+
+/** Two targets matched by natural key (`ods compare`). */
+export interface CompareResult {
+  from: string;
+  to: string;
+  same: boolean;
+  compared: number;
+  differing: number;
+  onlyFrom: number;
+  onlyTo: number;
+  differences: CompareDifference[];
+  /** What `ods compare` prints. */
+  text: string;
+}

@@ -17,14 +17,23 @@ import { declaredSloNames, sloReport, sloReportJson } from "../reconcile/slo-rep
 import { stackHasChanges, type StackPlan } from "../reconcile/stack-plan";
 import { readVariableInputs, type VarInput } from "../reconcile/variable-inputs";
 import type { VariableAssignment } from "../reconcile/variables";
+import { redactText, secretForms } from "../reconcile/redact";
 import { Watcher, WatchMetrics, abortableSleep, type OpenedRound, type WatchStatus } from "../reconcile/watch";
 import { sessionStack } from "../reconcile/watch/session-stack";
 import { synth } from "../reconcile/synth";
 import { ALERT_TEST_FILE, InvalidAlertTests, prepareSuite, readSuiteFiles, runSuiteFile } from "./alert-test-suite";
 import { renderReport } from "./alert-tests/report";
+import { OdsClient, resolveClientConfig } from "../api";
+import { compareTargets, renderComparison, type Target as CompareTarget } from "../compare/compare";
+import { parseIgnoreRule } from "../compare/ignore";
+import { organizationTarget, stackTarget } from "../compare/targets";
+import { parseNameMapping } from "../export/name-mapping";
+import { resolveKinds } from "../export/org-snapshot";
+import { inputsOfStack } from "../reconcile/variable-inputs";
+import { selectStacks } from "../reconcile/stack-selection";
 import { StackProblem, typedError } from "./errors";
 import type { AutomationEvent } from "./events";
-import type { AlertTestResult, ApplyResult, DriftResult, PlanResult, SloFigures, SloReportResult } from "./results";
+import type { AlertTestResult, CompareResult, ApplyResult, DriftResult, Json, PlanResult, SloFigures, SloReportResult } from "./results";
 import { applyResult, driftResult, planResult, redactResult } from "./serialize";
 
 export interface WorkspaceOptions {
@@ -92,6 +101,22 @@ export interface WatchOptions {
   onDrift?: "report" | "correct";
   /** Waiting for another run's lock, at most (default 30,000 ms). */
   lockTimeoutMs?: number;
+}
+
+/** What compare() compares the workspace's stack with. */
+export interface CompareOptions {
+  /** An organization's URL (http:// or https://), or another synthesized stack (its directory or file). */
+  to: string;
+  /** The token of the `to` organization (default: ODS_TOKEN of the workspace's env). */
+  toToken?: string;
+  /** Only these kinds (`notifier`, `ods_notifier`, ...). */
+  kinds?: string[];
+  /** Renamings of the stack's names to the other side's (`stg-=prod-`), tried in order. */
+  map?: string[];
+  /** What differs on purpose: KIND, KIND.ATTRIBUTE or ATTRIBUTE. */
+  ignore?: string[];
+  /** Names of calling tokens to leave out of an organization (default: the emulator's). */
+  selfTokens?: string[];
 }
 
 /** One round of watch(): the watcher's status after it (the shape of `ods watch`'s /status). */
@@ -173,6 +198,68 @@ export class Workspace {
       for (const unit of session.units) reports.push(await driftOfStack(unit));
       return this.clean(driftResult(reports));
     });
+  }
+
+  /**
+   * Compares the workspace's one stack (as synthesized) with an organization or another
+   * stack, object by object, matched by natural key: `ods compare --from STACK --to ...`.
+   */
+  async compare(options: CompareOptions): Promise<CompareResult> {
+    const o = this.options;
+    const env = o.env ?? process.env;
+    try {
+      // Bad mappings and rules fail before anything is read.
+      const mappings = (options.map ?? []).map(parseNameMapping);
+      const ignore = (options.ignore ?? []).map(parseIgnoreRule);
+      const kinds = options.kinds ? resolveKinds(options.kinds) : undefined;
+      if (o.synth !== false) await synth({ app: o.app, out: this.outDir, cwd: this.dir, env, warn: () => undefined });
+      const selected = selectStacks(this.outDir, o.stacks ?? [], o.allStacks === true, () => undefined);
+      if (selected.length !== 1) throw new StackProblem([`compare works on one stack; ${selected.length} were selected`]);
+      const variables = await this.hooks(undefined).variables(selectStacks(this.outDir, [], true, () => undefined).map((x) => x.name));
+      // Stacks are named from the project directory, as `ods compare` run there names them.
+      const relative = (t: CompareTarget, file: string): CompareTarget => ({ ...t, label: path.relative(this.dir, file) || file });
+      const from = relative(stackTarget(selected[0].file, { ...(kinds ? { kinds } : {}), variables: inputsOfStack(variables, selected[0].name) }), selected[0].file);
+      let to: CompareTarget;
+      if (/^https?:\/\//.test(options.to)) {
+        const token = options.toToken ?? env.ODS_TOKEN;
+        if (!token) throw new StackProblem([`compare: no token for ${options.to}: pass toToken or set ODS_TOKEN`]);
+        const client = new OdsClient(resolveClientConfig({ url: options.to, token }, {}));
+        try {
+          const orgs = await client.listOrganizations();
+          const label = `${options.to}${orgs[0] ? ` (organization ${orgs[0].name ?? orgs[0].id})` : ""}`;
+          to = await organizationTarget(client, label, { ...(kinds ? { kinds } : {}), selfTokenNames: options.selfTokens ?? ["emulator-admin"] });
+        } finally {
+          await client.close();
+        }
+      } else {
+        const other = path.resolve(this.dir, options.to);
+        to = relative(stackTarget(other, { ...(kinds ? { kinds } : {}), variables }), fs.statSync(other).isDirectory() ? path.join(other, "cdk.tf.json") : other);
+      }
+      const c = compareTargets(from, to, { mappings, ignore });
+      const secrets = [...(from.sensitiveValues ?? []), ...(to.sensitiveValues ?? [])].flatMap(secretForms);
+      for (const v of secrets) this.secrets.add(v);
+      const hidden = (v: unknown, sensitive: boolean | undefined): Json => (sensitive ? "(sensitive)" : v === undefined ? null : (JSON.parse(JSON.stringify(v)) as Json));
+      return this.clean({
+        from: from.label,
+        to: to.label,
+        same: c.differences.length === 0,
+        compared: c.compared,
+        differing: c.differing,
+        onlyFrom: c.onlyFrom,
+        onlyTo: c.onlyTo,
+        differences: c.differences.map((d) => ({
+          type: d.typeName,
+          key: d.key,
+          ...(d.fromKey ? { fromKey: d.fromKey } : {}),
+          ...(d.mappedBy !== undefined ? { mappedBy: d.mappedBy } : {}),
+          kind: d.kind,
+          attributes: d.attributes.map((a) => ({ path: a.path, from: hidden(a.from, a.sensitive), to: hidden(a.to, a.sensitive), ...(a.sensitive ? { sensitive: true } : {}), ...(a.item ? { item: a.item } : {}) })),
+        })),
+        text: redactText(renderComparison(from, to, c), secrets),
+      });
+    } catch (e) {
+      throw typedError(e, { redact: (t) => this.redact(t) });
+    }
   }
 
   /**

@@ -229,6 +229,35 @@ describe("the automation API", () => {
   });
 });
 
+describe("compare()", () => {
+  it("answers what ods compare prints for the stack and its organization, same and then different", { timeout: 120_000 }, async () => {
+    const p = await project(SEEDS[1], 6);
+    await p.workspace.apply({ autoApprove: true, backtestDays: false });
+    const stackDir = path.join(p.dir, "cdktf.out", "stacks", "main");
+    const cli = (): ReturnType<typeof runOds> => runOds(["compare", "--from", stackDir, "--to", service.emulator.url], { cwd: p.dir, env: p.env, timeoutMs: 60_000 });
+    const same = await p.workspace.compare({ to: service.emulator.url });
+    const cliSame = await cli();
+    expect(cliSame.stdout.trim()).toBe(same.text.trim());
+    expect(cliSame.code).toBe(same.same ? 0 : 2);
+    const state = JSON.parse(fs.readFileSync(p.stateFile, "utf8")) as { resources: { type: string; instances: { attributes: Record<string, unknown> }[] }[] };
+    const role = state.resources.find((r) => r.type === "ods_role") ?? state.resources.find((r) => r.type === "ods_notifier");
+    expect(role, "the generated stack has a role or a notifier").toBeDefined();
+    const c = new OdsClient({ url: service.emulator.url, token: service.emulator.adminToken });
+    try {
+      if (role!.type === "ods_role") await c.deleteRole(String(role!.instances[0].attributes.id));
+      else await c.deleteNotifier(String(role!.instances[0].attributes.id));
+    } finally {
+      await c.close();
+    }
+    const different = await p.workspace.compare({ to: service.emulator.url });
+    expect(different.same).toBe(false);
+    expect(different.differences.some((d) => d.kind === "only-from" && d.type === role!.type)).toBe(true);
+    const cliDifferent = await cli();
+    expect(cliDifferent.code).toBe(2);
+    expect(cliDifferent.stdout.trim()).toBe(different.text.trim());
+  });
+});
+
 describe("examples/automation/print-pending", () => {
   it("prints every stack's pending changes as JSON, and nothing once applied", { timeout: 120_000 }, async () => {
     const p = await project(SEEDS[0], 4);
