@@ -31,6 +31,8 @@ interface Project {
   dir: string;
   stateFile: string;
   env: Record<string, string>;
+  /** The value of the stack's sensitive variable: in no result, event or error. */
+  secret: string;
   workspace: Workspace;
   /** `ods ARGS` on the same project, as a user runs it. */
   ods: (...args: string[]) => Promise<{ code: number | null; stdout: string; stderr: string }>;
@@ -53,8 +55,9 @@ async function project(seed: number, maxResources = 8): Promise<Project> {
     ...Object.fromEntries(Object.entries(variableValues(prefix, fixture)).map(([k, v]) => [`TF_VAR_${k}`, v])),
   };
   const workspace = new Workspace({ dir, synth: false, state: stateFile, env: { ...process.env, ...env } });
+  const secret = Object.values(variableValues(prefix, fixture))[0];
   const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", stateFile, "--no-backtest"];
-  return { dir, stateFile, env, workspace, ods: (...args) => runOds([...args, ...flags], { cwd: dir, env, timeoutMs: 120_000 }) };
+  return { dir, stateFile, env, secret, workspace, ods: (...args) => runOds([...args, ...flags], { cwd: dir, env, timeoutMs: 120_000 }) };
 }
 
 /** Runs a Node script (an example), bounded by the test's timeout. */
@@ -97,8 +100,10 @@ describe("the automation API and the CLI agree", () => {
       // `ods plan --json` for one stack and one target prints that part of the API's result.
       expect(JSON.parse(cliPlan.stdout)).toEqual(cliForm(apiPlan));
 
-      const applied = await p.workspace.apply(apiPlan);
+      const events: AutomationEvent[] = [];
+      const applied = await p.workspace.apply(apiPlan, { onEvent: (e) => events.push(e) });
       expect(applied.failed).toBe(false);
+      expect(events.some((e) => e.type === "change" && e.phase === "done")).toBe(true);
       expect(applied.stacks[0].status).toBe("applied");
       const created = apiPlan.stacks[0].plans.flatMap((part) => part.resource_changes).filter((c) => c.action === "create").length;
       expect(applied.stacks[0].counts?.created).toBe(created);
@@ -115,6 +120,8 @@ describe("the automation API and the CLI agree", () => {
       expect(cliDrift.code, cliDrift.stderr).toBe(0);
       expect(JSON.parse(cliDrift.stdout)).toEqual(JSON.parse(JSON.stringify(apiDrift)));
       expect(apiDrift.has_drift).toBe(false);
+      // The sensitive variable's value reached the service, and no result or event.
+      expect(JSON.stringify([apiPlan, applied, again, apiDrift, events])).not.toContain(p.secret);
     });
   }
 
