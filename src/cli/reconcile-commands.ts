@@ -325,7 +325,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
       const reports: StackDrift[] = [];
       for (const unit of session.units) {
         // What loading the stack found (as the plan prints it first).
-        if (!o.json) for (const w of unit.loaded.warnings) err(`Warning: ${w}`);
+        for (const w of unit.loaded.warnings) err(`Warning: ${w}`);
         warnings += unit.loaded.warnings.length;
         const report = await driftOfStack(unit);
         reports.push(report);
