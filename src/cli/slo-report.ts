@@ -1,59 +1,18 @@
 // `ods slo report`: each SLO's figures against the live service, read from the monitors
 // slo.Slo generated (their description's marker), whichever engine applied them: events,
-// bad events, SLI, budget consumed, pages and tickets over the SLO's window.
-import * as fs from "node:fs";
-import type { OdsClient } from "../api";
-import { burnSparkline, figuresJson, figuresOf, figuresLine, liveSlos, sloCharts } from "../resources/backtest/slo-insight";
-import { readMarker, type SloDefinition } from "../resources/backtest/slo-model";
-import type { SloFigures } from "../resources/backtest/slo-replay";
+// bad events, SLI, budget consumed, pages and tickets over the SLO's window. The figures
+// are read in src/reconcile/slo-report.ts (shared with the automation API); this renders them.
+import { burnSparkline, figuresLine, sloCharts } from "../resources/backtest/slo-insight";
 import { htmlSloReport } from "../reconcile/html/slo-page";
+import { sloReportJson, type SloReportEntry } from "../reconcile/slo-report";
+
+export { declaredSloNames, sloReport, sloReportJson, type SloReportEntry } from "../reconcile/slo-report";
 
 export type ReportFormat = "text" | "markdown" | "json" | "html";
 
-export interface SloReportEntry {
-  slo: SloDefinition;
-  figures?: SloFigures;
-  error?: string;
-}
-
-/** The SLO names a synthesized stack declares (the markers of its monitors' descriptions). */
-export function declaredSloNames(stackFile: string): string[] {
-  const json = JSON.parse(fs.readFileSync(stackFile, "utf8")) as { resource?: { ods_monitor?: Record<string, { description?: unknown }> } };
-  const names = new Set<string>();
-  for (const m of Object.values(json.resource?.ods_monitor ?? {})) {
-    const marker = readMarker(m.description);
-    if (marker) names.add(marker.slo.name);
-  }
-  return [...names].sort();
-}
-
-/** Reads every live SLO (or those named) and its figures at `nowMs`; a shared read per SLO. */
-export async function sloReport(client: OdsClient, nowMs: number, only?: readonly string[]): Promise<{ entries: SloReportEntry[]; missing: string[] }> {
-  const live = liveSlos(await client.listMonitors());
-  const wanted = only ? live.filter((s) => only.includes(s.name)) : live;
-  const missing = only ? only.filter((n) => !live.some((s) => s.name === n)) : [];
-  const answers = new Map<string, Promise<unknown>>();
-  const entries = await Promise.all(
-    wanted.map(async (slo): Promise<SloReportEntry> => {
-      const f = await figuresOf(client, slo, nowMs, answers);
-      return "error" in f ? { slo, error: f.error } : { slo, figures: f };
-    }),
-  );
-  return { entries, missing };
-}
-
 export function renderSloReport(report: { entries: SloReportEntry[]; missing: string[] }, format: ReportFormat): string {
   if (format === "html") return htmlSloReport(report);
-  if (format === "json") {
-    return JSON.stringify(
-      {
-        slos: report.entries.map((e) => (e.figures ? { ...figuresJson(e.figures, e.slo.path), queries: e.figures.queries } : { name: e.slo.name, path: e.slo.path, skipped: e.error })),
-        notApplied: report.missing,
-      },
-      null,
-      2,
-    );
-  }
+  if (format === "json") return JSON.stringify(sloReportJson(report), null, 2);
   const out: string[] = [];
   if (format === "markdown") out.push("## SLOs", "");
   for (const e of report.entries) {

@@ -1,4 +1,2 @@
-// The YAML reader of alert test files (the maintained `yaml` package), bundled into one
-// file at build (scripts/bundle-provider.js) like the pg driver and the proxy agents, so
-// the package ships no node_modules tree for it.
-export { LineCounter, isNode, parseDocument } from "yaml";
+// Moved to src/automation/alert-tests (the alert tests run by ods test and the automation API's test()).
+export * from "../../automation/alert-tests/yaml-parser";
