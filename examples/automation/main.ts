@@ -1,9 +1,9 @@
 // The alerting of a payments service, with a test suite of its own (alerting.test.ts) that
-// applies it to an emulator started from code, sends it events and moves the clock:
-// a 5xx monitor posting to the on-call webhook, and an availability SLO paging through a
-// second webhook. The webhook URLs are variables, so the tests can point them at the
-// emulator's receiver. In your own project, import from "cdktf-provider-ods" instead of
-// "../../lib".
+// applies it to an emulator started from code, sends it events and moves the clock: a 5xx
+// monitor posting to the on-call webhook, and an availability SLO paging through a second
+// webhook (its tickets go by e-mail, to the emulator's outbox). The webhook URLs are
+// variables, so the tests can point them at the emulator's receiver. In your own project,
+// import from "cdktf-provider-ods" instead of "../../lib".
 import { App, TerraformStack, TerraformVariable } from "cdktf";
 import type { Construct } from "constructs";
 import { dataset, monitor, notifier, provider, slo } from "../../lib";
@@ -28,6 +28,8 @@ export class PaymentsAlerting extends TerraformStack {
       },
     });
 
+    const team = new notifier.Notifier(this, "team", { name: "payments-team", properties: { email: { emails: ["payments-team@example.com"] } } });
+
     // More than 10 server errors in 5 minutes.
     new monitor.Monitor(this, "errors", {
       name: "payments 5xx",
@@ -48,7 +50,7 @@ export class PaymentsAlerting extends TerraformStack {
       badFilter: "status >= 500",
       objectivePercent: 99,
       windowDays: 7,
-      alerting: { pageNotifierIds: [pager.id], ticketNotifierIds: [oncall.id], minEvents: 20 },
+      alerting: { pageNotifierIds: [pager.id], ticketNotifierIds: [team.id], minEvents: 20 },
     });
   }
 }
