@@ -1,4 +1,31 @@
-// cdktf-provider-ods/automation: the project's engine and emulator from code.
+// cdktf-provider-ods/automation: plan, apply, drift, destroy, saved plans and watch from
+// code, with typed results, events and errors; the emulator in the caller's process for
+// tests of a stack's monitors (startEmulator). See docs/guides/automation.md.
+export { Workspace, type ApplyOptions, type PlanOptions, type WatchHandle, type WatchOptions, type WatchRound, type WorkspaceOptions } from "./workspace";
+export { AutomationError, LockHeld, Refusal, ServiceError, StackProblem } from "./errors";
+export type { AutomationEvent, ChangeEvent, MessageEvent, PlanEvent, SummaryEvent, TargetEvent } from "./events";
+export type {
+  ApplyCounts,
+  ApplyResult,
+  BacktestFigures,
+  ChangeAction,
+  DocumentChange,
+  DriftResult,
+  DriftedAttribute,
+  DriftedObject,
+  Json,
+  OutputChange,
+  PartPlan,
+  PlanResult,
+  PlanTarget,
+  ResourceChange,
+  SloFigures,
+  StackApplyResult,
+  StackDriftResult,
+  StackFailure,
+  StackPlanResult,
+} from "./results";
+export type { WatchStatus } from "../reconcile/watch";
 export {
   startEmulator,
   EmulatorOptionError,

@@ -5,45 +5,33 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { annotateApply, type AppliedChange } from "./annotate";
 import * as fs from "node:fs";
 import * as readline from "node:readline/promises";
-import { changedAttributes, resourceKind, type Values } from "../resources";
-import type { ApplyEvent, ApplySummary } from "../reconcile/apply";
-import { liveValues, odsCommand, PlanError } from "../reconcile/plan";
-import { changedText, planJson, renderPlan, displayValue, nestedAttributes } from "../reconcile/render";
-import { readSavedParts, savedPlanFile, savedStacks, stackStaleReason, type PlannedPart, type SavedPlan } from "../reconcile/saved-plan";
+import { resourceKind } from "../resources";
+import type { ApplyEvent } from "../reconcile/apply";
+import { odsCommand } from "../reconcile/plan";
+import { renderPlan, displayValue, nestedAttributes } from "../reconcile/render";
+import { readSavedParts, savedPlanFile } from "../reconcile/saved-plan";
 import { applyMoves, stateMove } from "../reconcile/moves";
-import { documentAttributeLines } from "../reconcile/path-diff";
 import { secretForms } from "../reconcile/redact";
 import { emptyState, parseState, secretValuesIn, serializeState, setStateOrganization, type StateFile, type StateStore } from "../reconcile/state";
-import { StackError, findStackFile } from "../reconcile/stack";
-import { VariableError, type VariableInputs } from "../reconcile/variables";
-import { inputsOfStack, variableInputs, withVariableOptions, type VariableOpts } from "./variable-options";
-import { LiveIndex } from "../reconcile/world";
+import { StackError } from "../reconcile/stack";
+import { variableInputs, withVariableOptions, type VariableOpts } from "./variable-options";
 import { importedState } from "../lifecycle";
 import { providerAddress, providerKey } from "../reconcile/provider-address";
 import { markdownPlan, planCounts } from "./plan-markdown";
-import {
-  applyRefusal,
-  applyStack,
-  planWarnings,
-  checkStateBelongs,
-  describeTargets,
-  emptyStackProblem,
-  missingRemoteOutputs,
-  openStack,
-  planStack,
-  stackHasChanges,
-  stateOwner,
-  type StackPlan,
-  type StackUnit,
-  type StateOf,
-} from "./stack-runner";
-import { listStacks, selectStacks } from "./stack-selection";
-import { synth, synthWarnings } from "./synth";
-import { failsForWarnings, warningsFailure, withWarningsAsErrors, type WarningsOpts } from "./warnings-as-errors";
+import { checkStateBelongs, type StackUnit } from "../reconcile/stack-unit";
+import { planWarnings, stackHasChanges, type StackPlan } from "../reconcile/stack-plan";
+import { openSession, plannedParts, savedSelection, storeOnly, withSession, type Session, type SessionHooks } from "../reconcile/session";
+import { planSession, isStackProblem } from "../reconcile/session-plan";
+import { applySession, summaryLine, type StackApplyOutcome } from "../reconcile/session-apply";
+import { driftLines, driftOfStack, type StackDrift } from "../reconcile/session-drift";
+import { driftResult, planJsonDocument, planResult } from "../automation/serialize";
+import { synth } from "./synth";
+import { failsForWarnings, withWarningsAsErrors, type WarningsOpts } from "./warnings-as-errors";
 import { catchInterrupts, EXIT_INTERRUPTED } from "./interrupt";
-import { targetLine } from "./target";
 import { projectEmulator } from "./project-emulator";
-import { projectRoot, stateStoreFor } from "./workspace";
+import { addSecrets } from "./redact-output";
+
+export { isStackProblem, summaryLine, type Session };
 
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
@@ -105,96 +93,28 @@ export interface CommonOpts extends VariableOpts {
   backtestDays?: number;
 }
 
-export interface Session {
-  units: StackUnit[];
-  /** How many warnings the synthesis printed (none without a synthesis). */
-  synthWarnings: number;
-  /** Another stack's state, for its outputs. */
-  stateOf: StateOf;
-  /** Closes every stack's state store (locks released, connections ended). */
-  close: () => Promise<void>;
+/** The session hooks of the CLI: target lines to `print`, notices to stderr, secrets hidden in all output. */
+function cliHooks(o: CommonOpts, print: (line: string) => void): SessionHooks {
+  return {
+    print,
+    log: err,
+    hide: addSecrets,
+    variables: (known) => variableInputs(o, known),
+    environment: (root, flags) => projectEmulator(root, flags, err),
+  };
 }
 
 /** Runs a command's work on a session, closing its state stores whatever happens. */
-async function withSession<T>(o: CommonOpts, print: (line: string) => void, fn: (session: Session) => Promise<T>): Promise<T> {
-  const session = await openSession(o, print);
-  try {
-    return await fn(session);
-  } finally {
-    await session.close();
-  }
+function withCliSession<T>(o: CommonOpts, print: (line: string) => void, fn: (session: Session) => Promise<T>): Promise<T> {
+  return withSession(o, cliHooks(o, print), fn);
 }
 
 /**
  * Synthesizes, selects the stacks, reads variables, loads each stack and asks each
  * target which organization it reaches, then prints the targets: before anything else.
  */
-export async function openSession(o: CommonOpts, print: (line: string) => void, prepare?: (unit: StackUnit) => Promise<void>): Promise<Session> {
-  let synthWarningCount = 0;
-  if (o.synth) {
-    err(`Synthesizing ${o.app ?? "the app of cdktf.json"} into ${o.outDir} ...`);
-    await synth({ app: o.app, out: o.outDir });
-    synthWarningCount = synthWarnings(o.outDir).length;
-  }
-  const selected = selectStacks(o.outDir, o.stack, o.allStacks === true);
-  if (o.state && selected.length > 1) throw new StackError([`--state names one state file, but ${selected.length} stacks were selected; each stack keeps its own state (through its backend)`]);
-  const variables = await variableInputs(o, listStacks(o.outDir).map((s) => s.name));
-  const units: StackUnit[] = [];
-  const emulator = projectEmulator(projectRoot(o.outDir), { url: o.url, token: o.token, orgId: o.orgId }, err);
-  const close = async (): Promise<void> => {
-    for (const u of units) await u.store.close();
-    await emulator?.close();
-  };
-  const stateOf: StateOf = async (name) => {
-    const unit = units.find((u) => u.name === name);
-    if (unit) return unit.store.read();
-    let file: string;
-    try {
-      file = findStackFile(o.outDir, name);
-    } catch {
-      return undefined; // not synthesized: no outputs yet
-    }
-    const store = stateStoreFor(file, name, o.outDir, undefined, err);
-    try {
-      return await store.read();
-    } finally {
-      await store.close();
-    }
-  };
-  try {
-    for (const s of selected) {
-      units.push(await openStack(s, { variables: inputsOfStack(variables, s.name), flags: { url: o.url, token: o.token, orgId: o.orgId }, envFor: emulator?.envFor, storeOf: (x) => stateStoreFor(x.file, x.name, o.outDir, o.state, err) }));
-      // A caller's own setup of each stack (ods watch: its clients), before any call is made.
-      await prepare?.(units[units.length - 1]);
-    }
-    await checkSession(units, variables, print);
-  } catch (e) {
-    await close();
-    throw e;
-  }
-  return { units, stateOf, close, synthWarnings: synthWarningCount };
-}
-
-async function checkSession(units: StackUnit[], variables: VariableInputs, print: (line: string) => void): Promise<void> {
-  // As Terraform: a value for a variable no selected stack declares is a mistake (a typo?).
-  const declared = new Set(units.flatMap((u) => u.loaded.variables));
-  const undeclared = [...new Set(variables.assignments.filter((a) => a.source === "--var" && !declared.has(a.name)).map((a) => a.name))];
-  if (undeclared.length > 0) {
-    throw new VariableError(undeclared.map((n) => `--var ${n}=...: no selected stack declares a variable "${n}"${declared.size > 0 ? `; declared: ${[...declared].sort().join(", ")}` : ""}`));
-  }
-  // The same for a stack's own --var: that stack must declare it.
-  const problems: string[] = [];
-  for (const a of variables.assignments) {
-    const unit = a.stack !== undefined && a.source.startsWith("--var ") ? units.find((u) => u.name === a.stack) : undefined;
-    if (unit && !unit.loaded.variables.includes(a.name)) {
-      problems.push(`${a.source}=...: stack ${unit.name} declares no variable "${a.name}"${unit.loaded.variables.length > 0 ? `; it declares: ${[...unit.loaded.variables].sort().join(", ")}` : ""}`);
-    }
-  }
-  if (problems.length > 0) throw new VariableError([...new Set(problems)]);
-  for (const unit of units) {
-    await describeTargets(unit);
-    for (const target of unit.targets.values()) print(targetLine(unit.name, target));
-  }
+export function openCliSession(o: CommonOpts, print: (line: string) => void, prepare?: (unit: StackUnit) => Promise<void>): Promise<Session> {
+  return openSession(o, cliHooks(o, print), prepare);
 }
 
 /** One line per resource as apply goes; failures to stderr. */
@@ -206,10 +126,6 @@ export function progress(event: ApplyEvent): void {
   else out(`${event.address}: ${event.message ?? "skipped"}`);
 }
 
-export function summaryLine(s: ApplySummary): string {
-  // The plan's categories in the plan's order (renderPlan's Plan line), so that the two read side by side.
-  return `Apply complete: ${s.created} created, ${s.adopted} adopted, ${s.updated} updated, ${s.replaced} replaced, ${s.rotated} rotated, ${s.deleted} deleted, ${s.forgotten} forgotten, ${s.moved} moved, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}.`;
-}
 
 async function confirm(question: string): Promise<boolean> {
   if (!process.stdin.isTTY) {
@@ -233,15 +149,6 @@ export function parseParallelism(v: string): number {
 function renderStackPlan(sp: StackPlan): string {
   if (sp.parts.length === 1) return renderPlan(sp.parts[0].plan);
   return sp.parts.map((p) => `-- provider ${p.provider} (${p.target.url}) --\n${renderPlan(p.plan)}`).join("\n");
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
-/** Errors a user can fix (bad stack, plan problems): reported per stack, other stacks go on. */
-export function isStackProblem(e: unknown): boolean {
-  return e instanceof StackError || e instanceof PlanError || e instanceof VariableError;
 }
 
 interface StackOutcome {
@@ -298,26 +205,21 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .action(async (o: CommonOpts & WarningsOpts & { format: string; json?: boolean; out?: string; detailedExitcode?: boolean; parallelism: number }) => {
       const format = o.json ? "json" : o.format;
       // Text goes to the terminal as is; JSON and markdown keep stdout for the document.
-      await withSession(o, format === "text" ? out : err, async (session) => {
+      await withCliSession(o, format === "text" ? out : err, async (session) => {
       const several = session.units.length > 1;
-      const plans: StackPlan[] = [];
-      const failures: { stack: string; error: string }[] = [];
       const outcomes: StackOutcome[] = [];
-      for (const unit of session.units) {
-        try {
-          const sp = await planStack(unit, { checkQueries: o.checkQueries, parallelism: o.parallelism, insights: insightsOf(o), moveDetection: o.moveDetection, stateOf: session.stateOf });
-          plans.push(sp);
-          if (format === "text") out(`${several ? `\n== Stack ${unit.name} ==\n` : ""}${renderStackPlan(sp)}`);
-          outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? planCounts(sp) : "no changes", failed: false });
-        } catch (e) {
-          if (!isStackProblem(e) && !several) throw e;
-          failures.push({ stack: unit.name, error: errorText(e) });
-          err(`Error in stack ${unit.name}: ${errorText(e)}`);
-          outcomes.push({ stack: unit.name, line: "ERROR (see above)", failed: true });
-        }
-      }
+      const { plans, failures } = await planSession(session, { checkQueries: o.checkQueries, parallelism: o.parallelism, insights: insightsOf(o), moveDetection: o.moveDetection }, {
+        planned: (sp) => {
+          if (format === "text") out(`${several ? `\n== Stack ${sp.unit.name} ==\n` : ""}${renderStackPlan(sp)}`);
+          outcomes.push({ stack: sp.unit.name, line: stackHasChanges(sp) ? planCounts(sp) : "no changes", failed: false });
+        },
+        failed: (f) => {
+          err(`Error in stack ${f.stack}: ${f.error}`);
+          outcomes.push({ stack: f.stack, line: "ERROR (see above)", failed: true });
+        },
+      });
       if (format === "markdown") out(markdownPlan(plans, failures));
-      else if (format === "json") out(JSON.stringify(plansJson(plans, failures), null, 2));
+      else if (format === "json") out(JSON.stringify(planJsonDocument(planResult(plans, failures)), null, 2));
       if (o.out) {
         // A plan file that left out a stack would apply as if that stack had nothing to do.
         if (failures.length > 0) throw new StackError([`the plan was not saved to ${o.out}: stack${failures.length > 1 ? "s" : ""} ${failures.map((f) => f.stack).join(", ")} could not be planned`]);
@@ -353,24 +255,8 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
   ): Promise<void> => {
     const saved = planfile ? readSavedParts(planfile) : undefined;
     const selection = saved ? savedSelection(planfile!, saved, o) : o;
-    await withSession({ ...selection, synth: saved ? false : o.synth }, out, async (session) => {
+    await withCliSession({ ...selection, synth: saved ? false : o.synth }, out, async (session) => {
     const several = session.units.length > 1;
-    const stale = async (unit: StackUnit, sp: StackPlan): Promise<string | undefined> => {
-      const reason = saved ? stackStaleReason(saved, plannedParts([sp])) : undefined;
-      return reason && `the saved plan ${planfile} is stale${several ? ` for stack ${unit.name}` : ""}: ${reason}; make a new plan`;
-    };
-    if (saved && several) {
-      // Every stack checked before the first write: one that moved stops them all. Each
-      // is checked again under its lock just before its apply.
-      const reasons: string[] = [];
-      for (const unit of session.units) {
-        const reason = await stale(unit, await planStack(unit, { checkQueries: false, parallelism: o.parallelism, stateOf: session.stateOf }));
-        if (reason) reasons.push(reason);
-      }
-      if (reasons.length > 0) throw new StackError([...reasons, "nothing was applied"]);
-    }
-    const outcomes: StackOutcome[] = [];
-    let stopped: string | undefined;
     // From here on SIGINT/SIGTERM stop the apply gently (the state saved, exit 130); a second forces.
     // A forced stop still gives the lock up (bounded: a state server that hangs does not hold the exit).
     let holding: StateStore | undefined;
@@ -381,72 +267,34 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
         void Promise.race([release, new Promise((resolve) => setTimeout(resolve, 2000).unref())]).finally(() => process.exit(code));
       },
     });
+    let outcomes: StackApplyOutcome[];
     try {
-    // Destroy goes the other way: a stack that reads another's outputs is removed first.
-    for (const unit of destroy ? [...session.units].reverse() : session.units) {
-      if (interrupt.signal.aborted) {
-        outcomes.push({ stack: unit.name, line: "not applied: interrupted", failed: true });
-        continue;
-      }
-      if (stopped) {
-        outcomes.push({ stack: unit.name, line: `not applied: stack ${stopped} failed`, failed: true });
-        continue;
-      }
-      if (several) out(`\n== Stack ${unit.name} ==`);
-      let locked = false;
-      try {
-        await unit.store.lock(destroy ? "ods destroy" : "ods apply");
-        locked = true;
-        holding = unit.store;
-        const sp = await planStack(unit, { destroy, checkQueries: o.checkQueries, parallelism: o.parallelism, insights: destroy ? undefined : insightsOf(o), moveDetection: o.moveDetection, stateOf: session.stateOf });
-        const reason = await stale(unit, sp);
-        if (reason) throw new Error(reason);
-        out(renderStackPlan(sp));
-        const refusal = applyRefusal(sp);
-        if (refusal) throw refusal;
-        // Strict: the plan's warnings (printed with it) stop the apply before any write.
-        const planned = session.synthWarnings + planWarnings(sp).length;
-        if (o.warningsAsErrors && planned > 0) throw new StackError([`${warningsFailure(planned, "in the plan")}; nothing was applied`]);
-        const empty = destroy || o.allowEmpty ? undefined : emptyStackProblem(unit, sp.state);
-        if (empty && stackHasChanges(sp)) throw new StackError([empty]);
-        const waiting = destroy ? undefined : missingRemoteOutputs(sp);
-        if (waiting) throw new StackError([waiting]);
-        if (stackHasChanges(sp) && !(o.autoApprove || saved) && !(await confirm(`Do you want to perform these actions${several ? ` on stack ${unit.name}` : ""}?`))) {
-          out("Apply cancelled.");
-          outcomes.push({ stack: unit.name, line: "cancelled", failed: true });
-          stopped = unit.name;
-          continue;
-        }
-        if (interrupt.signal.aborted) {
-          err(`Interrupted before any change${several ? ` to stack ${unit.name}` : ""} was made.`);
-          outcomes.push({ stack: unit.name, line: "not applied: interrupted", failed: true });
-          continue;
-        }
-        const startedAt = new Date();
-        // With nothing to call, engine-only settings, outputs and the organization still land in state.
-        const summary = await applyStack(sp, { parallelism: o.parallelism, onEvent: stackHasChanges(sp) ? progress : undefined, stateOf: session.stateOf, stop: interrupt.signal });
-        for (const w of summary.warnings) err(`Warning: ${w}`);
-        for (const e of summary.errors) err(`Error: ${e}`);
-        const strictFailure = failsForWarnings(o, summary.warnings.length, "during the apply");
-        if (stackHasChanges(sp)) out(interrupt.signal.aborted ? summaryLine(summary).replace(/^Apply complete/, "Apply interrupted") : summaryLine(summary));
-        if (interrupt.signal.aborted) {
-          err(`Interrupted: ${summary.notStarted} change${summary.notStarted === 1 ? "" : "s"} not started; the state holds every change made. Run "ods ${destroy ? "destroy" : "apply"}" again to finish.`);
-          outcomes.push({ stack: unit.name, line: `interrupted (${summary.notStarted} not started)`, failed: true });
-          continue;
-        }
-        if (o.annotate && summary.failed === 0 && stackHasChanges(sp)) await annotateStack(sp, startedAt);
-        outcomes.push({ stack: unit.name, line: stackHasChanges(sp) ? summaryLine(summary) : "no changes", failed: summary.failed > 0 || strictFailure });
-        if (summary.failed > 0 || strictFailure) stopped = unit.name;
-      } catch (e) {
-        if (!several) throw e;
-        err(`Error in stack ${unit.name}: ${errorText(e)}`);
-        outcomes.push({ stack: unit.name, line: "ERROR (see above)", failed: true });
-        stopped = unit.name;
-      } finally {
-        holding = undefined;
-        if (locked) await unit.store.unlock();
-      }
-    }
+      outcomes = await applySession(
+        session,
+        {
+          destroy,
+          ...(saved ? { saved: { file: planfile!, parts: saved } } : {}),
+          checkQueries: o.checkQueries,
+          parallelism: o.parallelism,
+          insights: insightsOf(o),
+          moveDetection: o.moveDetection,
+          autoApprove: o.autoApprove,
+          allowEmpty: o.allowEmpty,
+          warningsAsErrors: o.warningsAsErrors,
+          stop: interrupt.signal,
+        },
+        {
+          print: out,
+          warn: err,
+          showPlan: (sp) => out(renderStackPlan(sp)),
+          confirm,
+          onEvent: progress,
+          ...(o.annotate ? { applied: (sp: StackPlan, startedAt: Date) => annotateStack(sp, startedAt) } : {}),
+          holding: (store) => {
+            holding = store;
+          },
+        },
+      );
     } finally {
       interrupt.dispose();
     }
@@ -466,62 +314,35 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
 
   withWarningsAsErrors(withWorkspaceOptions(program.command("drift")))
     .description("Refresh only: list what changed outside the selected stacks. Exit 2 when something did.")
-    .action(async (o: CommonOpts & WarningsOpts) => {
-      await withSession(o, out, async (session) => {
+    .option("--json", "print the drift as JSON (the automation API's drift result)")
+    .action(async (o: CommonOpts & WarningsOpts & { json?: boolean }) => {
+      // With --json, stdout keeps the document: the target lines go to stderr.
+      await withCliSession(o, o.json ? err : out, async (session) => {
       const several = session.units.length > 1;
       const outcomes: StackOutcome[] = [];
       let drifted = false;
       let warnings = session.synthWarnings;
+      const reports: StackDrift[] = [];
       for (const unit of session.units) {
         // What loading the stack found (as the plan prints it first).
-        for (const w of unit.loaded.warnings) err(`Warning: ${w}`);
+        if (!o.json) for (const w of unit.loaded.warnings) err(`Warning: ${w}`);
         warnings += unit.loaded.warnings.length;
-        const state = await unit.store.read();
-        checkStateBelongs(unit, state);
-        const lines: string[] = [];
-        const advice: string[] = [];
-        for (const [provider, target] of unit.targets) {
-          const live = new LiveIndex();
-          for (const [address, entry] of Object.entries(state.resources)) {
-            if (stateOwner(unit.loaded, address, entry.provider) !== provider) continue;
-            const kind = resourceKind(entry.typeName);
-            if (!kind) continue;
-            const dataset = typeof entry.values.dataset === "string" ? entry.values.dataset : undefined;
-            const obj = (await live.load(target.client, kind, dataset)).find((x) => kind.api.idOf(x) === entry.id);
-            if (!obj) {
-              lines.push(`  - ${address} (id ${entry.id}) was deleted outside this stack`);
-              continue;
-            }
-            const now = liveValues(kind, obj, entry.values);
-            // As the plan says it: an update apply would be refused (or would overwrite someone's change).
-            const declared = unit.loaded.resources.find((r) => r.address === address)?.values;
-            const conflict = kind.versionConflict?.(entry.values, now, { ...entry.engineValues, ...(typeof declared?.overwrite === "boolean" ? { overwrite: declared.overwrite } : {}) });
-            if (conflict) advice.push(`  # ${address}: ${conflict.message}`);
-            const hiddenByVar = new Set(entry.sensitiveAttributes ?? []);
-            for (const name of changedAttributes(kind.attributes, entry.values as Values, now)) {
-              const hidden = kind.attributes[name]?.sensitive || hiddenByVar.has(name);
-              const nested = nestedAttributes(kind.attributes[name]);
-              const doc = documentAttributeLines("~", `${address}.${name}`, kind.attributes[name], entry.values[name], now[name], hidden === true, "  ");
-              if (doc) {
-                lines.push(doc.join("\n"));
-                continue;
-              }
-              lines.push(`  ~ ${address}.${name}: ${changedText(hidden ? "(sensitive)" : displayValue(entry.values[name], nested), hidden ? "(sensitive)" : displayValue(now[name], nested))}`);
-            }
-          }
-        }
+        const report = await driftOfStack(unit);
+        reports.push(report);
+        const { lines, advice } = driftLines(report);
         const prefix = several ? `Stack ${unit.name}: ` : "";
         if (lines.length === 0) {
-          out(`${prefix}No drift: every managed object is as the last apply left it.`);
+          if (!o.json) out(`${prefix}No drift: every managed object is as the last apply left it.`);
           outcomes.push({ stack: unit.name, line: "no drift", failed: false });
         } else {
           drifted = true;
           const restore = advice.length > 0 ? `Run "ods apply" to restore the configuration, but first:\n${advice.join("\n")}` : 'Run "ods apply" to restore the configuration.';
-          out(`${prefix}Drift detected (${lines.length}):\n${lines.join("\n")}\n${restore}`);
+          if (!o.json) out(`${prefix}Drift detected (${lines.length}):\n${lines.join("\n")}\n${restore}`);
           outcomes.push({ stack: unit.name, line: `${lines.length} drifted`, failed: false });
         }
       }
-      printSummary(outcomes, several);
+      if (o.json) out(JSON.stringify(driftResult(reports), null, 2));
+      else printSummary(outcomes, several);
       if (drifted) setExit(EXIT_CHANGES);
       if (failsForWarnings(o, warnings, "while looking for drift")) setExit(EXIT_ERROR);
       });
@@ -530,7 +351,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
   withWorkspaceOptions(program.command("import <address> <id>"))
     .description("Bring an existing object under management: ods import ods_notifier.oncall ID")
     .action(async (address: string, id: string, o: CommonOpts) => {
-      await withSession(o, out, async (session) => {
+      await withCliSession(o, out, async (session) => {
       const unit = onlyUnit(session.units, "import");
       const decl = unit.loaded.resources.find((r) => r.address === address);
       if (!decl) throw new Error(`${address} is not declared in stack ${unit.name}; declare it first, then import`);
@@ -579,7 +400,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     for (const k of Object.keys(r.sensitive ?? {})) out(`${k} = (sensitive)`);
   });
   withWorkspaceOptions(state.command("rm <address>")).action(async (address: string, o: CommonOpts) => {
-    const store = storeOnly(o);
+    const store = cliStoreOnly(o);
     await withState(store, "ods state rm", async () => {
       const s = await store.read();
       if (!s.resources[address]) throw new Error(`${address} is not in the state`);
@@ -592,7 +413,7 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     .description("Move an object to another address in the state, keeping its id (and a token's secret), like terraform state mv; the service is not called.")
     .option("--dry-run", "say what would move, and change nothing")
     .action(async (source: string, destination: string, o: CommonOpts & { dryRun?: boolean }) => {
-      const store = storeOnly(o);
+      const store = cliStoreOnly(o);
       await withState(store, o.dryRun ? undefined : "ods state mv", async () => {
         const s = await store.read();
         const move = stateMove(s, source, destination);
@@ -626,14 +447,9 @@ export function registerReconcileCommands(program: Command, setExit: SetExit): v
     });
 }
 
-/**
- * The state store of the one selected stack, without loading the stack (no variables
- * needed): --state FILE, else the stack's backend.
- */
-function storeOnly(o: CommonOpts): StateStore {
-  const selected = selectStacks(o.outDir, o.stack, o.allStacks === true);
-  if (selected.length !== 1) throw new StackError([`this command works on one stack; ${selected.length} were selected`]);
-  return stateStoreFor(selected[0].file, selected[0].name, o.outDir, o.state, err);
+/** The state store of the one selected stack, without loading the stack (no variables needed). */
+function cliStoreOnly(o: CommonOpts): StateStore {
+  return storeOnly(o, err);
 }
 
 /**
@@ -652,7 +468,7 @@ async function withState<T>(store: StateStore, command: string | undefined, fn: 
 
 /** The state of the one selected stack, read without a lock. */
 async function readOnly(o: CommonOpts): Promise<StateFile> {
-  const store = storeOnly(o);
+  const store = cliStoreOnly(o);
   return withState(store, undefined, () => store.read());
 }
 
@@ -664,7 +480,7 @@ function registerStateTransferCommands(state: Command): void {
   withWorkspaceOptions(state.command("pull"))
     .description("Print the state as stored (Terraform's format), like terraform state pull.")
     .action(async (o: CommonOpts) => {
-      const store = storeOnly(o);
+      const store = cliStoreOnly(o);
       const text = await withState(store, undefined, async () => {
         const stored = await store.readText(); // with the journal of a run that stopped early
         if (stored !== undefined) return stored;
@@ -679,7 +495,7 @@ function registerStateTransferCommands(state: Command): void {
     .action(async (file: string, o: CommonOpts & { force?: boolean }) => {
       const text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
       const pushed = parseState(text, file === "-" ? "standard input" : file);
-      const store = storeOnly(o);
+      const store = cliStoreOnly(o);
       await withState(store, "ods state push", async () => {
         // With --force the stored state is not read: it may be the lost one being replaced.
         const current = o.force ? emptyState() : await store.read();
@@ -702,7 +518,7 @@ function registerStateTransferCommands(state: Command): void {
   withWorkspaceOptions(state.command("unlock <id>"))
     .description("Release a lock left by a crashed run, like terraform force-unlock.")
     .action(async (id: string, o: CommonOpts) => {
-      const store = storeOnly(o);
+      const store = cliStoreOnly(o);
       await withState(store, undefined, () => store.backend.forceUnlock(id));
       out(`Released the lock ${id} of the ${store.description}.`);
     });
@@ -713,34 +529,3 @@ function onlyUnit(units: StackUnit[], what: string): StackUnit {
   return units[0];
 }
 
-/** Each stack's plan for each provider configuration, as a plan file saves them. */
-function plannedParts(plans: readonly StackPlan[]): PlannedPart[] {
-  return plans.flatMap((sp) => sp.parts.map((p) => ({ stack: sp.unit.name, stackFile: sp.unit.file, provider: p.provider, plan: p.plan })));
-}
-
-/**
- * `ods apply FILE` runs the stacks the file was planned for, no more, no fewer: --stack
- * or --all-stacks may repeat that choice but not change it.
- */
-function savedSelection(file: string, saved: readonly SavedPlan[], o: CommonOpts): CommonOpts {
-  const stacks = savedStacks(saved);
-  const asked = o.allStacks ? listStacks(o.outDir).map((s) => s.name) : o.stack;
-  if (asked.length > 0 && [...asked].sort().join("\n") !== [...stacks].sort().join("\n")) {
-    throw new StackError([`${file} is the plan of stack${stacks.length > 1 ? "s" : ""} ${stacks.join(", ")}, not of ${asked.join(", ")}: apply it without --stack, or make a new plan of those stacks`]);
-  }
-  return { ...o, stack: stacks, allStacks: false };
-}
-
-/** `ods plan --json`: the plan's machine form, as before, for one stack with one target; else one per stack and target. */
-function plansJson(plans: StackPlan[], failures: { stack: string; error: string }[]): unknown {
-  const target = (p: StackPlan["parts"][number]): unknown => ({ provider: p.provider, url: p.target.url, organization: p.target.organization ?? null });
-  if (plans.length === 1 && failures.length === 0 && plans[0].parts.length === 1) {
-    const part = plans[0].parts[0];
-    return { ...(planJson(part.plan) as Record<string, unknown>), target: target(part) };
-  }
-  return {
-    stacks: plans.map((sp) => ({ stack: sp.unit.name, plans: sp.parts.map((p) => ({ ...(planJson(p.plan) as Record<string, unknown>), target: target(p) })) })),
-    errors: failures,
-    has_changes: plans.some(stackHasChanges),
-  };
-}

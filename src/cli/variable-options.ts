@@ -1,12 +1,11 @@
 // --var and --var-file, shared by every command that reads a stack's variables (plan,
 // apply, drift, destroy, import, compare): one parser, one precedence, one set of forms
 // (`NAME=VALUE`, `STACK:NAME=VALUE`, `FILE`, `STACK=FILE`).
-import * as fs from "node:fs";
 import type { Command } from "commander";
-import { VariableError, parseVarFileFlag, parseVarFlag, readVarFile, type VariableAssignment, type VariableInputs } from "../reconcile/variables";
+import type { VariableInputs } from "../reconcile/variables";
+import { readVariableInputs, type VarInput } from "../reconcile/variable-inputs";
 
-/** --var and --var-file, kept in the order given: a later one wins, as in Terraform. */
-export type VarInput = { kind: "var" | "file"; text: string };
+export { inputsOfStack, type VarInput } from "../reconcile/variable-inputs";
 
 export interface VariableOpts {
   var?: VarInput[];
@@ -29,23 +28,5 @@ export function withVariableOptions(cmd: Command): Command {
 
 /** Every --var and --var-file in the order given; per-stack ones carry their stack's name. */
 export async function variableInputs(o: VariableOpts, knownStacks: readonly string[]): Promise<VariableInputs> {
-  const assignments: VariableAssignment[] = [];
-  for (const input of o.var ?? o.varFile ?? []) {
-    if (input.kind === "var") {
-      const a = parseVarFlag(input.text);
-      if (a.stack !== undefined && !knownStacks.includes(a.stack)) {
-        throw new VariableError([`--var ${a.stack}:${a.name}=...: no stack "${a.stack}"; stacks: ${knownStacks.join(", ") || "none"}`]);
-      }
-      assignments.push(a);
-    } else {
-      const { file, stack } = parseVarFileFlag(input.text, (f) => fs.existsSync(f), knownStacks);
-      assignments.push(...(await readVarFile(file, stack)));
-    }
-  }
-  return { env: process.env, assignments };
-}
-
-/** The inputs one stack sees: the shared assignments and its own, still in the order given. */
-export function inputsOfStack(all: VariableInputs, stack: string): VariableInputs {
-  return { env: all.env, assignments: all.assignments.filter((a) => a.stack === undefined || a.stack === stack) };
+  return readVariableInputs(o.var ?? o.varFile ?? [], knownStacks);
 }

@@ -7,7 +7,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { OdsClient, RateLimiter, resolveClientConfig, type RequestEvent } from "../api";
 import { LocalBackend, redactUrl } from "../reconcile/backends";
-import { readSavedPlan, staleReason, toSavedPlan } from "../reconcile/saved-plan";
+import { toSavedPlan } from "../reconcile/saved-plan";
 import { StackError } from "../reconcile/stack";
 import {
   GitSource,
@@ -24,18 +24,18 @@ import {
   roundRate,
   startWatchServer,
   synthEnvironment,
-  type ApplyOutcome,
   type LogFormat,
   type OpenedRound,
   type PendingPlan,
   type RoundSource,
-  type StackPlanning,
   type WatchedStack,
 } from "../reconcile/watch";
-import { annotateStack, openSession, summaryLine, type CommonOpts, type Session } from "./reconcile-commands";
-import { warningsFailure, type WarningsOpts } from "./warnings-as-errors";
-import { applyStack, emptyStackProblem, missingRemoteOutputs, planStack, planWarnings, stackHasChanges, type StackPlan, type StackUnit } from "./stack-runner";
-import { synth } from "./synth";
+import { annotateStack, openCliSession, type CommonOpts, type Session } from "./reconcile-commands";
+import type { WarningsOpts } from "./warnings-as-errors";
+import type { StackPlan } from "../reconcile/stack-plan";
+import type { StackUnit } from "../reconcile/stack-unit";
+import { sessionStack } from "../reconcile/watch/session-stack";
+import { synth } from "../reconcile/synth";
 
 /** A stopped watcher exits within this time, whatever its round is doing. */
 const STOP_DEADLINE_MS = 8_000;
@@ -188,7 +188,7 @@ class CliRoundSource implements RoundSource {
     };
     let session: Session;
     try {
-      session = await openSession({ ...this.o, outDir, synth: false }, (line) => this.announce(line), async (unit) => {
+      session = await openCliSession({ ...this.o, outDir, synth: false }, (line) => this.announce(line), async (unit) => {
         this.refuseStateInCheckout(unit);
         counters.set(unit.name, await this.wrapClients(unit));
       });
@@ -290,66 +290,15 @@ class CliRoundSource implements RoundSource {
 
   private watched(unit: StackUnit, session: Session, revision: string, outDir: string, clients: () => OdsClient[]): WatchedStack {
     const o = this.o;
-    const plans = new WeakMap<StackPlanning, StackPlan>();
-    let last: StackPlan | undefined;
-    const dependsOn = unit.loaded.remoteStates.map((r) => r.stack);
-    const onlyPart = (sp: StackPlan): StackPlan["parts"][number] => {
-      if (sp.parts.length !== 1) throw new StackError([`--on-change plan saves one plan per stack, and stack ${unit.name} has ${sp.parts.length} provider configurations; use --on-change apply for it`]);
-      return sp.parts[0];
-    };
-    return {
-      name: unit.name,
-      dependsOn,
-      plan: async () => {
-        const sp = await planStack(unit, { checkQueries: o.checkQueries, parallelism: o.parallelism, stateOf: session.stateOf });
-        // --warnings-as-errors: a plan with warnings fails the round, naming them, before anything is applied.
-        const warned = planWarnings(sp);
-        if (o.warningsAsErrors && warned.length > 0) throw new StackError([...warned.map((w) => `Warning: ${w}`), warningsFailure(warned.length, "in the plan")]);
-        const planning: StackPlanning = { parts: sp.parts.map((p) => ({ plan: p.plan, state: p.view })) };
-        plans.set(planning, sp);
-        last = sp;
-        return planning;
-      },
-      lock: () => unit.store.lock(`ods apply (ods watch of ${revision.slice(0, 12)})`),
-      unlock: () => unit.store.unlock(),
-      stateVersion: async () => {
-        const state = await unit.store.read();
-        return `${state.lineage}/${state.serial}`;
-      },
-      apply: async (planning): Promise<ApplyOutcome> => {
-        const sp = plans.get(planning);
-        if (!sp) throw new Error(`stack ${unit.name}: no plan to apply`);
-        // `ods apply`'s rails: a stack that synthesized empty never deletes what its state manages.
-        const empty = emptyStackProblem(unit, sp.state);
-        if (empty && stackHasChanges(sp)) throw new StackError([empty]);
-        const waiting = missingRemoteOutputs(sp);
-        if (waiting) throw new StackError([waiting]);
-        const startedAt = new Date();
-        const summary = await applyStack(sp, { parallelism: o.parallelism, stateOf: session.stateOf });
-        if (o.annotate && summary.failed === 0) await annotateStack(sp, startedAt, { by: "ods watch", info: () => undefined });
-        const strict = o.warningsAsErrors && summary.warnings.length > 0 ? [warningsFailure(summary.warnings.length, "during the apply")] : [];
-        return { failed: summary.failed, summary: summaryLine(summary), errors: [...summary.errors, ...strict], warnings: summary.warnings };
-      },
-      savePlan: async (planning, rev): Promise<PendingPlan> => {
-        const sp = plans.get(planning);
-        if (!sp) throw new Error(`stack ${unit.name}: no plan to save`);
-        const part = onlyPart(sp);
-        return savePlanFile(o, unit, part.plan, rev, outDir);
-      },
-      stillHolds: (pending, planning) => {
-        const sp = plans.get(planning);
-        if (!sp || sp.parts.length !== 1 || !fs.existsSync(pending.file)) return false;
-        try {
-          return staleReason(readSavedPlan(pending.file), sp.parts[0].plan, unit.file) === undefined;
-        } catch {
-          return false;
-        }
-      },
-      annotate: async (changes, title) => {
-        if (last) await annotateStack(last, undefined, { by: title, only: new Set(changes.map((c) => c.address)), info: () => undefined });
-      },
+    return sessionStack(unit, session, {
+      revision,
+      checkQueries: o.checkQueries,
+      parallelism: o.parallelism,
+      warningsAsErrors: o.warningsAsErrors,
+      annotate: (sp, startedAt, a) => annotateStack(sp, startedAt, { by: a.by, ...(a.only ? { only: a.only } : {}), info: () => undefined }),
+      savePlan: (u, part, rev) => savePlanFile(o, u, part.plan, rev, outDir),
       requests: () => clients().reduce((n, c) => n + c.stats().requests, 0),
-    };
+    });
   }
 
   /** Closes what a round left open, at once (the stop deadline passed). */

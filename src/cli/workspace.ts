@@ -2,11 +2,12 @@
 // its default provider configuration, for commands that work on a single stack and
 // target (plan/apply/drift/destroy use stack-runner, which handles several stacks and
 // provider aliases).
-import * as path from "node:path";
 import type { OdsClient } from "../api";
-import { backendForStack } from "../reconcile/backends";
+import { stateStoreFor } from "../reconcile/state-location";
 import { findStackFile, loadStack, type LoadedStack } from "../reconcile/stack";
-import { StateStore } from "../reconcile/state";
+import type { StateStore } from "../reconcile/state";
+
+export { legacyStateFile, projectRoot, stateStoreFor } from "../reconcile/state-location";
 import { synth } from "./synth";
 import { targetFor, type TargetFlags } from "./target";
 
@@ -25,22 +26,6 @@ export interface Workspace {
   store: StateStore;
   client: OdsClient;
   orgId?: string;
-}
-
-/** The project root: where cdktf.json lives, beside the output directory. */
-export function projectRoot(outDir: string): string {
-  return path.dirname(path.resolve(outDir));
-}
-
-/** Where the previous ods format kept a stack's state: `.ods/state/<stack>.json`. */
-export function legacyStateFile(outDir: string, stackName: string): string {
-  return path.join(projectRoot(outDir), ".ods", "state", `${stackName}.json`);
-}
-
-/** The state of a stack: `--state FILE` (a local file), else the stack's backend. */
-export function stateStoreFor(stackFile: string, stackName: string, outDir: string, stateFile: string | undefined, log: (line: string) => void): StateStore {
-  const { backend } = backendForStack(stackFile, stackName, projectRoot(outDir), stateFile);
-  return new StateStore(backend, log, stateFile ? undefined : legacyStateFile(outDir, stackName));
 }
 
 export async function openWorkspace(flags: WorkspaceFlags, log: (line: string) => void): Promise<Workspace> {
