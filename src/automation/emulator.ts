@@ -263,6 +263,9 @@ export async function startEmulator(options?: StartEmulatorOptions): Promise<Emu
     if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
     if (err instanceof FaultSpecError) throw new EmulatorOptionError("faults", err.message);
     if (err instanceof Error && "code" in err && err.code === "EADDRINUSE") throw new EmulatorOptionError("port", `${checked.port} is taken (pass 0 for a free port)`);
+    // The emulator's lock speaks to the command line (--data-dir); here the option is dataDir.
+    const held = err instanceof Error ? /is in use by another emulator \(pid (\d+)\)/.exec(err.message) : null;
+    if (held) throw new EmulatorOptionError("dataDir", `${dataDir} is in use by another emulator (pid ${held[1]}): stop it, or pass another dataDir`);
     throw err;
   }
 }

@@ -223,6 +223,20 @@ describe("startEmulator: options", () => {
     expect((err as Error).message).toMatch(message);
   });
 
+  it("refuses a port or a data directory another emulator holds, naming the option, and the running one carries on", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ods-automation-held-"));
+    const first = await startEmulator({ dataDir: dir });
+    try {
+      const port = portOf(first.url);
+      await expect(startEmulator({ port })).rejects.toMatchObject({ option: "port", message: expect.stringContaining(`${port} is taken`) });
+      await expect(startEmulator({ dataDir: dir })).rejects.toMatchObject({ option: "dataDir", message: expect.stringMatching(/is in use by another emulator \(pid \d+\): stop it, or pass another dataDir/) });
+      expect((await call(first.url, first.token, "GET", "/v2/orgs")).status).toBe(200);
+    } finally {
+      await first.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("applies the license and faults it is given", async () => {
     const em = await startEmulator({ license: { maxDatasets: 1 }, faults: "latency=1ms" });
     try {
