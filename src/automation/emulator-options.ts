@@ -5,6 +5,7 @@ import { FaultSpecError, LicenseSettingsError, parseFaultSpec, parseLicenseSetti
 
 export type { FaultSpec, LicenseSettings };
 
+/** The options of startEmulator; every one may be left out. */
 export interface StartEmulatorOptions {
   /**
    * Where the emulator keeps its data. Given, it is kept when the handle stops (and a later
@@ -29,7 +30,11 @@ export interface StartEmulatorOptions {
 
 /** What startEmulator refuses: `option` names the option at fault. */
 export class EmulatorOptionError extends Error {
-  constructor(readonly option: string, problem: string) {
+  constructor(
+    /** The option at fault, as StartEmulatorOptions spells it ("options" when they are not an object). */
+    readonly option: string,
+    problem: string,
+  ) {
     super(`startEmulator: option "${option}" ${problem}`);
     this.name = "EmulatorOptionError";
   }

@@ -33,18 +33,22 @@ export interface WebhookDelivery {
   receivedAt: string;
 }
 
+/** How deliveries() shows what it received. */
 export interface DeliveriesOptions {
   /** Show the values of secret headers (customWebhook `secretHeaders`, Authorization). */
   revealSecrets?: boolean;
 }
 
+/** A token createToken() made: its secret is shown this once, as the service shows it. */
 export interface CreatedToken {
+  /** The token's id (`tok_…`), for `/v2/tokens/{id}`. */
   id: string;
   name: string;
   /** The secret: a bearer token for the emulator's url. */
   token: string;
 }
 
+/** The rest of a token createToken() makes. */
 export interface CreateTokenOptions {
   /** Default: `test-token-N`. */
   name?: string;
@@ -59,6 +63,7 @@ export interface EmulatorInstance {
   readonly url: string;
   /** The admin token's secret (every capability). */
   readonly token: string;
+  /** The organization the emulator made (every handle has its own). */
   readonly orgId: string;
   /** The data directory: the one given, or the temporary one `stop()` removes. */
   readonly dataDir: string;

@@ -60,11 +60,13 @@ export interface PlanOptions {
   backtestDays?: number | false;
   /** Turn a delete and a create of one natural key into a move (default true). */
   moveDetection?: boolean;
+  /** Told the targets, notices and each stack's plan text as the plan goes. */
   onEvent?: (event: AutomationEvent) => void;
 }
 
 /** Options of an apply or a destroy. */
 export interface ApplyOptions {
+  /** Told the targets, each stack's plan, every change as it starts and ends, warnings and the summary. */
   onEvent?: (event: AutomationEvent) => void;
   /** Aborting stops the apply as SIGINT stops `ods apply`: no new change starts, the calls in flight finish, the state is saved. */
   signal?: AbortSignal;
@@ -104,7 +106,9 @@ export interface WatchHandle extends AsyncIterable<WatchRound> {
 const plansMade = new WeakMap<PlanResult, SavedPlan[]>();
 
 export class Workspace {
+  /** The project directory, absolute. */
   readonly dir: string;
+  /** The cdktf output directory, absolute. */
   readonly outDir: string;
   private readonly secrets = new Set<string>();
 

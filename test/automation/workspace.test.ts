@@ -3,6 +3,7 @@
 // an apply aborted part-way leaves a state the next apply converges from, with no
 // duplicate on the emulator; watch() yields rounds.
 import * as fs from "node:fs";
+import { spawn as spawnChild } from "node:child_process";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import * as path from "node:path";
 import fc from "fast-check";
@@ -11,7 +12,7 @@ import { OdsClient } from "../../src/api";
 import { Workspace, type ApplyResult, type AutomationEvent, type PlanResult } from "../../src/automation";
 import { createFixture, startService, variableValues, type Service } from "../differential/engines";
 import { renderStack, scenarioArbitrary } from "../differential/stack-model";
-import { ODS_BIN, runOds, tempDir } from "../helpers/ods-cli";
+import { ODS_BIN, ROOT, runOds, tempDir } from "../helpers/ods-cli";
 
 const SEEDS = [3, 11, 25];
 
@@ -54,6 +55,11 @@ async function project(seed: number, maxResources = 8): Promise<Project> {
   const workspace = new Workspace({ dir, synth: false, state: stateFile, env: { ...process.env, ...env } });
   const flags = ["--out-dir", path.join(dir, "cdktf.out"), "--no-synth", "--state", stateFile, "--no-backtest"];
   return { dir, stateFile, env, workspace, ods: (...args) => runOds([...args, ...flags], { cwd: dir, env, timeoutMs: 120_000 }) };
+}
+
+/** Runs a Node script (an example), bounded by the test's timeout. */
+function spawnNode(args: string[], env: NodeJS.ProcessEnv): ReturnType<typeof spawnChild> {
+  return spawnChild(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
 }
 
 /** What `ods plan --json` prints for a plan: one stack with one target, that part; else the whole. */
@@ -220,5 +226,35 @@ describe("the automation API", () => {
     expect(rounds.every((r) => r.ok)).toBe(true);
     expect(rounds[0].status.stacks[0].name).toBe("main");
     expect((await p.workspace.plan({ backtestDays: false })).has_changes).toBe(false);
+  });
+});
+
+describe("examples/automation/print-pending", () => {
+  it("prints every stack's pending changes as JSON, and nothing once applied", { timeout: 120_000 }, async () => {
+    const p = await project(SEEDS[0], 4);
+    // The example keeps the stack's own backend: state in the project, as a portal would have it.
+    const workspace = new Workspace({ dir: p.dir, synth: false, env: { ...process.env, ...p.env } });
+    const script = path.join(ROOT, "examples/automation/print-pending.js");
+    const run = (): Promise<{ code: number | null; stdout: string; stderr: string }> =>
+      new Promise((resolve) => {
+        const child = spawnNode([script, p.dir, "--no-synth"], { ...process.env, ...p.env });
+        let stdout = "";
+        let stderr = "";
+        child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+        child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+        child.on("close", (code) => resolve({ code, stdout, stderr }));
+      });
+    const before = await run();
+    expect(before.code, before.stderr).toBe(2);
+    const pending = JSON.parse(before.stdout) as { pending: { stack: string; changes: { address: string; action: string }[] }[]; errors: unknown[] };
+    const plan = await workspace.plan({ backtestDays: false });
+    expect(pending.errors).toEqual([]);
+    expect(pending.pending[0].changes.map((c) => `${c.action} ${c.address}`)).toEqual(
+      plan.stacks[0].plans.flatMap((part) => part.resource_changes).filter((c) => c.action !== "noop").map((c) => `${c.action} ${c.address}`),
+    );
+    await workspace.apply(plan);
+    const after = await run();
+    expect(after.code, after.stderr).toBe(0);
+    expect((JSON.parse(after.stdout) as { pending: { changes: unknown[] }[] }).pending[0].changes).toEqual([]);
   });
 });
