@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    // The example suite runs with the rest, so it cannot fall behind the automation API.
+    include: ["test/**/*.test.ts", "examples/automation/**/*.test.ts"],
     // Integration tests start real servers and subprocesses; two cores are shared.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -38,10 +38,13 @@ describe("the npm package", () => {
   const pack = dryRunPack();
   const files = pack.files.map((f) => f.path);
 
-  it(`is at most 1.5 MB packed and 8 MB unpacked`, () => {
+  // 1.5 MB and 8 MB until the HTML plan's charts: ECharts (line and custom series, the SVG
+  // renderer) bundled into lib/reconcile/html/echarts-driver.js costs 1.2 MB unpacked,
+  // 0.4 MB packed, the price of drawing with a maintained library rather than our own.
+  it(`is at most 2 MB packed and 10 MB unpacked`, () => {
     console.log(`npm pack: ${(pack.size / MB).toFixed(2)} MB packed, ${(pack.unpackedSize / MB).toFixed(2)} MB unpacked, ${files.length} files`);
-    expect(pack.size).toBeLessThanOrEqual(1.5 * MB);
-    expect(pack.unpackedSize).toBeLessThanOrEqual(8 * MB);
+    expect(pack.size).toBeLessThanOrEqual(2 * MB);
+    expect(pack.unpackedSize).toBeLessThanOrEqual(10 * MB);
   });
 
   it("carries the jsii assembly, the license, the reference docs, the provider bundle and the demo app", () => {

@@ -3,7 +3,7 @@
 // artifact without a request. One function per chart kind; each takes plain data (times in
 // epoch ms) and returns an SVG string. Long series are reduced to each bucket's min and max
 // first, so that a 7-day series of 1-minute checks draws its spikes in a few kilobytes.
-import * as echarts from "echarts";
+import * as echarts from "./echarts-driver";
 
 export interface ChartSize {
   width: number;
