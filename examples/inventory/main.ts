@@ -67,7 +67,8 @@ export class InventoryStack extends TerraformStack {
     new TerraformOutput(this, "sample_fields", { value: fields.fields });
     new TerraformOutput(this, "sample_virtual_fields", { value: vfields.virtualFields });
     new TerraformOutput(this, "sample_starred_queries", { value: queries.starredQueries });
-    new TerraformOutput(this, "all_notifiers", { value: notifiers.notifiers });
+    // Notifiers carry their credentials (sensitive): the output must say so, as Terraform requires.
+    new TerraformOutput(this, "all_notifiers", { value: notifiers.notifiers, sensitive: true });
     new TerraformOutput(this, "oncall_notifier_id", { value: oncall.id });
     new TerraformOutput(this, "checkout_roles", { value: roles.roles });
     new TerraformOutput(this, "readers_role_id", { value: readers.id });
