@@ -10,7 +10,7 @@ import { inputsOfStack, variableInputs, withVariableOptions, type VariableOpts }
 import { parseNameMapping } from "../export/name-mapping";
 import { resolveKinds } from "../export/org-snapshot";
 import { clientFromEnv, collect, EMULATOR_TOKEN_NAME, selfTokens } from "./export-command";
-import { accessFailure } from "./target";
+import { accessFailure } from "../reconcile/target";
 
 export const EXIT_DIFFERENT = 2;
 

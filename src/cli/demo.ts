@@ -15,7 +15,7 @@ import { startAlertReceiver } from "./alert-receiver";
 import { showMonitorAlert } from "./demo-monitor";
 import { clockStart, demoStateFile, readDemoState, writeDemoState } from "./demo-state";
 import { progress, summaryLine } from "./reconcile-commands";
-import { synth } from "./synth";
+import { synth } from "../reconcile/synth";
 import { stateStoreFor } from "./workspace";
 
 /**

@@ -11,7 +11,7 @@ import type { OutputChange } from "../reconcile/outputs";
 import { outputChangeLines, renderPlan } from "../reconcile/render";
 import { documentChanges, pathChangeLabel } from "../reconcile/path-diff";
 import { resourceKind } from "../resources";
-import type { StackPlan } from "./stack-runner";
+import type { StackPlan } from "../reconcile/stack-plan";
 
 const LABEL: Record<PlannedChange["action"], string> = {
   create: "to create",

@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type EmulatorHandle } from "../emulator";
 import type { ProviderConfiguration } from "../reconcile/stack";
-import { serviceUrlOf, type TargetFlags } from "./target";
+import { serviceUrlOf, type TargetFlags } from "../reconcile/target";
 
 /** The cdktf.json context key naming the emulator's data directory. */
 export const EMULATOR_CONTEXT_KEY = "ods.emulator";

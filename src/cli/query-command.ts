@@ -2,7 +2,7 @@
 // table, JSON or CSV.
 import { Command, InvalidArgumentError } from "commander";
 import { tabularRows, type TabularQueryResult } from "../api";
-import { withTarget } from "./target";
+import { withTarget } from "../reconcile/target";
 
 function cell(v: unknown): string {
   if (v === null || v === undefined) return "";

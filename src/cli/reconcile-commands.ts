@@ -26,7 +26,7 @@ import { planSession, isStackProblem } from "../reconcile/session-plan";
 import { applySession, summaryLine, type StackApplyOutcome } from "../reconcile/session-apply";
 import { driftLines, driftOfStack, type StackDrift } from "../reconcile/session-drift";
 import { driftResult, planJsonDocument, planResult } from "../automation/serialize";
-import { synth } from "./synth";
+import { synth } from "../reconcile/synth";
 import { failsForWarnings, withWarningsAsErrors, type WarningsOpts } from "./warnings-as-errors";
 import { catchInterrupts, EXIT_INTERRUPTED } from "./interrupt";
 import { projectEmulator } from "./project-emulator";

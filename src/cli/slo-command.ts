@@ -7,12 +7,12 @@ import { findStackFile, loadStack, type ProviderConfiguration } from "../reconci
 import { secretForms } from "../reconcile/redact";
 import { VariableError } from "../reconcile/variables";
 import { addSecrets } from "./redact-output";
-import { listStacks } from "./stack-selection";
+import { listStacks } from "../reconcile/stack-selection";
 import { inputsOfStack, variableInputs, withVariableOptions, type VariableOpts } from "./variable-options";
 import { declaredSloNames, renderSloReport, sloReport, type ReportFormat } from "./slo-report";
 import { importOpenSlo, sloTypeScript, SloImportError } from "./slo-import";
-import { synth } from "./synth";
-import { withTarget } from "./target";
+import { synth } from "../reconcile/synth";
+import { withTarget } from "../reconcile/target";
 
 export const EXIT_MALFORMED_IMPORT = 2;
 

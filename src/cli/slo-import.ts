@@ -1,9 +1,9 @@
 // `ods slo import FILE`: OpenSLO v1 (SLO with a ratioMetric whose metric sources are of
 // type `ods`, AlertPolicy with burn-rate conditions) written as TypeScript using slo.Slo.
 // A malformed file is refused naming every problem with its line, before anything is written.
-import { LineCounter, isNode, parseDocument } from "./alert-tests/yaml-parser";
+import { LineCounter, isNode, parseDocument } from "../automation/alert-tests/yaml-parser";
 import { reservedKeyPath, reservedKeyReason } from "../resources/reserved-keys";
-import { attempt, problemLines, Skipped, type FileProblem } from "./file-problems";
+import { attempt, problemLines, Skipped, type FileProblem } from "../automation/file-problems";
 import { windowText } from "../resources/backtest/slo-model";
 
 export class SloImportError extends Error {

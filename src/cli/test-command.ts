@@ -11,10 +11,10 @@ import { secretForms } from "../reconcile/redact";
 import { ALERT_TEST_FILE, InvalidAlertTests, prepareSuite, readSuiteFiles, runSuiteFile, type SuiteRun } from "../automation/alert-test-suite";
 import type { AlertTestFile } from "../automation/alert-tests/test-file";
 import { addSecrets } from "./redact-output";
-import { renderReport } from "./alert-tests/report";
-import { synth, synthWarnings } from "./synth";
+import { renderReport } from "../automation/alert-tests/report";
+import { synth, synthWarnings } from "../reconcile/synth";
 import { failsForWarnings, type WarningsOpts } from "./warnings-as-errors";
-import { noteStaleStacks } from "./stack-selection";
+import { noteStaleStacks } from "../reconcile/stack-selection";
 
 export const EXIT_INVALID_TEST_FILE = 2;
 export function registerTestCommand(program: Command, setExit: (code: number) => void): void {

@@ -8,8 +8,8 @@ import { findStackFile, loadStack, type LoadedStack } from "../reconcile/stack";
 import type { StateStore } from "../reconcile/state";
 
 export { legacyStateFile, projectRoot, stateStoreFor } from "../reconcile/state-location";
-import { synth } from "./synth";
-import { targetFor, type TargetFlags } from "./target";
+import { synth } from "../reconcile/synth";
+import { targetFor, type TargetFlags } from "../reconcile/target";
 
 export interface WorkspaceFlags extends TargetFlags {
   stack?: string;

@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { AlertTestFileError, parseDuration, readAlertTestFile } from "../../src/cli/alert-tests/test-file";
+import { AlertTestFileError, parseDuration, readAlertTestFile } from "../../src/automation/alert-tests/test-file";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ods-alert-file-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

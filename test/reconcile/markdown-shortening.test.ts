@@ -5,7 +5,7 @@
 // at the top each thing it left out.
 import { describe, expect, it } from "vitest";
 import { markdownPlan } from "../../src/cli/plan-markdown";
-import type { StackPlan } from "../../src/cli/stack-runner";
+import type { StackPlan } from "../../src/reconcile/stack-plan";
 import type { PlannedChange } from "../../src/reconcile/plan";
 import { markdownChart } from "../../src/resources/backtest/render";
 import type { BacktestResult } from "../../src/resources/backtest";

@@ -9,7 +9,7 @@ import { encode } from "@msgpack/msgpack";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadStack, StackError } from "../../src/reconcile/stack";
 import { readVarFile, VariableError } from "../../src/reconcile/variables";
-import { readAlertTestFile } from "../../src/cli/alert-tests/test-file";
+import { readAlertTestFile } from "../../src/automation/alert-tests/test-file";
 import { importOpenSlo } from "../../src/cli/slo-import";
 import { reservedKeyPath, jsonPath } from "../../src/resources";
 import { OdsTerraformProvider } from "../../src/tfprovider/ods-provider";

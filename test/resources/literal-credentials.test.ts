@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { App, TerraformStack, TerraformVariable } from "cdktf";
 import { afterEach, describe, expect, it } from "vitest";
 import { notifier, provider } from "../../src";
-import { synthWarnings } from "../../src/cli/synth";
+import { synthWarnings } from "../../src/reconcile/synth";
 import { urlCarriesToken } from "../../src/resources/literal-credentials";
 
 const HOOK = "https://hooks.example.com/services/T000/B000/SuperSecretWebhookKey123";
