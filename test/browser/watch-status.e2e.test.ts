@@ -4,7 +4,7 @@
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OdsClient } from "../../src/api";
-import { escapeHtml } from "../../src/reconcile/watch/status-page";
+import { esc as escapeHtml } from "../../src/reconcile/html/page";
 import { startEmulator, type EmulatorHandle } from "../../src/emulator";
 import { hasChromium, launchChromium, type BrowserSession } from "../helpers/chromium";
 import { removeTempDirs, runOds, tempDir } from "../helpers/ods-cli";

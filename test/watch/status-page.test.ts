@@ -7,7 +7,8 @@ import { driftedObjects } from "../../src/reconcile/watch/drift";
 import { WatchMetrics } from "../../src/reconcile/watch/metrics";
 import { startWatchServer, type WatchServer } from "../../src/reconcile/watch/server";
 import type { WatchStatus } from "../../src/reconcile/watch/status";
-import { escapeHtml, renderStatusPage, STATUS_PAGE_CSP } from "../../src/reconcile/watch/status-page";
+import { esc as escapeHtml } from "../../src/reconcile/html/page";
+import { renderStatusPage, STATUS_PAGE_CSP } from "../../src/reconcile/watch/status-page";
 
 const HOSTILE = `<script>alert("x")</script><img src=http://198.51.100.7/x.png>`;
 const LIVE_SECRET = "live-secret-page-7f31";

@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 import { REDACTED } from "../redact";
 import type { DriftedObject } from "./drift";
 import type { LastReconcile, PendingPlan, RoundResult, StackStatus, WatchStatus } from "./status";
+// The one escaper of every HTML page: the redaction of secrets (redact.ts) looks for its forms.
+import { esc } from "../html/page";
 
 export interface StatusPageOptions {
   /** Seconds between the page's own reloads. */
@@ -52,13 +54,6 @@ export const STATUS_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text as HTML text or attribute value: nothing in it is markup. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
 const RESULT_WORDS: Record<RoundResult, string> = {
   in_sync: "in sync",
   applied: "applied",
@@ -71,23 +66,23 @@ const RESULT_WORDS: Record<RoundResult, string> = {
 };
 
 function badge(result: RoundResult): string {
-  return `<span class="badge r-${result}">${escapeHtml(RESULT_WORDS[result] ?? result)}</span>`;
+  return `<span class="badge r-${result}">${esc(RESULT_WORDS[result] ?? result)}</span>`;
 }
 
 function shortRevision(revision: string | null): string {
   if (revision === null) return `<span class="muted">none yet</span>`;
-  return `<code title="${escapeHtml(revision)}">${escapeHtml(revision.slice(0, 12))}</code>`;
+  return `<code title="${esc(revision)}">${esc(revision.slice(0, 12))}</code>`;
 }
 
 /** `2026-11-29 06:30:34Z (12 s ago)`; the full ISO time in the element for machines. */
 function when(iso: string | null, now: Date): string {
   if (iso === null) return `<span class="muted">never</span>`;
   const t = Date.parse(iso);
-  if (Number.isNaN(t)) return escapeHtml(iso);
+  if (Number.isNaN(t)) return esc(iso);
   const seconds = Math.round((now.getTime() - t) / 1000);
   const ago = seconds >= 0 ? `${age(seconds)} ago` : `in ${age(-seconds)}`;
   const shown = new Date(t).toISOString().replace("T", " ").replace(/\.\d+Z$/, "Z");
-  return `<time datetime="${escapeHtml(iso)}">${shown}</time> <span class="muted">(${ago})</span>`;
+  return `<time datetime="${esc(iso)}">${shown}</time> <span class="muted">(${ago})</span>`;
 }
 
 function age(seconds: number): string {
@@ -100,7 +95,7 @@ function age(seconds: number): string {
 /** A drifted value: a secret as the bare word, anything else as JSON. */
 function value(v: unknown): string {
   if (v === REDACTED) return `<span class="muted">${REDACTED}</span>`;
-  return `<code>${escapeHtml(JSON.stringify(v) ?? "null")}</code>`;
+  return `<code>${esc(JSON.stringify(v) ?? "null")}</code>`;
 }
 
 function pendingSection(p: PendingPlan | null, now: Date): string {
@@ -108,18 +103,18 @@ function pendingSection(p: PendingPlan | null, now: Date): string {
   return (
     `<h3>Pending plan</h3><div data-ods-section="pending-plan">` +
     `<p>Revision ${shortRevision(p.revision)}, ${p.changes} object(s) to change, saved ${when(p.savedAt, now)}. Apply exactly it with:</p>` +
-    `<pre><code>${escapeHtml(p.command)}</code></pre>` +
-    `<dl><dt>plan file</dt><dd><code>${escapeHtml(p.file)}</code></dd><dt>configuration</dt><dd><code>${escapeHtml(p.outDir)}</code></dd></dl></div>`
+    `<pre><code>${esc(p.command)}</code></pre>` +
+    `<dl><dt>plan file</dt><dd><code>${esc(p.file)}</code></dd><dt>configuration</dt><dd><code>${esc(p.outDir)}</code></dd></dl></div>`
   );
 }
 
 function driftObject(o: DriftedObject): string {
-  const reasons = o.reasons.length > 0 ? `<p class="muted">${o.reasons.map(escapeHtml).join("; ")}</p>` : "";
-  const rows = o.attributes.map((a) => `<tr><td><code>${escapeHtml(a.path)}</code></td><td>${value(a.live)}</td><td>${value(a.desired)}</td></tr>`).join("");
+  const reasons = o.reasons.length > 0 ? `<p class="muted">${o.reasons.map(esc).join("; ")}</p>` : "";
+  const rows = o.attributes.map((a) => `<tr><td><code>${esc(a.path)}</code></td><td>${value(a.live)}</td><td>${value(a.desired)}</td></tr>`).join("");
   const table = o.attributes.length > 0 ? `<table><thead><tr><th>attribute</th><th>live</th><th>desired</th></tr></thead><tbody>${rows}</tbody></table>` : "";
   return (
-    `<div data-ods-drifted="${escapeHtml(o.address)}"><h4><code>${escapeHtml(o.address)}</code> <span class="muted">${escapeHtml(o.kind)}, ` +
-    `correcting it would ${escapeHtml(o.action)}</span></h4>${reasons}${table}</div>`
+    `<div data-ods-drifted="${esc(o.address)}"><h4><code>${esc(o.address)}</code> <span class="muted">${esc(o.kind)}, ` +
+    `correcting it would ${esc(o.action)}</span></h4>${reasons}${table}</div>`
   );
 }
 
@@ -134,7 +129,7 @@ function roundsSection(rounds: readonly LastReconcile[], now: Date): string {
     .map(
       (r) =>
         `<tr><td>${when(r.at, now)}</td><td>${badge(r.result)}</td><td class="num">${r.changes}</td><td class="num">${r.drifted}</td>` +
-        `<td class="num">${r.requests}</td><td class="num">${r.durationSeconds.toFixed(1)} s</td><td class="error">${r.error ? escapeHtml(r.error) : ""}</td></tr>`,
+        `<td class="num">${r.requests}</td><td class="num">${r.durationSeconds.toFixed(1)} s</td><td class="error">${r.error ? esc(r.error) : ""}</td></tr>`,
     )
     .join("");
   return (
@@ -146,13 +141,13 @@ function roundsSection(rounds: readonly LastReconcile[], now: Date): string {
 function stackSection(s: StackStatus, w: WatchStatus, now: Date): string {
   const last = s.lastReconcile;
   return (
-    `<section class="stack" data-ods-stack="${escapeHtml(s.name)}"><div class="stack-head"><h2>${escapeHtml(s.name)}</h2>${last ? badge(last.result) : ""}</div>` +
-    `<dl><dt>source</dt><dd>${escapeHtml(w.source)}, branch <code>${escapeHtml(w.branch)}</code></dd>` +
+    `<section class="stack" data-ods-stack="${esc(s.name)}"><div class="stack-head"><h2>${esc(s.name)}</h2>${last ? badge(last.result) : ""}</div>` +
+    `<dl><dt>source</dt><dd>${esc(w.source)}, branch <code>${esc(w.branch)}</code></dd>` +
     // A planned revision counts as reconciled in /status: say that it is not applied yet.
     `<dt>revision reconciled</dt><dd>${shortRevision(s.revision)}${s.pendingPlan && s.pendingPlan.revision === s.revision ? ` <span class="muted">(planned, not applied: its plan waits for approval)</span>` : ""}</dd>` +
     `<dt>last success</dt><dd>${when(s.lastSuccessAt, now)}</dd>` +
     (s.failures > 0 ? `<dt>failed rounds in a row</dt><dd class="error">${s.failures}</dd>` : "") +
-    (last?.error ? `<dt>last error</dt><dd class="error">${escapeHtml(last.error)}</dd>` : "") +
+    (last?.error ? `<dt>last error</dt><dd class="error">${esc(last.error)}</dd>` : "") +
     `</dl>${pendingSection(s.pendingPlan, now)}${driftSection(s.drifted)}${roundsSection(s.recentRounds, now)}</section>`
   );
 }
@@ -172,11 +167,11 @@ export function renderStatusPage(status: WatchStatus, options: StatusPageOptions
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta http-equiv="refresh" content="${refresh}"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<link rel="icon" href="data:,"><title>ods watch: ${escapeHtml(status.branch)}</title><style>${CSS}</style></head><body>` +
+    `<link rel="icon" href="data:,"><title>ods watch: ${esc(status.branch)}</title><style>${CSS}</style></head><body>` +
     `<header><h1>ods watch</h1>` +
-    `<p>Following ${escapeHtml(status.source)}, branch <code>${escapeHtml(status.branch)}</code>, at ${shortRevision(status.revision)}.</p>` +
+    `<p>Following ${esc(status.source)}, branch <code>${esc(status.branch)}</code>, at ${shortRevision(status.revision)}.</p>` +
     `<p>Last round started ${when(status.lastRoundAt, now)}${nextRound(status, now)}.` +
-    `${status.lastRoundError ? ` <span class="error">${escapeHtml(status.lastRoundError)}</span>` : ""}</p>` +
+    `${status.lastRoundError ? ` <span class="error">${esc(status.lastRoundError)}</span>` : ""}</p>` +
     `<p>This page reloads itself every ${refresh} s.</p><nav><a href="/status">/status (JSON)</a> <a href="/metrics">/metrics (Prometheus)</a> ` +
     `<a href="/healthz">/healthz</a> <a href="/readyz">/readyz</a></nav></header><main>${stacks}</main></body></html>\n`
   );
