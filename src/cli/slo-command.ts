@@ -9,7 +9,7 @@ import { VariableError } from "../reconcile/variables";
 import { addSecrets } from "./redact-output";
 import { listStacks } from "../reconcile/stack-selection";
 import { inputsOfStack, variableInputs, withVariableOptions, type VariableOpts } from "./variable-options";
-import { declaredSloNames, renderSloReport, sloReport, type ReportFormat } from "./slo-report";
+import { declaredSloNames, renderSloReport, renderSloReportHtml, sloReport, type ReportFormat } from "./slo-report";
 import { importOpenSlo, sloTypeScript, SloImportError } from "./slo-import";
 import { synth } from "../reconcile/synth";
 import { withTarget } from "../reconcile/target";
@@ -54,7 +54,7 @@ export function registerSloCommand(program: Command, setExit: (code: number) => 
         throw new VariableError(["--var and --var-file set a stack's variables: name the stack with --stack"]);
       }
       const report = await withTarget("ods slo report", { url: o.url, token: o.token, orgId: o.orgId }, provider, (client) => sloReport(client, Date.now(), only));
-      process.stdout.write(renderSloReport(report, o.format));
+      process.stdout.write(o.format === "html" ? await renderSloReportHtml(report) : renderSloReport(report, o.format));
     },
   );
   slo
